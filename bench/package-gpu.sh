@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# Packs the bench into one tarball that runs on a GPU machine with no Java, no Maven and no network:
+#
+#   runtime/     a Java runtime made with jlink from JAVA_HOME
+#   tornadovm/   a copy of an existing TornadoVM SDK (TORNADOVM_HOME; never built here), if one is given
+#   lib/         the bench jar and its runtime class path (cuFFT glue, JTransforms, XChart, JMH, ...)
+#   run          the launcher: ./run [run-bench options], ./run jmh [JMH options]
+#
+# Jars are stored uncompressed inside the tarball so that xz compresses them together.
+#
+#   bench/package-gpu.sh [OUTPUT.tar.xz]      (default: bench/target/tornado-fft-bench.tar.xz)
+#
+# Environment: JAVA_HOME (the JDK to jlink; the one the SDK was built for), TORNADOVM_HOME (an SDK;
+# default SDKMAN's candidates/tornadovm/current when present; NO_TORNADOVM=1 to leave it out),
+# XZ_OPT (default -6 -T0). Build first: mvn -B -DskipTests package.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+out=${1:-$here/target/tornado-fft-bench.tar.xz}
+say() { printf '[package] %s\n' "$*"; }
+fail() { printf '[package] ERROR: %s\n' "$*" >&2; exit 1; }
+
+# ---- inputs ----------------------------------------------------------------------------------
+jar=$(ls "$here"/target/bench-*.jar 2>/dev/null | grep -v -e '-sources' -e '-tests' | head -n 1 || true)
+cpfile=$here/target/runtime-classpath.txt
+[ -n "$jar" ] && [ -f "$cpfile" ] || fail "build first: mvn -B -DskipTests package"
+[ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/jlink" ] || fail "set JAVA_HOME to a JDK with jlink (the one the TornadoVM SDK runs on)"
+sdk=""
+if [ -z "${NO_TORNADOVM:-}" ]; then
+    if [ -n "${TORNADOVM_HOME:-}" ]; then
+        sdk=$TORNADOVM_HOME
+    elif [ -d "$HOME/.sdkman/candidates/tornadovm/current" ]; then
+        sdk=$(cd "$HOME/.sdkman/candidates/tornadovm/current" && pwd -P)
+    fi
+fi
+if [ -n "$sdk" ]; then
+    [ -f "$sdk/tornado-argfile.template" ] || [ -f "$sdk/tornado-argfile" ] ||
+        fail "$sdk is not a TornadoVM SDK (no tornado-argfile)"
+    say "TornadoVM SDK: $sdk ($(sed -n 's/^version=//p' "$sdk/etc/tornado.release" 2>/dev/null), backends: $(sed -n 's/^tornado.backends=//p' "$sdk/etc/tornado.backend" 2>/dev/null))"
+else
+    say "no TornadoVM SDK: the bundle will list the tornado-fft engines as absent"
+fi
+command -v python3 >/dev/null || fail "python3 is needed to re-store the jars uncompressed"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+dist=$work/tornado-fft-bench
+mkdir -p "$dist/lib"
+
+# ---- runtime: every JDK module but the developer tools -------------------------------------
+modules=$("$JAVA_HOME/bin/java" --list-modules | sed 's/@.*//' |
+    grep -v -x -E 'jdk\.(editpad|hotspot\.agent|javadoc|jconsole|jdeps|jdi|jdwp\.agent|jlink|jpackage|jshell|jstatd|internal\.ed|internal\.le|internal\.opt)' |
+    paste -sd, -)
+say "jlink from $JAVA_HOME ($("$JAVA_HOME/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.runtime.version = //p'))"
+"$JAVA_HOME/bin/jlink" --add-modules "$modules" --strip-debug --no-man-pages --no-header-files \
+    --output "$dist/runtime" 2>&1 | grep -v 'incubator modules' || true
+[ -x "$dist/runtime/bin/java" ] || fail "jlink failed"
+
+# ---- jars: the bench and its class path, in class-path order ---------------------------------
+: > "$dist/lib/classpath.txt"
+add_jar() {
+    local src=$1 name
+    name=$(basename "$src")
+    if [[ $name == cuda-*-linux-x86_64.jar ]]; then
+        # Only the JNI glue the bench loads (cudart, cufft); the other CUDA libraries' glue is 40 MB.
+        python3 - "$src" "$dist/lib/$name" <<'PY'
+import re, sys, zipfile
+src, dst = sys.argv[1], sys.argv[2]
+keep = re.compile(r'(META-INF/(MANIFEST\.MF|maven/.*)|.*/|org/bytedeco/cuda/linux-x86_64/libjni(cudart|cufft)\.so)$')
+with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, 'w', zipfile.ZIP_STORED) as zout:
+    for info in zin.infolist():
+        if keep.match(info.filename) and 'native-image' not in info.filename:
+            zout.writestr(info, zin.read(info.filename), compress_type=zipfile.ZIP_STORED)
+PY
+    else
+        cp "$src" "$dist/lib/$name"
+    fi
+    echo "$name" >> "$dist/lib/classpath.txt"
+}
+add_jar "$jar"
+IFS=: read -r -a entries < "$cpfile" || true   # the file has no final newline
+for entry in "${entries[@]}"; do
+    if [ -d "$entry" ]; then
+        fail "class path entry $entry is a directory: run 'mvn -B -DskipTests package' from the repository root"
+    fi
+    add_jar "$entry"
+done
+say "$(wc -l < "$dist/lib/classpath.txt") jars"
+
+# ---- the SDK -----------------------------------------------------------------------------------
+if [ -n "$sdk" ]; then
+    mkdir -p "$dist/tornadovm"
+    (cd "$sdk" && tar --exclude=./examples --exclude='./share/java/tornado/tornado-unittests-*' \
+        --exclude='./share/java/tornado/tornado-benchmarks-*' --exclude='./share/java/tornado/tornado-examples-*' \
+        -cf - .) | (cd "$dist/tornadovm" && tar -xf -)
+    if [ ! -f "$dist/tornadovm/tornado-argfile.template" ]; then
+        # An SDK without the template: rebuild one from the expanded argfile.
+        sed "s#$sdk#\${TORNADOVM_HOME}#g" "$sdk/tornado-argfile" > "$dist/tornadovm/tornado-argfile.template"
+    fi
+    rm -f "$dist/tornadovm/tornado-argfile"
+fi
+
+# ---- every jar stored, not deflated: xz does better on the whole ------------------------------
+cat > "$work/store.py" <<'PY'
+import os, sys, zipfile
+for path in sys.argv[1:]:
+    tmp = path + '.stored'
+    with zipfile.ZipFile(path) as zin:
+        if all(i.compress_type == zipfile.ZIP_STORED for i in zin.infolist()):
+            continue
+        with zipfile.ZipFile(tmp, 'w', zipfile.ZIP_STORED) as zout:
+            for info in zin.infolist():
+                zout.writestr(info, zin.read(info.filename), compress_type=zipfile.ZIP_STORED)
+    os.replace(tmp, path)
+PY
+find "$dist" -name '*.jar' -print0 | xargs -0 python3 "$work/store.py"
+
+# ---- the launcher ------------------------------------------------------------------------------
+cat > "$dist/run" <<'RUN'
+#!/usr/bin/env bash
+# The tornado-fft bench, self-contained: ./run [--quick] [--list] [--help] ...; ./run jmh [JMH options].
+# Extra JVM options: BENCH_JAVA_OPTS. Results go to ./bench-results (--out DIR to change).
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cp=$(sed "s#^#$here/lib/#" "$here/lib/classpath.txt" | paste -sd: -)
+opts=(-XX:MaxRAMPercentage=60 -Djava.awt.headless=true --enable-native-access=ALL-UNNAMED)
+
+# NVIDIA's OpenCL driver is often installed but not registered with the ICD loader (a container
+# gets libnvidia-opencl.so.1 from the host but no /etc/OpenCL/vendors/nvidia.icd). Then TornadoVM's
+# OpenCL backend sees only the CPU. Register it for this process only, through the loader's
+# OCL_ICD_VENDORS directory; as root, 'echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd'
+# does the same for good.
+if [ -z "${OCL_ICD_VENDORS:-}" ] && ! grep -qs nvidia /etc/OpenCL/vendors/*.icd &&
+   ldconfig -p 2>/dev/null | grep -q 'libnvidia-opencl.so.1'; then
+    vendors=$(mktemp -d)
+    cp /etc/OpenCL/vendors/*.icd "$vendors/" 2>/dev/null || true
+    echo libnvidia-opencl.so.1 > "$vendors/nvidia.icd"
+    export OCL_ICD_VENDORS=$vendors
+    echo "[run] NVIDIA OpenCL driver found but not registered: registered for this run (OCL_ICD_VENDORS=$vendors)" >&2
+fi
+
+if [ -d "$here/tornadovm" ]; then
+    export TORNADOVM_HOME=$here/tornadovm
+    argfile=$here/tornadovm/tornado-argfile
+    [ -w "$here/tornadovm" ] || argfile=$(mktemp)
+    sed "s#\${TORNADOVM_HOME}#$TORNADOVM_HOME#g" "$here/tornadovm/tornado-argfile.template" > "$argfile"
+    opts=("@$argfile" -Dtornado.recover.bailout=False "${opts[@]}")
+fi
+main=io.github.tornadofft.bench.Compare
+if [ "${1:-}" = jmh ]; then
+    main=io.github.tornadofft.bench.jmh.JmhMain
+    shift
+fi
+# shellcheck disable=SC2206
+extra=(${BENCH_JAVA_OPTS:-})
+exec "$here/runtime/bin/java" "${opts[@]}" "${extra[@]}" -cp "$cp" "$main" "$@"
+RUN
+chmod +x "$dist/run"
+
+# ---- the tarball -------------------------------------------------------------------------------
+mkdir -p "$(dirname "$out")"
+say "compressing ($(du -sh "$dist" | cut -f1) unpacked)"
+XZ_OPT=${XZ_OPT:--6 -T0} tar -C "$work" -cJf "$out" tornado-fft-bench
+say "wrote $out ($(du -h "$out" | cut -f1))"
+say "on the GPU machine: tar -xJf $(basename "$out") && tornado-fft-bench/run --list && tornado-fft-bench/run"

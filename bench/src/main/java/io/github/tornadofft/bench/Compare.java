@@ -1,0 +1,222 @@
+package io.github.tornadofft.bench;
+
+import io.github.tornadofft.bench.engines.Engines;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * Every engine side by side in one process: for each case, the same random input goes through
+ * tornado-fft on every TornadoVM device, cuFFT, JTransforms and reference-fft, timed by one
+ * protocol ({@link Bench}); the results go to stdout as Markdown, and to a CSV and two PNGs.
+ */
+@Command(name = "run-bench", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+            "Runs every FFT engine this machine has on the same cases and data, and reports time, GFLOP/s,",
+            "bandwidth against the copy ceiling, error against reference-fft, and the ratio to cuFFT (GPU) or",
+            "JTransforms (CPU). Engines that cannot run here are listed as absent.",
+            "",
+            "Cases are RANKd:DIMS[:BATCH]: 1d:4096:1024 (batch 1024), 1d:2^20, 2d:1024 (square), 3d:128 (cube),",
+            "2d:4096x2048:4. Defaults: with a GPU, the ANCHORS GPU cases (128 MiB each; 3d:512 with --large);",
+            "without one, the ANCHORS CPU cases: " + Compare.CPU_CASES + "."})
+public final class Compare implements Callable<Integer> {
+
+    static final String GPU_CASES = "1d:4096:4096, 1d:65536:256, 1d:2^20:16, 1d:2^24, 2d:4096, 3d:128, 3d:256";
+    static final String GPU_LARGE = "3d:512";
+    static final String CPU_CASES = "1d:4096:1024, 1d:2^20, 2d:1024, 3d:128";
+    static final String QUICK_CASES = "1d:4096:64, 1d:2^16, 2d:256, 3d:32";
+
+    @Option(names = "--cases", paramLabel = "LIST", description = "Cases, comma-separated (default: chosen for the machine).")
+    String cases;
+
+    @Option(names = "--engines", paramLabel = "LIST", split = ",",
+            description = "Only engines whose name or device contains one of these (case-insensitive):"
+                    + " tornado, ptx, opencl, cufft, jtransforms, reference, a B:D device ...")
+    List<String> engineFilter;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs before each timed loop (default: 10 with a GPU, 2 without, 1 with --quick).")
+    Integer warmup;
+
+    @Option(names = "--warmup-seconds", paramLabel = "SECONDS", description = "Keep warming up until this much time has passed (default: 1, 0.2 with --quick).")
+    Double warmupSeconds;
+
+    @Option(names = "--reps", paramLabel = "N", description = "Timed runs per loop (default: 50 with a GPU, 5 without, 3 with --quick).")
+    Integer reps;
+
+    @Option(names = "--budget", paramLabel = "SECONDS", description = "Most time one engine spends on one case's timed loops (default: 20, 5 with --quick).")
+    Double budget;
+
+    @Option(names = "--samples", paramLabel = "K", defaultValue = "4", description = "Transforms of each batch checked against reference-fft (default: ${DEFAULT-VALUE}).")
+    int samples;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Seed of the random input (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "bench-results", description = "Where results.md, results.csv, time.png and gflops.png go (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--quick", description = "Small cases, few runs: a smoke test in well under a minute.")
+    boolean quick;
+
+    @Option(names = "--large", description = "Add 3D 512^3 (1 GiB) to the GPU cases.")
+    boolean large;
+
+    @Option(names = "--no-plots", description = "Skip the PNGs.")
+    boolean noPlots;
+
+    @Option(names = "--list", description = "List the engines (and why any is absent), then exit.")
+    boolean list;
+
+    @Option(names = "--no-progress", description = "No progress line on stderr.")
+    boolean noProgress;
+
+    public static void main(String[] args) {
+        System.setProperty("java.awt.headless", "true");
+        int code = new CommandLine(new Compare()).execute(args);
+        System.exit(code);
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintStream stdout = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        Progress progress = new Progress(System.err, noProgress);
+        progress.step("looking for engines (TornadoVM devices, CUDA)");
+        List<Engine> engines = filter(Engines.discover());
+        progress.done();
+        if (engines.isEmpty()) {
+            System.err.println("run-bench: no engine matches --engines " + String.join(",", engineFilter));
+            return 2;
+        }
+        List<Report.Listing> listings = engines.stream().map(Report.Listing::of).toList();
+        if (list) {
+            for (Report.Listing l : listings) {
+                stdout.printf("%-26s %-40s %s%n", l.name(), l.device(), l.status());
+            }
+            return 0;
+        }
+
+        boolean gpu = engines.stream().anyMatch(e -> e.available() && e.place() == Engine.Place.GPU);
+        List<Case> caseList = Case.parseList(cases != null ? cases
+                : quick ? QUICK_CASES : gpu ? GPU_CASES + (large ? ", " + GPU_LARGE : "") : CPU_CASES);
+        Bench.Protocol protocol = new Bench.Protocol(
+                warmup != null ? warmup : quick ? 1 : gpu ? 10 : 2,
+                warmupSeconds != null ? warmupSeconds : quick ? 0.2 : 1.0,
+                reps != null ? reps : quick ? 3 : gpu ? 50 : 5,
+                budget != null ? budget : quick ? 5 : 20);
+        Bench bench = new Bench(protocol, progress);
+
+        List<Row> rows = new ArrayList<>();
+        Map<Case, String> errorSamples = new LinkedHashMap<>();
+        for (int i = 0; i < caseList.size(); i++) {
+            Case c = caseList.get(i);
+            String where = "[" + (i + 1) + "/" + caseList.size() + "] " + c.label() + " (" + c.size() + ")";
+            progress.step(where + " | input, and reference-fft on " + Math.min(samples, c.batch()) + " transform(s)");
+            Truth truth;
+            try {
+                truth = Truth.of(c, seed, samples);
+            } catch (OutOfMemoryError e) {
+                System.err.println("run-bench: " + c.label() + " does not fit in the Java heap; skipped (" + e.getMessage() + ")");
+                continue;
+            }
+            errorSamples.put(c, truth.describeSamples());
+            List<Row> caseRows = new ArrayList<>();
+            for (Engine e : engines) {
+                if (e.available()) {
+                    progress.step(where + " | " + e.name());
+                }
+                caseRows.add(bench.run(e, truth));
+                if (c.bytes() >= (256L << 20)) {
+                    System.gc(); // off-heap buffers of the last engine go with their owners
+                }
+            }
+            rows.addAll(withRatios(caseRows));
+        }
+        progress.done();
+
+        String md = Report.markdown("tornado-fft bench, " + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
+                context(protocol, gpu), listings, rows, bench.ceilings(), errorSamples, protocol.budgetSeconds());
+        stdout.print(md);
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("results.md"), md);
+        Files.writeString(out.resolve("results.csv"), Report.csv(rows));
+        List<String> written = new ArrayList<>(List.of(out.resolve("results.md").toString(), out.resolve("results.csv").toString()));
+        if (!noPlots) {
+            try {
+                Plots.write(rows, out).forEach(p -> written.add(p.toString()));
+            } catch (IOException | RuntimeException | LinkageError e) {
+                System.err.println("run-bench: plots skipped: " + Bench.describe(e));
+            }
+        }
+        stdout.println();
+        stdout.println("Written: " + String.join(", ", written));
+        return 0;
+    }
+
+    /** Ratio of each row's time to the baseline's on the same case: cuFFT for GPU engines, JTransforms for CPU ones. */
+    static List<Row> withRatios(List<Row> caseRows) {
+        Row cufft = find(caseRows, "cuFFT");
+        Row jtransforms = find(caseRows, "JTransforms");
+        List<Row> out = new ArrayList<>();
+        for (Row r : caseRows) {
+            Row base = r.place() == Engine.Place.GPU ? cufft : jtransforms;
+            if (r.ok() && base != null) {
+                r = r.withRatio(base.engine(), r.metricNanos() / base.metricNanos());
+            }
+            out.add(r);
+        }
+        return out;
+    }
+
+    private static Row find(List<Row> rows, String engine) {
+        return rows.stream().filter(r -> r.ok() && r.engine().equals(engine)).findFirst().orElse(null);
+    }
+
+    private List<Engine> filter(List<Engine> all) {
+        if (engineFilter == null || engineFilter.isEmpty()) {
+            return all;
+        }
+        List<Engine> kept = new ArrayList<>();
+        for (Engine e : all) {
+            String text = (e.name() + " " + e.device()).toLowerCase(Locale.ROOT);
+            if (engineFilter.stream().anyMatch(f -> text.contains(f.trim().toLowerCase(Locale.ROOT)))) {
+                kept.add(e);
+            }
+        }
+        return kept;
+    }
+
+    private List<String> context(Bench.Protocol p, boolean gpu) {
+        Runtime rt = Runtime.getRuntime();
+        long ram = 0;
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            ram = os.getTotalMemorySize();
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add("machine: " + System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch") + ", " + rt.availableProcessors() + " cores, "
+                + (ram > 0 ? Metrics.bytes(ram) + " memory" : "memory unknown") + (gpu ? "" : ", no GPU engine available"));
+        lines.add("java: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") + " ("
+                + System.getProperty("java.vendor") + "), max heap " + Metrics.bytes(rt.maxMemory()));
+        lines.add("data: complex float32, uniform random in [-1, 1) (seed " + seed + "), forward, unnormalised; a fresh"
+                + " input per case, the same for every engine");
+        lines.add("protocol: per engine and case, warm-up (" + p.warmup() + " run(s) at least, and " + p.warmupSeconds()
+                + " s at least) then " + p.reps() + " timed runs with data resident; the same end to end; medians; each loop cut short"
+                + " past half of a " + p.budgetSeconds() + " s budget per engine and case (the runs column says what ran)");
+        return lines;
+    }
+}

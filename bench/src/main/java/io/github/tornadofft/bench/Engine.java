@@ -1,0 +1,79 @@
+package io.github.tornadofft.bench;
+
+/**
+ * Something that computes a batch of forward complex float32 FFTs: a TornadoVM device, cuFFT,
+ * JTransforms, the reference. The comparison asks each engine to prepare a case, then times it the
+ * same way ({@link Bench}).
+ */
+public interface Engine {
+
+    /** Where an engine runs; picks the baseline its time is compared with (cuFFT or JTransforms). */
+    enum Place { GPU, CPU }
+
+    /** Short and unique: "tornado-fft OPENCL 0:0", "cuFFT", "JTransforms", "reference-fft". */
+    String name();
+
+    /** What it runs on: "NVIDIA H100 80GB HBM3", "cpu-haswell-AMD EPYC (PoCL)", "2 threads". */
+    String device();
+
+    Place place();
+
+    /** Why the engine cannot run on this machine, or null when it can. */
+    String absentReason();
+
+    default boolean available() {
+        return absentReason() == null;
+    }
+
+    /** How the engine is timed and anything else a reader of the numbers must know. */
+    String notes();
+
+    /** The copy whose bandwidth bounds this engine: a device-to-device copy on its memory. */
+    CopyCeiling ceiling();
+
+    /**
+     * Plans the case and allocates its buffers (host and device). The plan's build time is not
+     * part of any timing.
+     *
+     * @throws UnsupportedCaseException when the engine cannot do this case (yet), with the reason
+     */
+    Prepared prepare(Case c) throws UnsupportedCaseException;
+
+    /** One wall-clock and (where the engine has one) device-kernel time of a single run, in ns. */
+    record Sample(long wallNanos, long kernelNanos) {
+        public static Sample wall(long nanos) {
+            return new Sample(nanos, -1);
+        }
+    }
+
+    /** A case planned on an engine, ready to be timed. */
+    interface Prepared extends AutoCloseable {
+
+        /** Copies the case's input into the engine's own host buffer; not timed. */
+        void load(float[] input);
+
+        /** Whether {@link #runResident()} reports a device kernel time. */
+        boolean hasKernelTime();
+
+        /**
+         * Transforms once with the data already where the engine computes (on the device for a
+         * GPU engine; in the working array for a CPU engine, refilled from the input first, untimed).
+         */
+        Sample runResident();
+
+        /** Host buffer in, host buffer out: upload, transform, download. Leaves the output readable by {@link #result}. */
+        long runEndToEnd();
+
+        /** Copies transform {@code index} of the batch, as the last {@link #runEndToEnd()} left it, into {@code dst}. */
+        void result(int index, float[] dst);
+
+        /** Time spent planning and compiling, in ns; -1 when the engine has no such step. */
+        long setupNanos();
+
+        /** The plan as the engine describes it (passes, kernels); may be empty. */
+        String plan();
+
+        @Override
+        void close();
+    }
+}

@@ -1,0 +1,188 @@
+package io.github.tornadofft.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.StringJoiner;
+
+/** The results as a Markdown report and as CSV. Plots are {@link Plots}' job. */
+public final class Report {
+
+    /** One engine as the report lists it. */
+    public record Listing(String name, String device, String status, String notes) {
+        public static Listing of(Engine e) {
+            return new Listing(e.name(), e.device(), e.available() ? "available" : "absent: " + e.absentReason(),
+                    e.available() ? e.notes() : "");
+        }
+    }
+
+    private Report() {
+    }
+
+    /**
+     * The whole report: context lines (machine, protocol, data), the engines, one table row per
+     * engine and case, the copy ceilings, and the notes that say what every column means.
+     */
+    public static String markdown(String title, List<String> context, List<Listing> engines, List<Row> rows,
+                                  List<Bench.Ceiling> ceilings, Map<Case, String> errorSamples, double budgetSeconds) {
+        StringBuilder md = new StringBuilder();
+        md.append("# ").append(title).append("\n\n");
+        for (String line : context) {
+            md.append("- ").append(line).append('\n');
+        }
+        md.append("\n## Engines\n\n| engine | device | status |\n|---|---|---|\n");
+        for (Listing l : engines) {
+            md.append("| ").append(cell(l.name())).append(" | ").append(cell(l.device())).append(" | ")
+                    .append(cell(l.status())).append(" |\n");
+        }
+        md.append('\n');
+        for (Listing l : engines) {
+            if (!l.notes().isEmpty()) {
+                md.append("- **").append(l.name()).append("**: ").append(l.notes()).append('\n');
+            }
+        }
+        md.append("\n## Results\n\n").append(table(rows));
+        md.append("\n## Copy ceilings\n\n").append(ceilings(ceilings));
+        md.append("\n## Notes\n\n");
+        md.append("- time: the device kernel time where the engine has one, else the call time; GFLOP/s, GB/s and the ratio use it.\n");
+        md.append("- kernel, call, e2e: medians, in ms. kernel: device time of the transform with data resident; call: host wall"
+                + " time of the same call; e2e: host buffer to host buffer (upload, transform, download on a GPU).\n");
+        md.append("- GFLOP/s = 5 N log2 N x batch / time, N = points in one transform.\n");
+        md.append("- GB/s: effective bandwidth, 2 x bytes / time (one read and one write of the batch, the least any FFT moves);"
+                + " of copy: that as a fraction of the copy ceiling of the engine's memory (table above).\n");
+        md.append("- ratio: time / the time of cuFFT (GPU engines) or JTransforms (CPU engines) on the same case; below 1 is faster.\n");
+        md.append("- runs: warm-up + timed runs actually done, resident loop / end-to-end loop; each loop stops early (after at"
+                + " least one timed run) once it has used half of the ").append(fmtSeconds(budgetSeconds))
+                .append(" s that one engine may spend on one case.\n");
+        md.append("- rel. error: ||y - y_ref|| / ||y_ref|| (L2) of the end-to-end output against reference-fft in double precision,"
+                + " over sampled transforms of each batch:\n");
+        for (Map.Entry<Case, String> e : errorSamples.entrySet()) {
+            md.append("  - ").append(e.getKey().label()).append(": ").append(e.getValue()).append('\n');
+        }
+        List<String> notMeasured = new ArrayList<>();
+        for (Row r : rows) {
+            if (r.status() == Row.Status.UNSUPPORTED || r.status() == Row.Status.FAILED) {
+                notMeasured.add(r.engine() + ", " + r.c().label() + ": " + r.status().label() + ": " + r.reason());
+            }
+        }
+        if (!notMeasured.isEmpty()) {
+            md.append("- not measured:\n");
+            for (String s : notMeasured) {
+                md.append("  - ").append(s).append('\n');
+            }
+        }
+        return md.toString();
+    }
+
+    /** The results table, one row per engine and case; rows without numbers say why instead of showing zeros. */
+    public static String table(List<Row> rows) {
+        StringBuilder md = new StringBuilder();
+        md.append("| case | engine | device | kernel ms | call ms | e2e ms | GFLOP/s | GB/s | of copy | rel. error | ratio | runs |\n");
+        md.append("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
+        for (Row r : rows) {
+            md.append("| ").append(cell(r.c().label())).append(" | ").append(cell(r.engine())).append(" | ")
+                    .append(cell(r.device())).append(" | ");
+            if (!r.ok()) {
+                md.append(r.status().label()).append(" | — | — | — | — | — | — | — | — |\n");
+                continue;
+            }
+            md.append(ms(r.kernel())).append(" | ").append(ms(r.call())).append(" | ").append(ms(r.e2e())).append(" | ")
+                    .append(Metrics.sig3(r.gflops())).append(" | ").append(Metrics.sig3(r.effectiveGBs())).append(" | ")
+                    .append(percent(r.ceilingFraction())).append(" | ").append(Metrics.sci(r.relError())).append(" | ")
+                    .append(ratio(r)).append(" | ").append(r.call().runs()).append(" / ").append(r.e2e().runs())
+                    .append(" |\n");
+        }
+        return md.toString();
+    }
+
+    private static String ceilings(List<Bench.Ceiling> ceilings) {
+        StringBuilder md = new StringBuilder("| memory, measured by | size | GB/s (read + written) |\n|---|--:|--:|\n");
+        for (Bench.Ceiling c : ceilings) {
+            md.append("| ").append(cell(c.method())).append(" | ").append(Metrics.bytes(c.bytes())).append(" | ")
+                    .append(Metrics.sig3(c.gbs())).append(" |\n");
+        }
+        return md.toString();
+    }
+
+    static String ms(Timing t) {
+        return t.measured() ? Metrics.sig3(t.medianMs()) : "—";
+    }
+
+    static String percent(double fraction) {
+        return Double.isNaN(fraction) || Double.isInfinite(fraction) ? "—"
+                : String.format(Locale.ROOT, "%.0f%%", 100 * fraction);
+    }
+
+    static String ratio(Row r) {
+        return Double.isNaN(r.ratio()) ? "—" : String.format(Locale.ROOT, "%.2fx %s", r.ratio(), r.baseline());
+    }
+
+    private static String fmtSeconds(double s) {
+        return s == Math.rint(s) ? String.format(Locale.ROOT, "%.0f", s) : Double.toString(s);
+    }
+
+    private static String cell(String s) {
+        return s == null ? "" : s.replace("|", "\\|").replace("\n", " ");
+    }
+
+    public static final List<String> CSV_COLUMNS = List.of("case", "shape", "batch", "points", "bytes", "engine", "device",
+            "place", "status", "reason", "kernel_ms", "kernel_min_ms", "call_ms", "call_min_ms", "e2e_ms", "e2e_min_ms",
+            "gflops", "effective_gbs", "ceiling_gbs", "ceiling_fraction", "ceiling_method", "rel_error", "error_samples",
+            "baseline", "ratio", "warmup_resident", "reps_resident", "warmup_e2e", "reps_e2e", "setup_ms", "plan");
+
+    /** Every number, one line per engine and case; empty fields where nothing was measured. */
+    public static String csv(List<Row> rows) {
+        StringBuilder csv = new StringBuilder(String.join(",", CSV_COLUMNS)).append('\n');
+        for (Row r : rows) {
+            Case c = r.c();
+            StringJoiner j = new StringJoiner(",");
+            j.add(csvCell(c.label())).add(csvCell(c.spec())).add(Integer.toString(c.batch()))
+                    .add(Long.toString(c.points())).add(Long.toString(c.bytes()))
+                    .add(csvCell(r.engine())).add(csvCell(r.device())).add(r.place().name()).add(r.status().label())
+                    .add(csvCell(r.reason()))
+                    .add(num(r.kernel().medianMs())).add(num(r.kernel().minMs()))
+                    .add(num(r.call().medianMs())).add(num(r.call().minMs()))
+                    .add(num(r.e2e().medianMs())).add(num(r.e2e().minMs()))
+                    .add(num(r.ok() ? r.gflops() : Double.NaN)).add(num(r.ok() ? r.effectiveGBs() : Double.NaN))
+                    .add(num(r.ceilingGBs())).add(num(r.ok() ? r.ceilingFraction() : Double.NaN))
+                    .add(csvCell(r.ceilingMethod())).add(num(r.relError())).add(csvCell(r.errorSamples()))
+                    .add(csvCell(r.baseline())).add(num(r.ratio()))
+                    .add(count(r.call().warmup(), r.ok())).add(count(r.call().reps(), r.ok()))
+                    .add(count(r.e2e().warmup(), r.ok())).add(count(r.e2e().reps(), r.ok()))
+                    .add(num(r.setupMs())).add(csvCell(r.plan()));
+            csv.append(j).append('\n');
+        }
+        return csv.toString();
+    }
+
+    private static String num(double v) {
+        if (Double.isNaN(v)) {
+            return "";
+        }
+        return Double.isInfinite(v) ? "inf" : String.format(Locale.ROOT, "%.6g", v);
+    }
+
+    private static String count(int v, boolean ok) {
+        return ok ? Integer.toString(v) : "";
+    }
+
+    static String csvCell(String s) {
+        if (s == null) {
+            return "";
+        }
+        if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
+            return "\"" + s.replace("\"", "\"\"") + "\"";
+        }
+        return s;
+    }
+
+    /** The cases of {@code rows} in first-seen order. */
+    public static List<Case> cases(List<Row> rows) {
+        Set<Case> cases = new LinkedHashSet<>();
+        rows.forEach(r -> cases.add(r.c()));
+        return new ArrayList<>(cases);
+    }
+}

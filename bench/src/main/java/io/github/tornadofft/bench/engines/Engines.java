@@ -1,0 +1,74 @@
+package io.github.tornadofft.bench.engines;
+
+import io.github.tornadofft.bench.CopyCeiling;
+import io.github.tornadofft.bench.Engine;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every engine this JVM could run, in report order: tornado-fft on each TornadoVM device, cuFFT,
+ * JTransforms, reference-fft. An engine that cannot load (no TornadoVM SDK, no NVIDIA driver) is
+ * listed as absent with the reason, and the rest carry on.
+ */
+public final class Engines {
+
+    private Engines() {
+    }
+
+    public static List<Engine> discover() {
+        CopyCeiling host = new HostCopy();
+        List<Engine> engines = new ArrayList<>();
+
+        // cuFFT first: its device name tells which TornadoVM device shares CUDA's copy ceiling.
+        String cudaDevice = null;
+        CopyCeiling cudaCopy = null;
+        Engine cufft;
+        try {
+            Class.forName("org.bytedeco.cuda.global.cufft", false, Engines.class.getClassLoader());
+            cudaDevice = Cuda.open();
+            cudaCopy = new Cuda.Copy();
+            cufft = new CuFftEngine(cudaDevice, cudaCopy);
+        } catch (ClassNotFoundException e) {
+            cufft = new AbsentEngine("cuFFT", Engine.Place.GPU, "the bytedeco CUDA presets are not on the class path");
+        } catch (Throwable t) {
+            cufft = new AbsentEngine("cuFFT", Engine.Place.GPU, "CUDA did not load: " + shorten(t));
+        }
+
+        engines.addAll(tornado(cudaDevice, cudaCopy));
+        engines.add(cufft);
+        engines.add(new JTransformsEngine(host));
+        engines.add(new ReferenceEngine(host));
+        return engines;
+    }
+
+    private static List<Engine> tornado(String cudaDevice, CopyCeiling cudaCopy) {
+        try {
+            Class.forName("uk.ac.manchester.tornado.api.TornadoExecutionPlan", false, Engines.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            return List.of(new AbsentEngine("tornado-fft", Engine.Place.GPU,
+                    "no TornadoVM runtime in this JVM: run through ./run-bench with a TornadoVM SDK"
+                            + " (./setup-tornado.sh, or TORNADOVM_HOME)"));
+        }
+        try {
+            List<Engine> found = TornadoEngine.discover(cudaDevice, cudaCopy);
+            if (found.isEmpty()) {
+                return List.of(new AbsentEngine("tornado-fft", Engine.Place.GPU, "TornadoVM lists no devices"));
+            }
+            return found;
+        } catch (Throwable t) {
+            return List.of(new AbsentEngine("tornado-fft", Engine.Place.GPU, "TornadoVM did not start: " + shorten(t)));
+        }
+    }
+
+    /** The first line of what went wrong, at most 240 characters. */
+    static String shorten(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String text = root.getClass().getSimpleName() + ": " + root.getMessage();
+        text = text.lines().findFirst().orElse(text).trim();
+        return text.length() > 240 ? text.substring(0, 237) + "..." : text;
+    }
+}

@@ -1,0 +1,145 @@
+package io.github.tornadofft.bench.engines;
+
+import io.github.tornadofft.bench.Case;
+import io.github.tornadofft.bench.CopyCeiling;
+import io.github.tornadofft.bench.Engine;
+import io.github.tornadofft.reference.Direction;
+import io.github.tornadofft.reference.Norm;
+import io.github.tornadofft.reference.ReferenceFft;
+
+/**
+ * reference-fft, the project's oracle: pure Java, double precision, one thread. It is here for its
+ * accuracy and as the floor any engine must clear, not as a contender.
+ */
+public final class ReferenceEngine implements Engine {
+
+    private final CopyCeiling ceiling;
+
+    public ReferenceEngine(CopyCeiling hostCeiling) {
+        this.ceiling = hostCeiling;
+    }
+
+    @Override
+    public String name() {
+        return "reference-fft";
+    }
+
+    @Override
+    public String device() {
+        return "CPU, 1 thread, double";
+    }
+
+    @Override
+    public Place place() {
+        return Place.CPU;
+    }
+
+    @Override
+    public String absentReason() {
+        return null;
+    }
+
+    @Override
+    public String notes() {
+        return "reference-fft ReferenceFft.c2c, double precision, in place, one thread. 'call' is the transform of"
+                + " doubles already in the working array; 'e2e' adds converting the float input to double and the"
+                + " result back to float.";
+    }
+
+    @Override
+    public CopyCeiling ceiling() {
+        return ceiling;
+    }
+
+    @Override
+    public Prepared prepare(Case c) {
+        return new Run(c);
+    }
+
+    private static final class Run implements Prepared {
+        private final Case c;
+        private final int[] shape;
+        private final int[] axes;
+        private double[] input;
+        private double[] work;
+        private float[] floatIn;
+        private float[] out;
+
+        Run(Case c) {
+            this.c = c;
+            int rank = c.rank();
+            if (c.batch() == 1) {
+                shape = c.shape();
+                axes = ReferenceFft.allAxes(rank);
+            } else {
+                shape = new int[rank + 1];
+                shape[0] = c.batch();
+                System.arraycopy(c.shape(), 0, shape, 1, rank);
+                axes = new int[rank];
+                for (int i = 0; i < rank; i++) {
+                    axes[i] = i + 1;
+                }
+            }
+        }
+
+        @Override
+        public void load(float[] in) {
+            floatIn = in;
+            input = new double[in.length];
+            for (int i = 0; i < in.length; i++) {
+                input[i] = in[i];
+            }
+            work = new double[in.length];
+            out = new float[in.length];
+        }
+
+        @Override
+        public boolean hasKernelTime() {
+            return false;
+        }
+
+        @Override
+        public Sample runResident() {
+            System.arraycopy(input, 0, work, 0, input.length);
+            long t0 = System.nanoTime();
+            ReferenceFft.c2c(work, shape, axes, Direction.FORWARD, Norm.BACKWARD);
+            return Sample.wall(System.nanoTime() - t0);
+        }
+
+        @Override
+        public long runEndToEnd() {
+            long t0 = System.nanoTime();
+            for (int i = 0; i < floatIn.length; i++) {
+                work[i] = floatIn[i];
+            }
+            ReferenceFft.c2c(work, shape, axes, Direction.FORWARD, Norm.BACKWARD);
+            for (int i = 0; i < out.length; i++) {
+                out[i] = (float) work[i];
+            }
+            return System.nanoTime() - t0;
+        }
+
+        @Override
+        public void result(int index, float[] dst) {
+            int len = (int) (2 * c.points());
+            System.arraycopy(out, index * len, dst, 0, len);
+        }
+
+        @Override
+        public long setupNanos() {
+            return -1;
+        }
+
+        @Override
+        public String plan() {
+            return "";
+        }
+
+        @Override
+        public void close() {
+            input = null;
+            work = null;
+            out = null;
+        }
+    }
+}

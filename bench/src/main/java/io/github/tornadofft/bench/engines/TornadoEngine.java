@@ -1,0 +1,169 @@
+package io.github.tornadofft.bench.engines;
+
+import io.github.tornadofft.Devices;
+import io.github.tornadofft.FftDescriptor;
+import io.github.tornadofft.FftPlan;
+import io.github.tornadofft.bench.Case;
+import io.github.tornadofft.bench.CopyCeiling;
+import io.github.tornadofft.bench.Engine;
+import io.github.tornadofft.reference.Direction;
+import io.github.tornadofft.reference.Norm;
+import uk.ac.manchester.tornado.api.common.TornadoDevice;
+import uk.ac.manchester.tornado.api.enums.TornadoDeviceType;
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * tornado-fft on one TornadoVM device: out of place (the input survives every run), profiler on.
+ * Only loaded once the TornadoVM API is known to be on the JVM ({@link Engines}).
+ */
+final class TornadoEngine implements Engine {
+
+    private final String spec;
+    private final String deviceName;
+    private final String backend;
+    private final TornadoDevice device;
+    private final Place place;
+    private final CopyCeiling ceiling;
+
+    private TornadoEngine(String spec, String deviceName, String backend, TornadoDevice device, Place place,
+                          CopyCeiling ceiling) {
+        this.spec = spec;
+        this.deviceName = deviceName;
+        this.backend = backend;
+        this.device = device;
+        this.place = place;
+        this.ceiling = ceiling;
+    }
+
+    /**
+     * One engine per device TornadoVM lists. A device whose name is {@code cudaDevice} measures its
+     * ceiling with {@code cudaCopy} (the same memory cuFFT uses), others with a TornadoVM copy kernel.
+     */
+    static List<Engine> discover(String cudaDevice, CopyCeiling cudaCopy) {
+        List<Engine> engines = new ArrayList<>();
+        for (String line : Devices.list()) {
+            // "B:D name (BACKEND)"
+            int space = line.indexOf(' ');
+            int open = line.lastIndexOf('(');
+            String spec = line.substring(0, space);
+            String name = line.substring(space + 1, open > space ? open : line.length()).trim();
+            String backend = open > space ? line.substring(open + 1, line.lastIndexOf(')')) : "?";
+            TornadoDevice device = Devices.resolve(spec);
+            Place place = device.getDeviceType() == TornadoDeviceType.CPU ? Place.CPU : Place.GPU;
+            CopyCeiling ceiling = cudaCopy != null && name.equals(cudaDevice) ? cudaCopy : new TornadoCopy(device, spec);
+            engines.add(new TornadoEngine(spec, name, backend, device, place, ceiling));
+        }
+        return engines;
+    }
+
+    @Override
+    public String name() {
+        return "tornado-fft " + backend + " " + spec;
+    }
+
+    @Override
+    public String device() {
+        return deviceName;
+    }
+
+    @Override
+    public Place place() {
+        return place;
+    }
+
+    @Override
+    public String absentReason() {
+        return null;
+    }
+
+    @Override
+    public String notes() {
+        return "tornado-fft FftPlan on TornadoVM device " + spec + " (" + backend + "), out of place. 'kernel' is the"
+                + " TornadoVM profiler's device kernel time of executeOnDevice() (all passes); 'call' is the wall time of"
+                + " executeOnDevice() with data resident; 'e2e' is execute(): upload, kernels, download between the"
+                + " plan's off-heap FloatArrays. Profiler on for every run.";
+    }
+
+    @Override
+    public CopyCeiling ceiling() {
+        return ceiling;
+    }
+
+    @Override
+    public Prepared prepare(Case c) throws io.github.tornadofft.bench.UnsupportedCaseException {
+        FftPlan plan;
+        try {
+            FftDescriptor descriptor = FftDescriptor.c2c(c.shape()).batch(c.batch()).direction(Direction.FORWARD)
+                    .norm(Norm.BACKWARD).inPlace(false).build();
+            plan = FftPlan.create(descriptor, device);
+        } catch (IllegalArgumentException e) {
+            throw new io.github.tornadofft.bench.UnsupportedCaseException(e.getMessage());
+        }
+        return new Run(c, plan.withProfiler());
+    }
+
+    private static final class Run implements Prepared {
+        private final Case c;
+        private final FftPlan plan;
+
+        Run(Case c, FftPlan plan) {
+            this.c = c;
+            this.plan = plan;
+        }
+
+        @Override
+        public void load(float[] input) {
+            FloatArray in = plan.input();
+            for (int i = 0; i < input.length; i++) {
+                in.set(i, input[i]);
+            }
+        }
+
+        @Override
+        public boolean hasKernelTime() {
+            return true;
+        }
+
+        @Override
+        public Sample runResident() {
+            long t0 = System.nanoTime();
+            plan.executeOnDevice();
+            long wall = System.nanoTime() - t0;
+            return new Sample(wall, plan.lastKernelNanos());
+        }
+
+        @Override
+        public long runEndToEnd() {
+            long t0 = System.nanoTime();
+            plan.execute();
+            return System.nanoTime() - t0;
+        }
+
+        @Override
+        public void result(int index, float[] dst) {
+            FloatArray out = plan.output();
+            int base = (int) (index * 2 * c.points());
+            for (int i = 0; i < dst.length; i++) {
+                dst[i] = out.get(base + i);
+            }
+        }
+
+        @Override
+        public long setupNanos() {
+            return plan.buildNanos();
+        }
+
+        @Override
+        public String plan() {
+            return plan.passes().size() + " passes: " + plan.toString().strip().replace("\n", " | ");
+        }
+
+        @Override
+        public void close() {
+            plan.close();
+        }
+    }
+}

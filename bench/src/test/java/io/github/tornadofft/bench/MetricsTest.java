@@ -1,0 +1,58 @@
+package io.github.tornadofft.bench;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class MetricsTest {
+
+    @Test
+    void gflopsIsFiveNLog2NTimesBatchOverTime() {
+        // The ANCHORS CPU table: JTransforms on 1D 4096 x 1024 in 43.5 ms is 5.8 GFLOP/s.
+        Case c = Case.parse("1d:4096:1024");
+        assertEquals(5.0 * 4096 * 12 * 1024, c.flops());
+        assertEquals(5.79, Metrics.gflops(c, 43.5e6), 0.01);
+    }
+
+    @Test
+    void gflopsUsesTotalPointsOfAMultiDimensionalTransform() {
+        // 2D 1024^2: N = 2^20 points, log2 N = 20 (FFTW's 2.43 ms is 43.2 GFLOP/s in ANCHORS).
+        Case c = Case.parse("2d:1024");
+        assertEquals(5.0 * (1 << 20) * 20, c.flops());
+        assertEquals(43.2, Metrics.gflops(c, 2.43e6), 0.05);
+        // 3D 128^3: N = 2^21 (FFTW 4.86 ms, 45.3 GFLOP/s).
+        assertEquals(45.3, Metrics.gflops(Case.parse("3d:128"), 4.86e6), 0.05);
+    }
+
+    @Test
+    void effectiveBandwidthCountsOneReadAndOneWriteOfTheBatch() {
+        // ANCHORS: the 512-point kernel on batch 65536 (256 MiB) in 0.274 ms is 1959 GB/s.
+        Case c = Case.parse("1d:512:65536");
+        assertEquals(256L << 20, c.bytes());
+        assertEquals(1959, Metrics.effectiveGBs(c, 0.274e6), 1);
+    }
+
+    @Test
+    void timesThatWereNotMeasuredGiveNaNNotZero() {
+        Case c = Case.parse("1d:1024");
+        assertTrue(Double.isNaN(Metrics.gflops(c, Double.NaN)));
+        assertTrue(Double.isNaN(Metrics.effectiveGBs(c, 0)));
+        assertTrue(Double.isNaN(Metrics.median(new long[0])));
+    }
+
+    @Test
+    void medianOfOddAndEvenCounts() {
+        assertEquals(3, Metrics.median(new long[] {5, 1, 3}));
+        assertEquals(2.5, Metrics.median(new long[] {4, 1, 3, 2}));
+    }
+
+    @Test
+    void numbersAreShownWithThreeSignificantFigures() {
+        assertEquals("0.0971", Metrics.sig3(0.09712));
+        assertEquals("43.5", Metrics.sig3(43.52));
+        assertEquals("1960", Metrics.sig3(1959.6));
+        assertEquals("—", Metrics.sig3(Double.NaN));
+        assertEquals("128 MiB", Metrics.bytes(128L << 20));
+    }
+}

@@ -1,0 +1,73 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.plan.DeviceProfile;
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.common.TornadoDevice;
+import uk.ac.manchester.tornado.api.enums.TornadoDeviceType;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Finds TornadoVM devices by the names users give them: {@code default} or {@code backend:device}. */
+public final class Devices {
+
+    private Devices() {
+    }
+
+    /**
+     * The device named by {@code spec}: "default" for TornadoVM's default device, or "B:D" with the
+     * backend and device indices that {@code tornado --devices} prints.
+     */
+    public static TornadoDevice resolve(String spec) {
+        if (spec == null || spec.isBlank() || spec.equalsIgnoreCase("default")) {
+            return TornadoExecutionPlan.DEFAULT_DEVICE;
+        }
+        String[] parts = spec.split(":");
+        int backend;
+        int device;
+        try {
+            if (parts.length != 2) {
+                throw new NumberFormatException();
+            }
+            backend = Integer.parseInt(parts[0].trim());
+            device = Integer.parseInt(parts[1].trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("device: expected 'default' or 'B:D' (backend:device), got '" + spec
+                    + "'; available: " + describeAll());
+        }
+        var map = TornadoExecutionPlan.getTornadoDeviceMap();
+        if (backend < 0 || backend >= map.getNumBackends()
+                || device < 0 || device >= map.getAllBackends().get(backend).getNumDevices()) {
+            throw new IllegalArgumentException("device: no device " + spec + "; available: " + describeAll());
+        }
+        return TornadoExecutionPlan.getDevice(backend, device);
+    }
+
+    /** Every device TornadoVM sees, as "B:D name (backend)". */
+    public static List<String> list() {
+        List<String> out = new ArrayList<>();
+        var map = TornadoExecutionPlan.getTornadoDeviceMap();
+        for (int b = 0; b < map.getNumBackends(); b++) {
+            var backend = map.getAllBackends().get(b);
+            for (int d = 0; d < backend.getNumDevices(); d++) {
+                TornadoDevice dev = backend.getDevice(d);
+                out.add(b + ":" + d + " " + dev.getPhysicalDevice().getDeviceName() + " (" + dev.getTornadoVMBackend() + ")");
+            }
+        }
+        return out;
+    }
+
+    private static String describeAll() {
+        List<String> all = list();
+        return all.isEmpty() ? "none" : String.join(", ", all);
+    }
+
+    /** The properties the planner reads. */
+    public static DeviceProfile profile(TornadoDevice device) {
+        long[] maxGroup = device.getDeviceMaxWorkgroupDimensions();
+        int maxGroupSize = (int) Math.min(1024, maxGroup.length > 0 ? maxGroup[0] : 256);
+        boolean cpu = device.getDeviceType() == TornadoDeviceType.CPU;
+        return new DeviceProfile(device.getPhysicalDevice().getDeviceName(), cpu, device.getDeviceLocalMemorySize(),
+                maxGroupSize, device.getMaxGlobalMemory());
+    }
+}

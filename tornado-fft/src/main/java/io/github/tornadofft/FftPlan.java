@@ -1,0 +1,345 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.kernels.StockhamPass;
+import io.github.tornadofft.kernels.TwiddleTable;
+import io.github.tornadofft.plan.DeviceProfile;
+import io.github.tornadofft.plan.Pass;
+import io.github.tornadofft.plan.Planner;
+import io.github.tornadofft.reference.Direction;
+import uk.ac.manchester.tornado.api.GridScheduler;
+import uk.ac.manchester.tornado.api.KernelContext;
+import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.TornadoExecutionResult;
+import uk.ac.manchester.tornado.api.WorkerGrid1D;
+import uk.ac.manchester.tornado.api.common.TornadoDevice;
+import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+import uk.ac.manchester.tornado.api.enums.ProfilerMode;
+import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A transform planned once and executed many times on a TornadoVM device.
+ *
+ * <p>Building a plan chooses the passes ({@link Planner}), allocates the input, output, scratch and
+ * twiddle buffers, and compiles the kernels; executing it launches them with no other host work.
+ * The plan owns its {@link #input()} and {@link #output()} arrays (the same array when in place):
+ * fill the input, run, read the output. Data can stay on the device: {@link #upload()},
+ * {@link #executeOnDevice()} any number of times, {@link #download()}. {@link #execute()} does all
+ * three. The transform can also join a caller's own TaskGraph ({@link #appendTo}).
+ *
+ * <p>Close the plan to free its device memory.
+ */
+public final class FftPlan implements AutoCloseable {
+
+    private static final AtomicInteger IDS = new AtomicInteger();
+
+    private final FftDescriptor descriptor;
+    private final TornadoDevice device;
+    private final DeviceProfile profile;
+    private final List<Pass> passes;
+    private final FloatArray input;
+    private final FloatArray output;
+    private final FloatArray twiddles;
+    private final List<FloatArray> scratch = new ArrayList<>();
+    private final String name;
+    private final GridScheduler grid = new GridScheduler();
+    private final TornadoExecutionPlan execution;
+    private final long buildNanos;
+    private TornadoExecutionResult lastResult;
+    private boolean uploaded;
+    private boolean closed;
+
+    private FftPlan(FftDescriptor descriptor, TornadoDevice device) {
+        long start = System.nanoTime();
+        if (descriptor.precision() != Precision.FLOAT) {
+            throw new IllegalArgumentException("precision: TornadoVM device plans support FLOAT; got "
+                    + descriptor.precision() + " (use the reference engine for double precision)");
+        }
+        if (descriptor.rank() != 1) {
+            throw new IllegalArgumentException("shape: device plans support rank 1 so far; got rank " + descriptor.rank());
+        }
+        this.descriptor = descriptor;
+        this.device = device;
+        this.profile = Devices.profile(device);
+        long bytesNeeded = descriptor.floats() * Float.BYTES * 3;
+        if (profile.globalBytes() > 0 && bytesNeeded > profile.globalBytes()) {
+            throw new IllegalArgumentException("batch: " + descriptor + " needs about " + (bytesNeeded >> 20)
+                    + " MiB of device memory (data, output, scratch); " + profile.name() + " has "
+                    + (profile.globalBytes() >> 20) + " MiB");
+        }
+        int n = descriptor.shape()[0];
+        this.passes = Planner.plan1d(n, descriptor.batch(), profile);
+        this.name = "fft" + IDS.incrementAndGet();
+        this.input = new FloatArray((int) descriptor.floats());
+        this.output = descriptor.inPlace() ? input : new FloatArray((int) descriptor.floats());
+        this.twiddles = TwiddleTable.forSize(n);
+
+        TaskGraph upload = new TaskGraph(name + "in")
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, input)
+                .task("touch", FftPlan::touch, input)
+                .persistOnDevice(input);
+        TaskGraph fft = new TaskGraph(name)
+                .consumeFromDevice(upload.getTaskGraphName(), input);
+        addPasses(fft, input, output);
+        fft.transferToHost(DataTransferMode.UNDER_DEMAND, output);
+        this.execution = new TornadoExecutionPlan(upload.snapshot(), fft.snapshot())
+                .withDevice(device)
+                .withGridScheduler(grid);
+        try {
+            execution.withGraph(0).execute();
+            uploaded = true;
+            lastResult = execution.withGraph(1).execute();
+        } catch (RuntimeException e) {
+            freeQuietly();
+            throw e;
+        }
+        this.buildNanos = System.nanoTime() - start;
+    }
+
+    /** Plans the transform on TornadoVM's default device. */
+    public static FftPlan create(FftDescriptor descriptor) {
+        return create(descriptor, Devices.resolve("default"));
+    }
+
+    /** Plans the transform on the given device; compiles its kernels before returning. */
+    public static FftPlan create(FftDescriptor descriptor, TornadoDevice device) {
+        if (descriptor == null) {
+            throw new IllegalArgumentException("descriptor: must not be null");
+        }
+        if (device == null) {
+            throw new IllegalArgumentException("device: must not be null");
+        }
+        return new FftPlan(descriptor, device);
+    }
+
+    /** An empty task: the upload graph exists only to move the input to the device. */
+    static void touch(FloatArray data) {
+        if (data.getSize() < 0) {
+            data.set(0, 0f);
+        }
+    }
+
+    /**
+     * Appends this plan's kernels to {@code graph}, reading {@code in} and writing {@code out} (which
+     * may be the same array), and registers their work-group shapes in {@code gridScheduler}. The
+     * caller transfers {@code in} and {@code out}; the twiddle table is sent on first execution.
+     */
+    public void appendTo(TaskGraph graph, FloatArray in, FloatArray out, GridScheduler gridScheduler) {
+        checkOpen();
+        if (graph == null || in == null || out == null || gridScheduler == null) {
+            throw new IllegalArgumentException("graph, in, out, gridScheduler: must not be null");
+        }
+        checkLength("in", in.getSize());
+        checkLength("out", out.getSize());
+        GridScheduler mine = new GridScheduler();
+        List<String> tasks = addPasses(graph, in, out, mine);
+        for (String task : tasks) {
+            gridScheduler.addWorkerGrid(graph.getTaskGraphName() + "." + task, mine.get(graph.getTaskGraphName() + "." + task));
+        }
+    }
+
+    private void addPasses(TaskGraph graph, FloatArray in, FloatArray out) {
+        addPasses(graph, in, out, grid);
+    }
+
+    private List<String> addPasses(TaskGraph graph, FloatArray in, FloatArray out, GridScheduler target) {
+        graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, twiddles);
+        List<FloatArray> chain = bufferChain(in, out);
+        int n = descriptor.shape()[0];
+        int inverse = descriptor.direction() == Direction.INVERSE ? 1 : 0;
+        int loBits = TwiddleTable.loBits(n);
+        List<String> tasks = new ArrayList<>();
+        for (int p = 0; p < passes.size(); p++) {
+            Pass pass = passes.get(p);
+            String task = name + "p" + p;
+            float scale = p == passes.size() - 1 ? descriptor.scale() : 1f;
+            int local = Math.max(1, localFloats(pass));
+            graph.task(task, StockhamPass::pass, new KernelContext(), chain.get(p), chain.get(p + 1), twiddles,
+                    n, pass.radix(), pass.span(), pass.cols(), pass.rows(), pass.regs(),
+                    pass.subRadix(0), pass.subRadix(1), pass.subRadix(2), loBits, inverse, scale, local);
+            WorkerGrid1D worker = new WorkerGrid1D(pass.groups(descriptor.batch()) * pass.groupSize());
+            worker.setLocalWork(pass.groupSize(), 1, 1);
+            target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
+            tasks.add(task);
+        }
+        return tasks;
+    }
+
+    private static int localFloats(Pass pass) {
+        int elements = pass.cols() * pass.rows() * pass.radix();
+        return elements - 1 + ((elements - 1) >> 5) + 1;
+    }
+
+    /**
+     * The buffers pass p reads (index p) and writes (index p + 1): the first is {@code in}, the last
+     * {@code out}, and neighbours always differ (a Stockham pass cannot run in place across groups).
+     */
+    private List<FloatArray> bufferChain(FloatArray in, FloatArray out) {
+        int k = passes.size();
+        List<FloatArray> chain = new ArrayList<>();
+        chain.add(in);
+        boolean needSecond = in == out && k % 2 == 1;
+        for (int i = 1; i < k; i++) {
+            boolean odd = (k - i) % 2 == 1;
+            chain.add(odd ? scratch(0) : needSecond ? scratch(1) : out);
+        }
+        chain.add(out);
+        return chain;
+    }
+
+    private FloatArray scratch(int index) {
+        while (scratch.size() <= index) {
+            scratch.add(new FloatArray((int) descriptor.floats()));
+        }
+        return scratch.get(index);
+    }
+
+    /** The array the transform reads: interleaved complex, {@link FftDescriptor#floats()} floats. */
+    public FloatArray input() {
+        checkOpen();
+        return input;
+    }
+
+    /** The array the transform writes (the input array when in place). */
+    public FloatArray output() {
+        checkOpen();
+        return output;
+    }
+
+    /** Copies the input array to the device. */
+    public void upload() {
+        checkOpen();
+        execution.withGraph(0).execute();
+        uploaded = true;
+    }
+
+    /** Runs the transform on data already on the device; nothing crosses to the host. */
+    public void executeOnDevice() {
+        checkOpen();
+        if (!uploaded) {
+            upload();
+        }
+        lastResult = execution.withGraph(1).execute();
+    }
+
+    /** Copies the output from the device into {@link #output()}. */
+    public void download() {
+        checkOpen();
+        lastResult.transferToHost(output);
+    }
+
+    /** Upload, transform, download. */
+    public void execute() {
+        upload();
+        executeOnDevice();
+        download();
+    }
+
+    /**
+     * Transforms {@code in} into {@code out} (which may be the same array): copies into the plan's
+     * input, executes, copies back. Neither array is touched if its length is wrong.
+     */
+    public void execute(float[] in, float[] out) {
+        checkOpen();
+        if (in == null || out == null) {
+            throw new IllegalArgumentException("in, out: must not be null");
+        }
+        checkLength("in", in.length);
+        checkLength("out", out.length);
+        for (int i = 0; i < in.length; i++) {
+            input.set(i, in[i]);
+        }
+        execute();
+        for (int i = 0; i < out.length; i++) {
+            out[i] = output.get(i);
+        }
+    }
+
+    /** Enables TornadoVM's profiler so that {@link #lastKernelNanos()} reports device time. */
+    public FftPlan withProfiler() {
+        checkOpen();
+        execution.withProfiler(ProfilerMode.SILENT);
+        return this;
+    }
+
+    /** Device kernel time of the last {@link #executeOnDevice()}, in ns (needs {@link #withProfiler()}). */
+    public long lastKernelNanos() {
+        return lastResult == null ? -1 : lastResult.getProfilerResult().getDeviceKernelTime();
+    }
+
+    /** Wall time taken to plan, allocate and compile, in ns. */
+    public long buildNanos() {
+        return buildNanos;
+    }
+
+    public FftDescriptor descriptor() {
+        return descriptor;
+    }
+
+    public List<Pass> passes() {
+        return passes;
+    }
+
+    /** Global passes over the data per transform. */
+    public int kernelsPerTransform() {
+        return passes.size();
+    }
+
+    private void checkLength(String parameter, long length) {
+        if (length != descriptor.floats()) {
+            throw new IllegalArgumentException(parameter + ": expected " + descriptor.floats()
+                    + " floats (interleaved complex, " + descriptor + "), got " + length);
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("plan: closed; create a new plan");
+        }
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder();
+        s.append(descriptor).append(" on ").append(profile.name()).append('\n');
+        StringBuilder notation = new StringBuilder("{");
+        for (Pass pass : passes) {
+            notation.append(notation.length() > 1 ? ", " : "").append(pass.notation());
+        }
+        s.append(notation).append("}\n");
+        for (int p = 0; p < passes.size(); p++) {
+            s.append("  kernel ").append(p).append(": ").append(passes.get(p).notation()).append("  ")
+                    .append(passes.get(p).schedule()).append(", ").append(passes.get(p).groups(descriptor.batch()))
+                    .append(" groups\n");
+        }
+        return s.toString();
+    }
+
+    private void freeQuietly() {
+        try {
+            execution.freeDeviceMemory();
+        } catch (RuntimeException ignored) {
+            // best effort while failing
+        }
+    }
+
+    /** Frees the plan's device memory; the plan cannot be used afterwards. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            execution.freeDeviceMemory();
+            execution.close();
+        } catch (TornadoExecutionPlanException e) {
+            throw new IllegalStateException("plan: could not release device memory", e);
+        }
+    }
+}

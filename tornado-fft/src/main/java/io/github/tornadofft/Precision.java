@@ -1,0 +1,16 @@
+package io.github.tornadofft;
+
+/** Arithmetic precision of a transform. */
+public enum Precision {
+    FLOAT, DOUBLE;
+
+    /** Parses "float" or "double", case-insensitive. */
+    public static Precision parse(String text) {
+        for (Precision p : values()) {
+            if (p.name().equalsIgnoreCase(text)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("precision: expected float or double, got '" + text + "'");
+    }
+}

@@ -1,0 +1,54 @@
+package io.github.tornadofft.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Chooses the engine for a {@code --device} value. Only a device path loads TornadoVM: the
+ * {@code jvm} engine runs without an SDK.
+ */
+final class Engines {
+
+    static final String JVM = "jvm";
+    /** A class every TornadoVM SDK provides; absent when the command runs without the SDK. */
+    static final String TORNADO_API_CLASS = "uk.ac.manchester.tornado.api.TornadoExecutionPlan";
+
+    private Engines() {
+    }
+
+    /** The engine for {@code jvm}, {@code default} or {@code B:D}. */
+    static Engine forDevice(String spec) {
+        if (JVM.equalsIgnoreCase(spec)) {
+            return new JvmEngine();
+        }
+        checkDeviceSpec(spec);
+        requireTornadoVm(TORNADO_API_CLASS);
+        return DeviceEngine.open(spec);
+    }
+
+    /** Every engine: the JVM, then each TornadoVM device as "B:D name (backend)". */
+    static List<String> list() {
+        List<String> all = new ArrayList<>();
+        all.add("jvm  reference-fft (pure Java)");
+        requireTornadoVm(TORNADO_API_CLASS);
+        all.addAll(DeviceEngine.list());
+        return all;
+    }
+
+    /** Rejects a malformed {@code --device} before anything starts. */
+    static void checkDeviceSpec(String spec) {
+        if (!JVM.equalsIgnoreCase(spec) && !"default".equalsIgnoreCase(spec) && !spec.matches("\\d+:\\d+")) {
+            throw CliError.usage("--device " + spec + ": expected jvm, default or B:D (backend:device as "
+                    + "./fft --list-devices numbers them)");
+        }
+    }
+
+    /** Fails with the one-line fix when the JVM was started without the TornadoVM SDK. */
+    static void requireTornadoVm(String apiClass) {
+        try {
+            Class.forName(apiClass, false, Engines.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw CliError.environment("no TornadoVM SDK: run ./setup-tornado.sh (or use --device jvm)");
+        }
+    }
+}

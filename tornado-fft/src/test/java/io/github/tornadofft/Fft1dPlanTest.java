@@ -1,0 +1,256 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.reference.Direction;
+import io.github.tornadofft.reference.Norm;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import uk.ac.manchester.tornado.api.GridScheduler;
+import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+
+import java.util.Arrays;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import static io.github.tornadofft.Signals.assertClose;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** 1D power-of-two transforms on the TornadoVM device, held to the reference FFT. */
+class Fft1dPlanTest {
+
+    private static float[] run(FftDescriptor descriptor, float[] input) {
+        float[] out = Signals.poisoned(input.length);
+        try (FftPlan plan = FftPlan.create(descriptor, TestDevice.get())) {
+            plan.execute(input, out);
+        }
+        return out;
+    }
+
+    static Stream<Arguments> everyPowerOfTwo() {
+        // Every length from 2 to 2^20, with a batch that keeps each case near a million values.
+        return IntStream.rangeClosed(1, 20).mapToObj(bits -> {
+            int n = 1 << bits;
+            return Arguments.of(n, Math.max(1, Math.min(64, (1 << 16) / n)));
+        });
+    }
+
+    @ParameterizedTest(name = "n={0} batch={1}")
+    @MethodSource("everyPowerOfTwo")
+    void forwardMatchesReferenceForEveryPowerOfTwo(int n, int batch) {
+        float[] input = Signals.random(2L * n * batch);
+        float[] out = run(FftDescriptor.c2c(n).batch(batch).build(), input);
+        assertClose(out, Signals.reference1d(input, n, batch, Direction.FORWARD, Norm.BACKWARD), "forward n=" + n);
+    }
+
+    @ParameterizedTest(name = "n={0} batch={1}")
+    @MethodSource("everyPowerOfTwo")
+    void inverseMatchesReferenceForEveryPowerOfTwo(int n, int batch) {
+        float[] input = Signals.random(2L * n * batch);
+        float[] out = run(FftDescriptor.c2c(n).batch(batch).direction(Direction.INVERSE).build(), input);
+        assertClose(out, Signals.reference1d(input, n, batch, Direction.INVERSE, Norm.BACKWARD), "inverse n=" + n);
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {1, 8, 64, 1024, 4096, 1 << 13, 1 << 17})
+    void inverseAfterForwardGivesTheInputBack(int n) {
+        int batch = 3;
+        float[] input = Signals.random(2L * n * batch);
+        float[] spectrum = run(FftDescriptor.c2c(n).batch(batch).build(), input);
+        float[] back = run(FftDescriptor.c2c(n).batch(batch).direction(Direction.INVERSE).build(), spectrum);
+        double[] expected = new double[input.length];
+        for (int i = 0; i < input.length; i++) {
+            expected[i] = input[i] * (double) n;
+        }
+        assertClose(back, expected, "round trip n=" + n);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Norm.class)
+    void everyNormalisationScalesLikeNumpy(Norm norm) {
+        for (Direction direction : Direction.values()) {
+            int n = 512;
+            float[] input = Signals.random(2L * n * 2);
+            float[] out = run(FftDescriptor.c2c(n).batch(2).direction(direction).norm(norm).build(), input);
+            assertClose(out, Signals.reference1d(input, n, 2, direction, norm), norm + " " + direction);
+        }
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {2, 256, 4096, 1 << 14, 1 << 15})
+    void inPlaceMatchesOutOfPlace(int n) {
+        int batch = 2;
+        float[] input = Signals.random(2L * n * batch);
+        float[] data = input.clone();
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(n).batch(batch).inPlace(true).build(), TestDevice.get())) {
+            plan.execute(data, data);
+        }
+        assertClose(data, Signals.reference1d(input, n, batch, Direction.FORWARD, Norm.BACKWARD), "in place n=" + n);
+    }
+
+    @ParameterizedTest(name = "batch={0}")
+    @ValueSource(ints = {1, 3, 7, 100})
+    void oddAndLargeBatchesAreEachTransformed(int batch) {
+        int n = 64;
+        float[] input = Signals.random(2L * n * batch);
+        float[] out = run(FftDescriptor.c2c(n).batch(batch).build(), input);
+        assertClose(out, Signals.reference1d(input, n, batch, Direction.FORWARD, Norm.BACKWARD), "batch " + batch);
+    }
+
+    @Test
+    void transformIsLinear() {
+        int n = 2048;
+        float[] x = Signals.random(2L * n);
+        float[] y = Signals.random(2L * n);
+        float a = 0.75f;
+        float b = -1.5f;
+        float[] mix = new float[x.length];
+        for (int i = 0; i < mix.length; i++) {
+            mix[i] = a * x[i] + b * y[i];
+        }
+        FftDescriptor d = FftDescriptor.c2c(n).build();
+        float[] fx = run(d, x);
+        float[] fy = run(d, y);
+        float[] fmix = run(d, mix);
+        double[] expected = new double[mix.length];
+        for (int i = 0; i < mix.length; i++) {
+            expected[i] = a * (double) fx[i] + b * (double) fy[i];
+        }
+        assertClose(fmix, expected, "linearity");
+    }
+
+    @Test
+    void energyIsPreservedUpToN() {
+        int n = 1 << 16;
+        float[] x = Signals.random(2L * n);
+        float[] fx = run(FftDescriptor.c2c(n).build(), x);
+        double time = 0;
+        double freq = 0;
+        for (int i = 0; i < x.length; i++) {
+            time += (double) x[i] * x[i];
+            freq += (double) fx[i] * fx[i];
+        }
+        double error = Math.abs(freq / n - time) / time;
+        assertTrue(error < Signals.FLOAT_TOLERANCE, "Parseval: relative error " + error + " (seed " + Signals.SEED + ")");
+    }
+
+    @Test
+    void dataStaysOnTheDeviceBetweenExecutions() {
+        int n = 1024;
+        int batch = 4;
+        float[] input = Signals.random(2L * n * batch);
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(n).batch(batch).inPlace(true).build(), TestDevice.get())) {
+            for (int i = 0; i < input.length; i++) {
+                plan.input().set(i, input[i]);
+            }
+            plan.upload();
+            plan.executeOnDevice();     // F x
+            plan.executeOnDevice();     // F F x = n * x reversed
+            plan.download();
+            float[] out = plan.output().toHeapArray();
+            double[] expected = new double[input.length];
+            for (int b = 0; b < batch; b++) {
+                for (int k = 0; k < n; k++) {
+                    int src = b * n + ((n - k) % n);
+                    expected[2 * (b * n + k)] = (double) n * input[2 * src];
+                    expected[2 * (b * n + k) + 1] = (double) n * input[2 * src + 1];
+                }
+            }
+            assertClose(out, expected, "two resident executions");
+        }
+    }
+
+    @Test
+    void appendsToACallersTaskGraph() throws Exception {
+        int n = 4096;
+        int batch = 2;
+        float[] host = Signals.random(2L * n * batch);
+        FloatArray data = FloatArray.fromArray(host);
+        FloatArray spectrum = new FloatArray(data.getSize());
+        spectrum.init(Float.NaN);
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(n).batch(batch).build(), TestDevice.get())) {
+            GridScheduler grid = new GridScheduler();
+            TaskGraph graph = new TaskGraph("user")
+                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, data)
+                    .task("double", Fft1dPlanTest::scaleByTwo, data);
+            plan.appendTo(graph, data, spectrum, grid);
+            graph.transferToHost(DataTransferMode.EVERY_EXECUTION, spectrum);
+            try (TornadoExecutionPlan execution = new TornadoExecutionPlan(graph.snapshot())) {
+                execution.withDevice(TestDevice.get()).withGridScheduler(grid).execute();
+            }
+        }
+        float[] doubled = host.clone();
+        for (int i = 0; i < doubled.length; i++) {
+            doubled[i] *= 2;
+        }
+        assertClose(spectrum.toHeapArray(), Signals.reference1d(doubled, n, batch, Direction.FORWARD, Norm.BACKWARD),
+                "user kernel then FFT");
+    }
+
+    /** A caller's own kernel: doubles every value. */
+    static void scaleByTwo(FloatArray a) {
+        for (@uk.ac.manchester.tornado.api.annotations.Parallel int i = 0; i < a.getSize(); i++) {
+            a.set(i, 2 * a.get(i));
+        }
+    }
+
+    @Test
+    void rejectsLengthsThatAreNotPowersOfTwo() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(1000));
+        assertTrue(e.getMessage().startsWith("shape:"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(0));
+        assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(-8));
+        assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(1 << 28));
+        assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(8).batch(0));
+    }
+
+    @Test
+    void rejectsArraysOfTheWrongLengthAndLeavesThemUntouched() {
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(16).batch(2).build(), TestDevice.get())) {
+            float[] wrong = Signals.random(60);
+            float[] copy = wrong.clone();
+            float[] out = new float[64];
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plan.execute(wrong, out));
+            assertTrue(e.getMessage().startsWith("in:"), e.getMessage());
+            assertArrayEquals(copy, wrong);
+        }
+    }
+
+    @Test
+    void aClosedPlanRefusesToRun() {
+        FftPlan plan = FftPlan.create(FftDescriptor.c2c(16).build(), TestDevice.get());
+        plan.close();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> plan.execute(new float[32], new float[32]));
+        assertTrue(e.getMessage().startsWith("plan:"), e.getMessage());
+    }
+
+    @Test
+    void rejectsDoublePrecisionOnTheDevice() {
+        FftDescriptor d = FftDescriptor.c2c(16).precision(Precision.DOUBLE).build();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftPlan.create(d, TestDevice.get()));
+        assertTrue(e.getMessage().startsWith("precision:"), e.getMessage());
+    }
+
+    @Test
+    void rejectsTransformsLargerThanTheDevice() {
+        FftDescriptor d = FftDescriptor.c2c(1 << 27).batch(7).build();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftPlan.create(d, TestDevice.get()));
+        assertTrue(e.getMessage().contains("batch:") || e.getMessage().contains("MiB"), e.getMessage());
+    }
+
+    @Test
+    void printsItsDecompositionInTheSeedNotation() {
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(1 << 16).build(), TestDevice.get())) {
+            String text = plan.toString();
+            assertTrue(text.contains("X(") && text.contains("no-tw"), text);
+            assertTrue(Arrays.stream(text.split("\n")).filter(l -> l.contains("kernel")).count() == plan.passes().size(), text);
+        }
+    }
+}

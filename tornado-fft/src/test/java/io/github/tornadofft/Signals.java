@@ -1,0 +1,78 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.reference.Direction;
+import io.github.tornadofft.reference.Norm;
+import io.github.tornadofft.reference.ReferenceFft;
+
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Test data and the yardstick every device result is held to. */
+final class Signals {
+
+    /** fp32 results must land this close to the double-precision reference, relative L2. */
+    static final double FLOAT_TOLERANCE = 1e-5;
+
+    /** Seeds differ every run; a failure message prints the seed to reproduce it. */
+    static final long SEED = System.nanoTime();
+    private static final SplittableRandom ROOT = new SplittableRandom(SEED);
+
+    private Signals() {
+    }
+
+    /** Fresh uniform random complex values in [-1, 1), never all zero. */
+    static float[] random(long floats) {
+        SplittableRandom random = ROOT.split();
+        float[] data = new float[(int) floats];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (float) (2 * random.nextDouble() - 1);
+        }
+        data[0] = 0.5f;
+        return data;
+    }
+
+    /** An array of NaNs: what a kernel fails to write stays NaN and fails the comparison. */
+    static float[] poisoned(long floats) {
+        float[] data = new float[(int) floats];
+        java.util.Arrays.fill(data, Float.NaN);
+        return data;
+    }
+
+    /** The reference result for a batch of 1D transforms of length n. */
+    static double[] reference1d(float[] input, int n, int batch, Direction direction, Norm norm) {
+        double[] data = new double[input.length];
+        for (int i = 0; i < input.length; i++) {
+            data[i] = input[i];
+        }
+        ReferenceFft.c2c1d(data, 0, n, 1, batch, n, direction, norm);
+        return data;
+    }
+
+    /** ||actual - expected|| / ||expected||, infinite if anything is NaN. */
+    static double relativeError(float[] actual, double[] expected) {
+        double diff = 0;
+        double norm = 0;
+        for (int i = 0; i < expected.length; i++) {
+            double d = actual[i] - expected[i];
+            diff += d * d;
+            norm += expected[i] * expected[i];
+        }
+        double error = Math.sqrt(diff / norm);
+        return Double.isNaN(error) ? Double.POSITIVE_INFINITY : error;
+    }
+
+    static double relativeError(float[] actual, float[] expected) {
+        double[] e = new double[expected.length];
+        for (int i = 0; i < e.length; i++) {
+            e[i] = expected[i];
+        }
+        return relativeError(actual, e);
+    }
+
+    static void assertClose(float[] actual, double[] expected, String what) {
+        double error = relativeError(actual, expected);
+        assertTrue(error < FLOAT_TOLERANCE, () -> String.format("%s: relative L2 error %.3g >= %.0e (seed %d)", what,
+                error, FLOAT_TOLERANCE, SEED));
+    }
+}
