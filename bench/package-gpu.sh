@@ -101,6 +101,21 @@ if [ -n "$sdk" ]; then
     rm -f "$dist/tornadovm/tornado-argfile"
 fi
 
+# ---- a font for the plots: GPU machines often have none, and Java draws no text without one ----
+font=$(ls /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf 2>/dev/null || fc-match -f '%{file}' 'DejaVu Sans' 2>/dev/null || true)
+if [ -n "$font" ] && [ -f "$font" ]; then
+    mkdir -p "$dist/fonts"
+    cp "$font" "$dist/fonts/"
+    bold=$(dirname "$font")/DejaVuSans-Bold.ttf
+    [ -f "$bold" ] && cp "$bold" "$dist/fonts/"
+    for license in /usr/share/doc/fonts-dejavu-core/copyright /usr/share/licenses/dejavu-sans-fonts/LICENSE; do
+        [ -f "$license" ] && cp "$license" "$dist/fonts/LICENSE" && break
+    done
+    say "font for the plots: $(basename "$font")"
+else
+    say "no DejaVu Sans font here: plots need fonts on the GPU machine"
+fi
+
 # ---- every jar stored, not deflated: xz does better on the whole ------------------------------
 cat > "$work/store.py" <<'PY'
 import os, sys, zipfile
@@ -138,6 +153,15 @@ if [ -z "${OCL_ICD_VENDORS:-}" ] && ! grep -qs nvidia /etc/OpenCL/vendors/*.icd 
     echo libnvidia-opencl.so.1 > "$vendors/nvidia.icd"
     export OCL_ICD_VENDORS=$vendors
     echo "[run] NVIDIA OpenCL driver found but not registered: registered for this run (OCL_ICD_VENDORS=$vendors)" >&2
+fi
+
+# No fonts on the machine: let fontconfig find the bundled one (the plots need a font to draw text).
+if [ -d "$here/fonts" ] && [ -z "${FONTCONFIG_FILE:-}" ] &&
+   [ -z "$(find /usr/share/fonts /usr/local/share/fonts -name '*.[ot]tf' 2>/dev/null | head -n 1)" ]; then
+    conf=$(mktemp)
+    printf '<?xml version="1.0"?>\n<fontconfig><dir>%s</dir><cachedir>%s</cachedir></fontconfig>\n' \
+        "$here/fonts" "${TMPDIR:-/tmp}/tornado-fft-bench-fontcache" > "$conf"
+    export FONTCONFIG_FILE=$conf
 fi
 
 if [ -d "$here/tornadovm" ]; then
