@@ -16,10 +16,13 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.enums.ProfilerMode;
 import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
+import uk.ac.manchester.tornado.api.exceptions.TornadoInternalError;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -44,7 +47,8 @@ public final class FftPlan implements AutoCloseable {
     private final List<Pass> passes;
     private final FloatArray input;
     private final FloatArray output;
-    private final FloatArray twiddles;
+    /** One twiddle table per axis length. */
+    private final Map<Integer, FloatArray> twiddles = new TreeMap<>();
     private final List<FloatArray> scratch = new ArrayList<>();
     private final String name;
     private final GridScheduler grid = new GridScheduler();
@@ -60,9 +64,6 @@ public final class FftPlan implements AutoCloseable {
             throw new IllegalArgumentException("precision: TornadoVM device plans support FLOAT; got "
                     + descriptor.precision() + " (use the reference engine for double precision)");
         }
-        if (descriptor.rank() != 1) {
-            throw new IllegalArgumentException("shape: device plans support rank 1 so far; got rank " + descriptor.rank());
-        }
         this.descriptor = descriptor;
         this.device = device;
         this.profile = Devices.profile(device);
@@ -70,14 +71,15 @@ public final class FftPlan implements AutoCloseable {
         if (profile.globalBytes() > 0 && bytesNeeded > profile.globalBytes()) {
             throw new IllegalArgumentException("batch: " + descriptor + " needs about " + (bytesNeeded >> 20)
                     + " MiB of device memory (data, output, scratch); " + profile.name() + " has "
-                    + (profile.globalBytes() >> 20) + " MiB");
+                    + (profile.globalBytes() >> 20) + " MiB for TornadoVM (its -Dtornado.device.memory option raises that)");
         }
-        int n = descriptor.shape()[0];
-        this.passes = Planner.plan1d(n, descriptor.batch(), profile);
+        this.passes = Planner.plan(descriptor.shape(), descriptor.batch(), profile);
         this.name = "fft" + IDS.incrementAndGet();
         this.input = new FloatArray((int) descriptor.floats());
         this.output = descriptor.inPlace() ? input : new FloatArray((int) descriptor.floats());
-        this.twiddles = TwiddleTable.forSize(n);
+        for (Pass pass : passes) {
+            twiddles.computeIfAbsent(pass.n(), TwiddleTable::forSize);
+        }
 
         TaskGraph upload = new TaskGraph(name + "in")
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, input)
@@ -148,24 +150,35 @@ public final class FftPlan implements AutoCloseable {
     }
 
     private List<String> addPasses(TaskGraph graph, FloatArray in, FloatArray out, GridScheduler target) {
-        graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, twiddles);
+        for (FloatArray table : twiddles.values()) {
+            graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, table);
+        }
         List<FloatArray> chain = bufferChain(in, out);
-        int n = descriptor.shape()[0];
         int inverse = descriptor.direction() == Direction.INVERSE ? 1 : 0;
-        int loBits = TwiddleTable.loBits(n);
+        long points = descriptor.floats() / 2;
         List<String> tasks = new ArrayList<>();
         for (int p = 0; p < passes.size(); p++) {
             Pass pass = passes.get(p);
             String task = name + "p" + p;
             float scale = p == passes.size() - 1 ? descriptor.scale() : 1f;
             int local = Math.max(1, localFloats(pass));
-            graph.task(task, StockhamPass::pass, new KernelContext(), chain.get(p), chain.get(p + 1), twiddles,
-                    n, pass.radix(), pass.span(), pass.cols(), pass.rows(), pass.regs(),
-                    pass.subRadix(0), pass.subRadix(1), pass.subRadix(2), loBits, inverse, scale, local);
-            WorkerGrid1D worker = new WorkerGrid1D(pass.groups(descriptor.batch()) * pass.groupSize());
+            graph.task(task, StockhamPass::pass, new KernelContext(), chain.get(p), chain.get(p + 1),
+                    twiddles.get(pass.n()), pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), pass.rows(),
+                    pass.regs(), pass.subRadix(0), pass.subRadix(1), pass.subRadix(2), TwiddleTable.loBits(pass.n()),
+                    inverse, scale, local);
+            WorkerGrid1D worker = new WorkerGrid1D(pass.groups(points) * pass.groupSize());
             worker.setLocalWork(pass.groupSize(), 1, 1);
             target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
             tasks.add(task);
+        }
+        // Scratch buffers never cross to the host, but naming them as (on-demand) outputs is what makes
+        // TornadoVM release their device memory, and unpin their host memory, when the plan closes.
+        List<FloatArray> named = new ArrayList<>(List.of(in, out));
+        for (FloatArray buffer : chain) {
+            if (named.stream().noneMatch(b -> b == buffer)) {
+                named.add(buffer);
+                graph.transferToHost(DataTransferMode.UNDER_DEMAND, buffer);
+            }
         }
         return tasks;
     }
@@ -314,7 +327,7 @@ public final class FftPlan implements AutoCloseable {
         s.append(notation).append("}\n");
         for (int p = 0; p < passes.size(); p++) {
             s.append("  kernel ").append(p).append(": ").append(passes.get(p).notation()).append("  ")
-                    .append(passes.get(p).schedule()).append(", ").append(passes.get(p).groups(descriptor.batch()))
+                    .append(passes.get(p).schedule()).append(", ").append(passes.get(p).groups(descriptor.floats() / 2))
                     .append(" groups\n");
         }
         return s.toString();
@@ -323,7 +336,7 @@ public final class FftPlan implements AutoCloseable {
     private void freeQuietly() {
         try {
             execution.freeDeviceMemory();
-        } catch (RuntimeException ignored) {
+        } catch (RuntimeException | TornadoInternalError ignored) {
             // best effort while failing
         }
     }

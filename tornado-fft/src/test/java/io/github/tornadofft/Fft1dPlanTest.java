@@ -240,7 +240,7 @@ class Fft1dPlanTest {
 
     @Test
     void rejectsTransformsLargerThanTheDevice() {
-        FftDescriptor d = FftDescriptor.c2c(1 << 27).batch(7).build();
+        FftDescriptor d = FftDescriptor.c2c(1 << 27).batch(7).build();   // 7 GiB: over TornadoVM's 4 GiB heap
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftPlan.create(d, TestDevice.get()));
         assertTrue(e.getMessage().contains("batch:") || e.getMessage().contains("MiB"), e.getMessage());
     }

@@ -30,13 +30,4 @@ class CliError extends RuntimeException {
     int exitCode() {
         return exitCode;
     }
-
-    /** The device plans cannot do a transform of this rank yet (the demo then runs a 1D batch). */
-    static final class RankNotSupported extends CliError {
-        private static final long serialVersionUID = 1L;
-
-        RankNotSupported(String message) {
-            super(USAGE, message);
-        }
-    }
 }

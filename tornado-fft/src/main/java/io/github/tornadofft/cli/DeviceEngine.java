@@ -17,7 +17,7 @@ import java.util.List;
  */
 final class DeviceEngine implements Engine {
 
-    static final String SUPPORTED = "device plans support complex-to-complex, single precision, power-of-two axes";
+    static final String SUPPORTED = "device plans support complex-to-complex, single precision, 1 to 3 power-of-two axes";
 
     private final String spec;
     private final TornadoDevice device;
@@ -78,9 +78,6 @@ final class DeviceEngine implements Engine {
             return FftPlan.create(descriptor(t), device);
         } catch (IllegalArgumentException e) {
             String message = t + " on device " + spec + ": " + e.getMessage();
-            if (e.getMessage() != null && e.getMessage().contains("rank")) {
-                throw new CliError.RankNotSupported(message + " (--dims 1 runs a batch of 1D transforms; --device jvm runs any rank)");
-            }
             throw CliError.usage(message + "; " + SUPPORTED + " (--device jvm runs any shape)");
         }
     }

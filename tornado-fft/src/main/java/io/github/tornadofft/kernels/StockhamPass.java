@@ -19,6 +19,11 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * (so every global access is a run of adjacent elements, the 3D seed's coalescing) times
  * {@code rows} transforms of the batch.
  *
+ * <p>The same pass serves every axis of a 2D or 3D array (the 3D seed's X, Y and Z passes): with
+ * {@code stride} S > 1 the transform runs along an axis whose consecutive points lie S elements
+ * apart, and a work-group takes {@code cols} adjacent positions of the faster axes, so every global
+ * access is a run of {@code cols} adjacent elements however large S is.
+ *
  * <p>Every integer parameter is a compile-time constant: TornadoVM specialises the kernel to the
  * values it is scheduled with, so loops over registers unroll and the register arrays become
  * registers.
@@ -35,11 +40,14 @@ public final class StockhamPass {
      * @param src     interleaved complex input, {@code batch * n} values
      * @param dst     interleaved complex output (a different buffer from {@code src})
      * @param tw      two-level twiddle table for size n ({@link TwiddleTable#forSize})
-     * @param n       transform length
+     * @param n       transform length (points along this axis)
+     * @param stride  elements between consecutive points of the axis (1 for the contiguous axis)
      * @param r       this pass's radix (r1 * r2 * r3)
      * @param span    product of the radices of the passes before this one
-     * @param cols    adjacent lines of one transform per work-group
-     * @param rows    transforms of the batch per work-group (more than 1 only when cols = n / r)
+     * @param cols    adjacent lines of one transform per work-group (stride 1), or adjacent positions
+     *                of the faster axes (stride > 1)
+     * @param rows    transforms of the batch per work-group (stride 1; more than 1 only when
+     *                cols = n / r), or adjacent lines of one transform (stride > 1)
      * @param regs    values per work-item
      * @param r1      radix of the first register sub-pass
      * @param r2      radix of the second (1 when absent)
@@ -49,7 +57,7 @@ public final class StockhamPass {
      * @param scale   factor applied on store (normalisation), 1 for none
      * @param localFloats floats of local memory per component: pad(cols * rows * r)
      */
-    public static void pass(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int r, int span,
+    public static void pass(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
                             int cols, int rows, int regs, int r1, int r2, int r3, int loBits, int inverse, float scale,
                             int localFloats) {
         int lines = n / r;
@@ -62,8 +70,20 @@ public final class StockhamPass {
         int firstLine = ctx.groupIdx * lanes;
         int firstBatch = firstLine / lines;
         int firstCol = firstLine % lines;
-        int b = firstBatch + row;
-        int i = firstCol + col;
+        int i;
+        int base;
+        if (stride == 1) {
+            // Lanes are adjacent lines i of transform firstBatch + row.
+            i = firstCol + col;
+            base = (firstBatch + row) * n;
+        } else {
+            // Lanes are adjacent positions s of the faster axes, for rows adjacent lines i.
+            int sBlocks = stride / cols;
+            int lineBlocks = lines / rows;
+            int rest = ctx.groupIdx / sBlocks;
+            i = (rest % lineBlocks) * rows + row;
+            base = (rest / lineBlocks) * n * stride + (ctx.groupIdx % sBlocks) * cols + col;
+        }
         int k = i % span;
         int lane = row * cols + col;
         boolean split = (n >> loBits) > 1;
@@ -75,7 +95,7 @@ public final class StockhamPass {
 
         // Load: element m = q + j * threadsPerLine of line i; adjacent work-items read adjacent columns.
         for (int j = 0; j < regs; j++) {
-            int addr = b * n + i + (q + j * threadsPerLine) * lines;
+            int addr = base + (i + (q + j * threadsPerLine) * lines) * stride;
             re[j] = src.get(2 * addr);
             im[j] = inverse == 1 ? -src.get(2 * addr + 1) : src.get(2 * addr + 1);
         }
@@ -165,9 +185,9 @@ public final class StockhamPass {
         }
 
         // Store output m = q + j * threadsPerLine of line i at (i - k) r + k + m span.
-        if (span >= cols) {
+        if (stride > 1 || span >= cols) {
             for (int j = 0; j < regs; j++) {
-                int addr = b * n + (i - k) * r + k + (q + j * threadsPerLine) * span;
+                int addr = base + ((i - k) * r + k + (q + j * threadsPerLine) * span) * stride;
                 dst.set(2 * addr, re[j] * scale);
                 dst.set(2 * addr + 1, inverse == 1 ? -im[j] * scale : im[j] * scale);
             }

@@ -3,17 +3,21 @@ package io.github.tornadofft.plan;
 import io.github.tornadofft.kernels.StockhamPass;
 
 /**
- * One global pass of a 1D transform, as the planner decided it.
+ * One global pass over the data, as the planner decided it: part of the 1D transforms along one
+ * axis of the array.
  *
- * @param n     transform length
+ * @param axis  0 for the contiguous (last) axis X, 1 for Y, 2 for Z
+ * @param n     transform length along the axis
+ * @param stride elements between consecutive points of the axis (1 for X)
  * @param radix this pass's radix r: each line is a radix-r DFT
  * @param span  product of the radices of earlier passes (the twiddle stride)
- * @param cols  adjacent lines of one transform per work-group
- * @param rows  transforms of the batch per work-group
+ * @param cols  adjacent lines of one transform per work-group (X), or adjacent positions of the
+ *              faster axes (Y, Z)
+ * @param rows  transforms of the batch per work-group (X), or adjacent lines (Y, Z)
  * @param regs  values per work-item held in registers
  * @param sub   register sub-pass radices, product = radix (at most three)
  */
-public record Pass(int n, int radix, int span, int cols, int rows, int regs, int[] sub) {
+public record Pass(int axis, int n, int stride, int radix, int span, int cols, int rows, int regs, int[] sub) {
 
     public Pass {
         if (sub.length < 1 || sub.length > 3) {
@@ -29,9 +33,14 @@ public record Pass(int n, int radix, int span, int cols, int rows, int regs, int
         return cols * rows * (radix / regs);
     }
 
-    /** Work-groups for a batch of the given size. */
-    public int groups(int batch) {
-        return (int) ((long) batch * (n / radix) / ((long) cols * rows));
+    /** Work-groups for an array of {@code points} complex values. */
+    public int groups(long points) {
+        return (int) (points / radix / ((long) cols * rows));
+    }
+
+    /** The axis letter of the 3D seed: X (contiguous), Y, Z. */
+    public char axisName() {
+        return (char) ('X' + axis);
     }
 
     /** Sub-pass radix s (1 when absent). */
@@ -47,11 +56,12 @@ public record Pass(int n, int radix, int span, int cols, int rows, int regs, int
     /**
      * The 3D seed's notation X(n2, n1, stride, span, tw): n2 DFTs of n1 points whose inputs lie
      * {@code stride} apart and together span {@code span} elements, followed by twiddle factors
-     * ({@code tw}) unless this is the last pass. Stockham passes all read at stride n / r across the
-     * whole line; the twiddles "after" a pass are applied as the next pass loads.
+     * ({@code tw}) unless this is the last pass of its axis, with the axis letter in front (X, Y, Z).
+     * Stockham passes all read at stride n / r across the whole line, in units of the axis; the
+     * twiddles "after" a pass are applied as the next pass loads.
      */
     public String notation() {
-        return String.format("X(%d,%d,%d,%d,%s)", n / radix, radix, n / radix, n, last() ? "no-tw" : "tw");
+        return String.format("%c(%d,%d,%d,%d,%s)", axisName(), n / radix, radix, n / radix, n, last() ? "no-tw" : "tw");
     }
 
     /** The register decomposition and work-group shape, for printing. */
@@ -59,6 +69,10 @@ public record Pass(int n, int radix, int span, int cols, int rows, int regs, int
         StringBuilder radices = new StringBuilder();
         for (int s : sub) {
             radices.append(radices.isEmpty() ? "" : "x").append(s);
+        }
+        if (stride > 1) {
+            return String.format("stride %d, radix %d = %s in registers (%d per work-item), group %d = %d columns x %d lines x %d items",
+                    stride, radix, radices, regs, groupSize(), cols, rows, radix / regs);
         }
         return String.format("radix %d = %s in registers (%d per work-item), group %d = %d lines x %d transforms x %d items",
                 radix, radices, regs, groupSize(), cols, rows, radix / regs);

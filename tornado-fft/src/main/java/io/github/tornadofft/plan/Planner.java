@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Chooses how a power-of-two 1D transform is computed: the passes over global memory, the radix of
- * each, its register decomposition and the work-group shape, from the device's properties.
+ * Chooses how a power-of-two transform is computed: the passes over global memory, the axis and
+ * radix of each, its register decomposition and the work-group shape, from the device's properties.
  *
  * <p>A transform that fits one work-group's local memory is one pass (the single work-group FFT of
  * the OpenCL seed). A larger one is split into passes of equal radix, each a strided batch of
@@ -22,29 +22,69 @@ public final class Planner {
     private Planner() {
     }
 
+    /**
+     * The passes of a transform of the given shape (C order, every dimension a power of two) over a
+     * batch: the contiguous axis X first, then Y and Z, each a {@link #planAxis} of its own. Axes of
+     * length 1 need no pass; an array of one point still gets one (a copy that applies the scale).
+     */
+    public static List<Pass> plan(int[] shape, int batch, DeviceProfile device) {
+        List<Pass> plan = new ArrayList<>();
+        long points = batch;
+        for (int n : shape) {
+            points *= n;
+        }
+        int stride = 1;
+        for (int axis = 0; axis < shape.length; axis++) {
+            int n = shape[shape.length - 1 - axis];
+            if (n > 1) {
+                // Along X every line is a transform of the batch; along Y, Z the batch does not matter.
+                plan.addAll(planAxis(axis, n, stride, (int) (points / n), device));
+            }
+            stride *= n;
+        }
+        if (plan.isEmpty()) {
+            plan.addAll(planAxis(0, 1, 1, batch, device));
+        }
+        return List.copyOf(plan);
+    }
+
     /** The passes of a 1D transform of length n (a power of two) over a batch. */
     public static List<Pass> plan1d(int n, int batch, DeviceProfile device) {
+        return planAxis(0, n, 1, batch, device);
+    }
+
+    /**
+     * The passes along one axis of length n whose points lie {@code stride} elements apart.
+     *
+     * <p>Along the contiguous axis a length that fits a work-group's local memory is one pass (the
+     * single work-group FFT of the OpenCL seed). Along a strided axis a work-group holds
+     * {@link #COALESCE} adjacent columns, so the single-pass limit is the capacity over that. A longer
+     * axis is split into passes of equal radix, each a strided batch of radix-r DFTs whose groups
+     * take {@link #COALESCE} adjacent lines or columns.
+     */
+    static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device) {
         int bits = Integer.numberOfTrailingZeros(n);
         int capacity = device.localComplexCapacity();
         int singleBits = Math.min(Integer.numberOfTrailingZeros(capacity), 3 * MAX_REG_BITS);
-        if (bits <= singleBits) {
-            return List.of(pass(n, n, 1, batch, device));
-        }
-        // Strided passes: each work-group holds COALESCE lines of r points.
+        int cols = Math.min(stride, COALESCE);
         int passBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / COALESCE));
+        int strideSingleBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / cols));
+        if (bits <= (stride == 1 ? singleBits : strideSingleBits)) {
+            return List.of(pass(axis, n, stride, n, 1, batch, device));
+        }
         int passes = (bits + passBits - 1) / passBits;
         List<Pass> plan = new ArrayList<>();
         int span = 1;
         for (int p = 0; p < passes; p++) {
             int rBits = bits / passes + (p < bits % passes ? 1 : 0);
             int r = 1 << rBits;
-            plan.add(pass(n, r, span, batch, device));
+            plan.add(pass(axis, n, stride, r, span, batch, device));
             span *= r;
         }
         return List.copyOf(plan);
     }
 
-    private static Pass pass(int n, int r, int span, int batch, DeviceProfile device) {
+    private static Pass pass(int axis, int n, int stride, int r, int span, int batch, DeviceProfile device) {
         int[] sub = registerRadices(Integer.numberOfTrailingZeros(r));
         int regs = 1;
         for (int s : sub) {
@@ -53,11 +93,25 @@ public final class Planner {
         int lines = n / r;
         int itemsPerLine = r / regs;
         int capacity = device.localComplexCapacity();
-        int cols = Math.max(1, Math.min(Math.min(lines, COALESCE), capacity / r));
+        int target = device.targetGroupSize();
+        int cols;
         int rows = 1;
+        if (stride > 1) {
+            // Columns: adjacent positions of the faster axes; rows: adjacent lines of the axis.
+            cols = Math.min(stride, COALESCE);
+            while (cols > 1 && cols * itemsPerLine > device.maxGroupSize()) {
+                cols /= 2;
+            }
+            while (rows * 2 <= lines
+                    && cols * rows * 2 * itemsPerLine <= target
+                    && cols * rows * 2 * r <= capacity) {
+                rows *= 2;
+            }
+            return new Pass(axis, n, stride, r, span, cols, rows, regs, sub);
+        }
+        cols = Math.max(1, Math.min(Math.min(lines, COALESCE), capacity / r));
         if (cols == lines) {
             // Whole transforms per group: add batch rows until the group is full.
-            int target = device.targetGroupSize();
             while (rows * 2 * cols * itemsPerLine <= target
                     && rows * 2 * cols * r <= capacity
                     && batch % (rows * 2) == 0) {
@@ -67,7 +121,7 @@ public final class Planner {
         while (cols * rows * itemsPerLine > device.maxGroupSize() && cols > 1) {
             cols /= 2;
         }
-        return new Pass(n, r, span, cols, rows, regs, sub);
+        return new Pass(axis, n, stride, r, span, cols, rows, regs, sub);
     }
 
     /** Splits 2^bits into at most three register radices of at most 16, largest first, evenly. */

@@ -1,0 +1,139 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.reference.Direction;
+import io.github.tornadofft.reference.Norm;
+import io.github.tornadofft.reference.ReferenceFft;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.Arrays;
+import java.util.stream.Stream;
+
+import static io.github.tornadofft.Signals.assertClose;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** 2D and 3D power-of-two transforms on the TornadoVM device, held to the reference FFT. */
+class FftNdPlanTest {
+
+    /** The reference: the transform of the last {@code shape.length} axes of each batch entry. */
+    private static double[] reference(float[] input, int[] shape, int batch, Direction direction, Norm norm) {
+        double[] data = new double[input.length];
+        for (int i = 0; i < input.length; i++) {
+            data[i] = input[i];
+        }
+        int[] full = new int[shape.length + 1];
+        full[0] = batch;
+        System.arraycopy(shape, 0, full, 1, shape.length);
+        int[] axes = new int[shape.length];
+        for (int a = 0; a < shape.length; a++) {
+            axes[a] = a + 1;
+        }
+        ReferenceFft.c2c(data, full, axes, direction, norm);
+        return data;
+    }
+
+    private static void check(int[] shape, int batch, Direction direction) {
+        FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).direction(direction).build();
+        float[] input = Signals.random(d.floats());
+        float[] out = Signals.poisoned(d.floats());
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            plan.execute(input, out);
+        }
+        assertClose(out, reference(input, shape, batch, direction, Norm.BACKWARD),
+                direction + " " + Arrays.toString(shape) + " batch " + batch);
+    }
+
+    static Stream<Arguments> squares() {
+        // Every power of two from 2 to 1024 along both axes.
+        return Stream.iterate(2, n -> n <= 1024, n -> 2 * n).map(n -> Arguments.of(n, n <= 64 ? 4 : 1));
+    }
+
+    @ParameterizedTest(name = "{0}x{0} batch={1}")
+    @MethodSource("squares")
+    void square2dMatchesReference(int n, int batch) {
+        check(new int[] {n, n}, batch, Direction.FORWARD);
+        check(new int[] {n, n}, batch, Direction.INVERSE);
+    }
+
+    static Stream<Arguments> oblong2d() {
+        return Stream.of(new int[] {2, 1024}, new int[] {1024, 2}, new int[] {8, 512}, new int[] {4096, 16},
+                new int[] {16, 4096}, new int[] {32, 2048}, new int[] {8192, 4}, new int[] {1, 64}, new int[] {64, 1})
+                .map(s -> Arguments.of(s[0], s[1]));
+    }
+
+    @ParameterizedTest(name = "{0}x{1}")
+    @MethodSource("oblong2d")
+    void unequal2dMatchesReference(int n0, int n1) {
+        check(new int[] {n0, n1}, 2, Direction.FORWARD);
+    }
+
+    static Stream<Arguments> cubes() {
+        // Cubes 2^3 to 128^3 (2 Mi points, what the CI machine holds comfortably), then unequal boxes.
+        return Stream.of(new int[] {2, 2, 2}, new int[] {4, 4, 4}, new int[] {8, 8, 8}, new int[] {16, 16, 16},
+                new int[] {32, 32, 32}, new int[] {64, 64, 64}, new int[] {128, 128, 128},
+                new int[] {2, 4, 8}, new int[] {8, 4, 2}, new int[] {1024, 2, 4}, new int[] {4, 1024, 2},
+                new int[] {2, 4, 1024}, new int[] {16, 256, 32}, new int[] {256, 16, 64}, new int[] {32, 64, 512})
+                .map(Arguments::of);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cubes")
+    void box3dMatchesReference(int[] shape) {
+        int batch = shape[0] * shape[1] * shape[2] <= 4096 ? 3 : 1;
+        check(shape, batch, Direction.FORWARD);
+        check(shape, batch, Direction.INVERSE);
+    }
+
+    @Test
+    void roundTrip3dGivesTheInputBack() {
+        int[] shape = {16, 32, 64};
+        float[] input = Signals.random(2L * 16 * 32 * 64);
+        float[] spectrum = Signals.poisoned(input.length);
+        float[] back = Signals.poisoned(input.length);
+        try (FftPlan forward = FftPlan.create(FftDescriptor.c2c(shape).build(), TestDevice.get());
+             FftPlan inverse = FftPlan.create(FftDescriptor.c2c(shape).direction(Direction.INVERSE).build(), TestDevice.get())) {
+            forward.execute(input, spectrum);
+            inverse.execute(spectrum, back);
+        }
+        double[] expected = new double[input.length];
+        for (int i = 0; i < input.length; i++) {
+            expected[i] = input[i];
+        }
+        assertClose(back, expected, "round trip " + Arrays.toString(shape));
+    }
+
+    @Test
+    void orthoNormIsUnitary() {
+        int[] shape = {32, 64};
+        FftDescriptor d = FftDescriptor.c2c(shape).batch(2).norm(Norm.ORTHO).inPlace(true).build();
+        float[] input = Signals.random(d.floats());
+        float[] out = Signals.poisoned(d.floats());
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            plan.execute(input, out);
+        }
+        assertClose(out, reference(input, shape, 2, Direction.FORWARD, Norm.ORTHO), "ortho 32x64 in place");
+    }
+
+    @Test
+    void printsOneLinePerKernelWithItsAxis() {
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(64, 128, 256).build(), TestDevice.get())) {
+            String text = plan.toString();
+            assertTrue(text.contains("X(") && text.contains("Y(") && text.contains("Z("), text);
+            long kernels = Arrays.stream(text.split("\n")).filter(l -> l.contains("kernel")).count();
+            assertEquals(plan.passes().size(), kernels, text);
+        }
+    }
+
+    @Test
+    void rejectsNonPowerOfTwoDimensionsAndRanksAboveThree() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FftDescriptor.c2c(64, 48).build());
+        assertTrue(e.getMessage().startsWith("shape"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(2, 2, 2, 2).build());
+        assertTrue(e.getMessage().startsWith("shape"), e.getMessage());
+    }
+}
