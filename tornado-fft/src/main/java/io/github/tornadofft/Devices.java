@@ -69,7 +69,7 @@ public final class Devices {
         boolean cpu = device.getDeviceType() == TornadoDeviceType.CPU;
         long global = device.getMaxGlobalMemory();
         long heap = tornadoHeapBytes();
-        return new DeviceProfile(device.getPhysicalDevice().getDeviceName(), cpu, device.getDeviceLocalMemorySize(),
+        return DeviceProfile.of(device.getPhysicalDevice().getDeviceName(), cpu, device.getDeviceLocalMemorySize(),
                 maxGroupSize, global > 0 && heap > 0 ? Math.min(global, heap) : Math.max(global, heap));
     }
 

@@ -75,10 +75,10 @@ public final class FftPlan implements AutoCloseable {
         }
         this.passes = Planner.plan(descriptor.shape(), descriptor.batch(), profile);
         this.name = "fft" + IDS.incrementAndGet();
-        this.input = new FloatArray((int) descriptor.floats());
-        this.output = descriptor.inPlace() ? input : new FloatArray((int) descriptor.floats());
+        this.input = HostBuffers.take((int) descriptor.floats());
+        this.output = descriptor.inPlace() ? input : HostBuffers.take((int) descriptor.floats());
         for (Pass pass : passes) {
-            twiddles.computeIfAbsent(pass.n(), TwiddleTable::forSize);
+            twiddles.computeIfAbsent(pass.n(), HostBuffers::twiddles);
         }
 
         TaskGraph upload = new TaskGraph(name + "in")
@@ -207,18 +207,21 @@ public final class FftPlan implements AutoCloseable {
 
     private FloatArray scratch(int index) {
         while (scratch.size() <= index) {
-            scratch.add(new FloatArray((int) descriptor.floats()));
+            scratch.add(HostBuffers.take((int) descriptor.floats()));
         }
         return scratch.get(index);
     }
 
-    /** The array the transform reads: interleaved complex, {@link FftDescriptor#floats()} floats. */
+    /**
+     * The array the transform reads: interleaved complex, {@link FftDescriptor#floats()} floats. It
+     * belongs to the plan until {@link #close()}; do not keep it past that (a later plan reuses it).
+     */
     public FloatArray input() {
         checkOpen();
         return input;
     }
 
-    /** The array the transform writes (the input array when in place). */
+    /** The array the transform writes (the input array when in place); the plan's until {@link #close()}. */
     public FloatArray output() {
         checkOpen();
         return output;
@@ -339,6 +342,16 @@ public final class FftPlan implements AutoCloseable {
         } catch (RuntimeException | TornadoInternalError ignored) {
             // best effort while failing
         }
+        recycleHostArrays();
+    }
+
+    private void recycleHostArrays() {
+        HostBuffers.give(input);
+        if (output != input) {
+            HostBuffers.give(output);
+        }
+        scratch.forEach(HostBuffers::give);
+        scratch.clear();
     }
 
     /** Frees the plan's device memory; the plan cannot be used afterwards. */
@@ -353,6 +366,8 @@ public final class FftPlan implements AutoCloseable {
             execution.close();
         } catch (TornadoExecutionPlanException e) {
             throw new IllegalStateException("plan: could not release device memory", e);
+        } finally {
+            recycleHostArrays();
         }
     }
 }

@@ -6,8 +6,10 @@ package io.github.tornadofft.kernels;
  * <p>Each butterfly works in place on a work-item's private arrays {@code re}/{@code im}, on the
  * slots {@code base + stride * v} for {@code v < radix}; input {@code v} is replaced by output
  * {@code v}. Kernels call these with compile-time-constant {@code base}/{@code stride}: after
- * TornadoVM inlines and specialises them, every index is a constant and partial escape analysis
- * turns the private arrays into plain registers.
+ * TornadoVM inlines and specialises them, every index is a constant. On the OpenCL backend the
+ * driver's compiler then keeps the private arrays in registers; TornadoVM's PTX backend emits them
+ * as {@code .local} arrays that stay in (cached) local memory, which is why the PTX backend runs
+ * these kernels several times slower (docs/PERFORMANCE.md).
  *
  * <p>All butterflies are forward ({@code e^{-2 pi i jk/R}}); kernels get the inverse by
  * conjugating on load and store.

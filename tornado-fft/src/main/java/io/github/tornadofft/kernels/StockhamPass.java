@@ -25,8 +25,8 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * access is a run of {@code cols} adjacent elements however large S is.
  *
  * <p>Every integer parameter is a compile-time constant: TornadoVM specialises the kernel to the
- * values it is scheduled with, so loops over registers unroll and the register arrays become
- * registers.
+ * values it is scheduled with, so loops over registers unroll and every register-array index is a
+ * constant (which OpenCL drivers turn into registers; see {@link Butterflies} for PTX).
  */
 public final class StockhamPass {
 

@@ -1,20 +1,52 @@
 package io.github.tornadofft.plan;
 
 /**
- * What the planner needs to know about a device: its kind and the limits a work-group lives in.
+ * What the planner needs to know about a device: its kind, the limits a work-group lives in, and
+ * the two shapes the planner aims for.
  *
  * @param name          the device's name, for printing
  * @param cpu           whether it is a CPU (PoCL): there fewer, fatter work-groups run best
  * @param localBytes    local (shared) memory per work-group
  * @param maxGroupSize  most work-items per work-group
- * @param globalBytes   device memory
+ * @param globalBytes   device memory TornadoVM may use
+ * @param groupSize     work-items per work-group the planner aims for
+ * @param registerBits  log2 of the largest radix a work-item computes in registers (2 to 4)
  */
-public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes) {
+public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes,
+                            int groupSize, int registerBits) {
+
+    /** Property that overrides the work-group size the planner aims for (for tuning runs). */
+    public static final String GROUP_SIZE_PROPERTY = "tornado.fft.groupSize";
+    /** Property that overrides the largest register radix, as log2 (for tuning runs). */
+    public static final String REGISTER_BITS_PROPERTY = "tornado.fft.registerBits";
+
+    public DeviceProfile {
+        if (registerBits < 1 || registerBits > 4) {
+            throw new IllegalArgumentException("registerBits: 1 to 4 (radix 2 to 16), got " + registerBits);
+        }
+        if (groupSize < 1 || groupSize > maxGroupSize) {
+            throw new IllegalArgumentException("groupSize: 1 to " + maxGroupSize + ", got " + groupSize);
+        }
+    }
+
+    /**
+     * A profile with the planner's defaults for the kind of device, unless the
+     * {@link #GROUP_SIZE_PROPERTY} or {@link #REGISTER_BITS_PROPERTY} system properties say otherwise:
+     * up to 16 values per work-item; small transforms packed into groups of 64 work-items on a GPU
+     * (more groups in flight per multiprocessor: 1.5x faster at N = 1024 on an H100 than groups of
+     * 256) and of 256 on a CPU, where PoCL runs a group as one loop and fewer, fatter groups pay
+     * fewer barriers (docs/PERFORMANCE.md has the sweeps).
+     */
+    public static DeviceProfile of(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes) {
+        int group = Integer.getInteger(GROUP_SIZE_PROPERTY, Math.min(maxGroupSize, cpu ? 256 : 64));
+        int bits = Integer.getInteger(REGISTER_BITS_PROPERTY, 4);
+        return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, Math.min(group, maxGroupSize), bits);
+    }
 
     /** Complex values of local memory one work-group may use for its tile, a power of two. */
     public int localComplexCapacity() {
-        // Two float arrays (re, im), padded by 1/32, and no more than half of what the device offers
-        // so that at least two groups fit on a GPU multiprocessor.
+        // Two float arrays (re, im), padded by 1/32, and no more than three quarters of what the
+        // device offers so that more than one group fits on a GPU multiprocessor.
         long usable = cpu ? localBytes : localBytes / 2 + localBytes / 4;
         long complex = usable / (2L * Float.BYTES) * 32 / 33;
         return Integer.highestOneBit((int) Math.min(complex, 1 << 14));
@@ -22,6 +54,6 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
 
     /** Work-items per work-group the planner aims for. */
     public int targetGroupSize() {
-        return Math.min(maxGroupSize, 256);
+        return groupSize;
     }
 }

@@ -16,8 +16,6 @@ public final class Planner {
 
     /** Adjacent lines a work-group takes in a strided pass: 16 complex floats = 128 bytes. */
     static final int COALESCE = 16;
-    /** Largest register radix. */
-    static final int MAX_REG_BITS = 4;
 
     private Planner() {
     }
@@ -65,7 +63,7 @@ public final class Planner {
     static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device) {
         int bits = Integer.numberOfTrailingZeros(n);
         int capacity = device.localComplexCapacity();
-        int singleBits = Math.min(Integer.numberOfTrailingZeros(capacity), 3 * MAX_REG_BITS);
+        int singleBits = Math.min(Integer.numberOfTrailingZeros(capacity), 3 * device.registerBits());
         int cols = Math.min(stride, COALESCE);
         int passBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / COALESCE));
         int strideSingleBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / cols));
@@ -85,7 +83,7 @@ public final class Planner {
     }
 
     private static Pass pass(int axis, int n, int stride, int r, int span, int batch, DeviceProfile device) {
-        int[] sub = registerRadices(Integer.numberOfTrailingZeros(r));
+        int[] sub = registerRadices(Integer.numberOfTrailingZeros(r), device.registerBits());
         int regs = 1;
         for (int s : sub) {
             regs = Math.max(regs, s);
@@ -124,12 +122,12 @@ public final class Planner {
         return new Pass(axis, n, stride, r, span, cols, rows, regs, sub);
     }
 
-    /** Splits 2^bits into at most three register radices of at most 16, largest first, evenly. */
-    static int[] registerRadices(int bits) {
+    /** Splits 2^bits into at most three register radices of at most 2^maxBits, largest first, evenly. */
+    static int[] registerRadices(int bits, int maxBits) {
         if (bits == 0) {
             return new int[] {1};
         }
-        int count = (bits + MAX_REG_BITS - 1) / MAX_REG_BITS;
+        int count = (bits + maxBits - 1) / maxBits;
         int[] sub = new int[count];
         for (int s = 0; s < count; s++) {
             sub[s] = 1 << (bits / count + (s < bits % count ? 1 : 0));

@@ -1,0 +1,46 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.kernels.TwiddleTable;
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The off-heap arrays plans hand to TornadoVM: recycled between plans, never left to the garbage
+ * collector.
+ *
+ * <p>TornadoVM's PTX backend pins the host memory of the arrays a graph transfers
+ * ({@code cuMemHostRegister}) and does not always unpin all of it when a plan releases its device
+ * memory. An array the garbage collector then frees leaves a pinned range behind; when the allocator
+ * hands part of that range to a new array, CUDA refuses that array's copies and the transform reads
+ * stale data. Keeping every array a plan has used, and giving it to the next plan of the same size,
+ * means memory TornadoVM has seen is never returned to the allocator. The pool holds, per size, at
+ * most the number of plans that were open at once; twiddle tables are shared by every plan of their
+ * length.
+ */
+final class HostBuffers {
+
+    private static final Map<Integer, ArrayDeque<FloatArray>> FREE = new HashMap<>();
+    private static final Map<Integer, FloatArray> TWIDDLES = new HashMap<>();
+
+    private HostBuffers() {
+    }
+
+    /** An array of {@code floats} floats, with unspecified contents. */
+    static synchronized FloatArray take(int floats) {
+        FloatArray array = FREE.computeIfAbsent(floats, k -> new ArrayDeque<>()).poll();
+        return array != null ? array : new FloatArray(floats);
+    }
+
+    /** Returns an array from {@link #take} for a later plan. */
+    static synchronized void give(FloatArray array) {
+        FREE.computeIfAbsent(array.getSize(), k -> new ArrayDeque<>()).push(array);
+    }
+
+    /** The twiddle table of length-n transforms ({@link TwiddleTable#forSize}), shared and read-only. */
+    static synchronized FloatArray twiddles(int n) {
+        return TWIDDLES.computeIfAbsent(n, TwiddleTable::forSize);
+    }
+}

@@ -1,0 +1,74 @@
+package io.github.tornadofft.plan;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The planner's decisions hold together for every shape, on a GPU-like and a CPU-like device. */
+class PlannerTest {
+
+    static final DeviceProfile GPU = new DeviceProfile("gpu", false, 48 << 10, 1024, 80L << 30, 256, 4);
+    static final DeviceProfile CPU = new DeviceProfile("cpu", true, 512 << 10, 4096, 64L << 30, 256, 4);
+    static final DeviceProfile SMALL_RADIX = new DeviceProfile("gpu radix 8", false, 48 << 10, 1024, 80L << 30, 128, 3);
+
+    static Stream<Arguments> shapes() {
+        Stream<int[]> oneD = IntStream.rangeClosed(0, 27).mapToObj(b -> new int[] {1 << b});
+        Stream<int[]> more = Stream.of(new int[] {4096, 4096}, new int[] {2, 1024}, new int[] {1024, 2},
+                new int[] {128, 128, 128}, new int[] {512, 512, 512}, new int[] {2, 2, 2}, new int[] {1, 64, 1},
+                new int[] {16, 8192, 2}, new int[] {8192, 4, 4});
+        return Stream.concat(oneD, more).flatMap(s -> Stream.of(GPU, CPU, SMALL_RADIX).map(d -> Arguments.of(s, d)));
+    }
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("shapes")
+    void passesComposeTheTransformAndFitTheDevice(int[] shape, DeviceProfile device) {
+        int batch = 3;
+        long points = batch;
+        for (int n : shape) {
+            points *= n;
+        }
+        List<Pass> plan = Planner.plan(shape, batch, device);
+        assertTrue(!plan.isEmpty(), "at least one pass");
+        int stride = 1;
+        for (int axis = 0; axis < shape.length; axis++) {
+            int n = shape[shape.length - 1 - axis];
+            final int a = axis;
+            List<Pass> mine = plan.stream().filter(p -> p.axis() == a).toList();
+            long product = 1;
+            int span = 1;
+            for (Pass p : mine) {
+                assertEquals(n, p.n(), "axis length");
+                assertEquals(stride, p.stride(), "stride of axis " + axis);
+                assertEquals(span, p.span(), "span is the product of the earlier radices");
+                product *= p.radix();
+                span *= p.radix();
+            }
+            if (n > 1) {
+                assertEquals(n, product, "radices of axis " + axis + " multiply to its length");
+            }
+            stride *= n;
+        }
+        for (Pass p : plan) {
+            int sub = 1;
+            for (int s : p.sub()) {
+                sub *= s;
+                assertTrue(s <= 1 << device.registerBits(), "register radix " + s);
+            }
+            assertEquals(p.radix(), sub, "sub-passes multiply to the radix");
+            assertTrue(p.groupSize() <= device.maxGroupSize(), "group size " + p.groupSize());
+            long localBytes = 2L * Float.BYTES * (p.cols() * p.rows() * p.radix() * 33L / 32 + 1);
+            assertTrue(localBytes <= device.localBytes(), "local memory " + localBytes);
+            assertEquals(points, (long) p.groups(points) * p.cols() * p.rows() * p.radix(), "groups cover the array");
+            if (p.stride() > 1) {
+                assertEquals(0, p.stride() % p.cols(), "columns tile the faster axes");
+            }
+        }
+    }
+}
