@@ -172,8 +172,8 @@ class Fft1dPlanTest {
         int n = 4096;
         int batch = 2;
         float[] host = Signals.random(2L * n * batch);
-        FloatArray data = FloatArray.fromArray(host);
-        FloatArray spectrum = new FloatArray(data.getSize());
+        FloatArray data = Signals.keep(FloatArray.fromArray(host));
+        FloatArray spectrum = Signals.keep(new FloatArray(data.getSize()));
         spectrum.init(Float.NaN);
         try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(n).batch(batch).build(), TestDevice.get())) {
             GridScheduler grid = new GridScheduler();

@@ -4,6 +4,10 @@ import io.github.tornadofft.reference.Direction;
 import io.github.tornadofft.reference.Norm;
 import io.github.tornadofft.reference.ReferenceFft;
 
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,6 +41,19 @@ final class Signals {
         float[] data = new float[(int) floats];
         java.util.Arrays.fill(data, Float.NaN);
         return data;
+    }
+
+    /** Arrays the tests hand to TornadoVM themselves; see {@link #keep}. */
+    private static final List<FloatArray> KEPT = new ArrayList<>();
+
+    /**
+     * Keeps an array a test hands to TornadoVM alive for the rest of the run: TornadoVM's PTX backend
+     * may leave its host memory pinned, and a later array allocated over that range would fail to
+     * copy (the plans recycle their own arrays for the same reason, see HostBuffers).
+     */
+    static synchronized FloatArray keep(FloatArray array) {
+        KEPT.add(array);
+        return array;
     }
 
     /** The reference result for a batch of 1D transforms of length n. */
