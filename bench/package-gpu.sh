@@ -116,6 +116,18 @@ else
     say "no DejaVu Sans font here: plots need fonts on the GPU machine"
 fi
 
+# ---- fontconfig: Java finds fonts through it, and GPU machines often lack the library --------
+fc=$(ldconfig -p 2>/dev/null | sed -n 's/.*libfontconfig\.so\.1 (libc6,x86-64) => //p' | head -n 1)
+if [ -n "$fc" ] && [ -f "$fc" ]; then
+    mkdir -p "$dist/native"
+    cp -L "$fc" "$dist/native/libfontconfig.so.1"
+    # and what it needs beyond the C library
+    ldd "$fc" | awk '/=> \// {print $1, $3}' | while read -r name path; do
+        case $name in libc.so*|libm.so*|libdl.so*|libpthread.so*|librt.so*|ld-linux*) ;; *) cp -L "$path" "$dist/native/$name" ;; esac
+    done
+    say "fontconfig for the plots: $(ls "$dist/native" | paste -sd' ' -)"
+fi
+
 # ---- every jar stored, not deflated: xz does better on the whole ------------------------------
 cat > "$work/store.py" <<'PY'
 import os, sys, zipfile
@@ -165,6 +177,11 @@ if [ -d "$here/fonts" ] && [ -z "${FONTCONFIG_FILE:-}" ] &&
     printf '<?xml version="1.0"?>\n<fontconfig><dir>%s</dir><cachedir>%s</cachedir></fontconfig>\n' \
         "$here/fonts" "${TMPDIR:-/tmp}/tornado-fft-bench-fontcache" > "$conf"
     export FONTCONFIG_FILE=$conf
+fi
+
+# No fontconfig library on the machine: use the bundled one (Java draws no text without it).
+if [ -d "$here/native" ] && ! ldconfig -p 2>/dev/null | grep -q 'libfontconfig\.so\.1'; then
+    export LD_LIBRARY_PATH=$here/native${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 fi
 
 if [ -d "$here/tornadovm" ]; then
