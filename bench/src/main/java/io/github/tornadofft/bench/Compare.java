@@ -64,8 +64,9 @@ public final class Compare implements Callable<Integer> {
     @Option(names = "--samples", paramLabel = "K", defaultValue = "4", description = "Transforms of each batch checked against reference-fft (default: ${DEFAULT-VALUE}).")
     int samples;
 
-    @Option(names = "--seed", defaultValue = "42", description = "Seed of the random input (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Option(names = "--seed", description = "Seed of the random input (default: a fresh one each run, printed"
+            + " with the results so that a run can be repeated).")
+    long seed = new java.util.SplittableRandom().nextLong() >>> 16;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "bench-results", description = "Where results.md, results.csv, time.png and gflops.png go (default: ${DEFAULT-VALUE}).")
     Path out;
