@@ -67,29 +67,11 @@ public final class Devices {
         long[] maxGroup = device.getDeviceMaxWorkgroupDimensions();
         int maxGroupSize = (int) Math.min(1024, maxGroup.length > 0 ? maxGroup[0] : 256);
         boolean cpu = device.getDeviceType() == TornadoDeviceType.CPU;
+        // TornadoVM lets a process use at most its device heap (-Dtornado.device.memory, 4GB by
+        // default) whatever the card holds: that is the limit a plan's buffers must fit.
         long global = device.getMaxGlobalMemory();
-        long heap = tornadoHeapBytes();
+        long heap = device.getMemoryProvider().getHeapSize();
         return DeviceProfile.of(device.getPhysicalDevice().getDeviceName(), cpu, device.getDeviceLocalMemorySize(),
                 maxGroupSize, global > 0 && heap > 0 ? Math.min(global, heap) : Math.max(global, heap));
-    }
-
-    /**
-     * The device memory TornadoVM lets one process use: its {@code tornado.device.memory} option
-     * (default 4GB), which bounds every plan's buffers whatever the card holds.
-     */
-    static long tornadoHeapBytes() {
-        String value = System.getProperty("tornado.device.memory", "4GB").trim().toUpperCase(java.util.Locale.ROOT);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)\\s*([KMGT]?)B?").matcher(value);
-        if (!m.matches()) {
-            return -1;
-        }
-        long bytes = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "K" -> bytes << 10;
-            case "M" -> bytes << 20;
-            case "G" -> bytes << 30;
-            case "T" -> bytes << 40;
-            default -> bytes;
-        };
     }
 }

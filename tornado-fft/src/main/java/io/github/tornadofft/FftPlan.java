@@ -20,8 +20,11 @@ import uk.ac.manchester.tornado.api.exceptions.TornadoInternalError;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -119,7 +122,11 @@ public final class FftPlan implements AutoCloseable {
         return new FftPlan(descriptor, device);
     }
 
-    /** An empty task: the upload graph exists only to move the input to the device. */
+    /**
+     * An empty task: the upload graph exists only to move the input to the device, and TornadoVM
+     * moves nothing for a graph without a task (every transform then reads stale data; the tests
+     * catch it). It costs one empty launch per {@link #upload()}.
+     */
     static void touch(FloatArray data) {
         if (data.getSize() < 0) {
             data.set(0, 0f);
@@ -173,10 +180,11 @@ public final class FftPlan implements AutoCloseable {
         }
         // Scratch buffers never cross to the host, but naming them as (on-demand) outputs is what makes
         // TornadoVM release their device memory, and unpin their host memory, when the plan closes.
-        List<FloatArray> named = new ArrayList<>(List.of(in, out));
+        Set<FloatArray> named = Collections.newSetFromMap(new IdentityHashMap<>());
+        named.add(in);
+        named.add(out);
         for (FloatArray buffer : chain) {
-            if (named.stream().noneMatch(b -> b == buffer)) {
-                named.add(buffer);
+            if (named.add(buffer)) {
                 graph.transferToHost(DataTransferMode.UNDER_DEMAND, buffer);
             }
         }
@@ -267,6 +275,8 @@ public final class FftPlan implements AutoCloseable {
         }
         checkLength("in", in.length);
         checkLength("out", out.length);
+        // Element by element: the bulk copies of java.lang.foreign are a preview API at the Java 21
+        // language level this library builds for. Resident data (upload/executeOnDevice) avoids it.
         for (int i = 0; i < in.length; i++) {
             input.set(i, in[i]);
         }

@@ -2,7 +2,6 @@ package io.github.tornadofft;
 
 import io.github.tornadofft.reference.Direction;
 import io.github.tornadofft.reference.Norm;
-import io.github.tornadofft.reference.ReferenceFft;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -19,23 +18,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** 2D and 3D power-of-two transforms on the TornadoVM device, held to the reference FFT. */
 class FftNdPlanTest {
 
-    /** The reference: the transform of the last {@code shape.length} axes of each batch entry. */
-    private static double[] reference(float[] input, int[] shape, int batch, Direction direction, Norm norm) {
-        double[] data = new double[input.length];
-        for (int i = 0; i < input.length; i++) {
-            data[i] = input[i];
-        }
-        int[] full = new int[shape.length + 1];
-        full[0] = batch;
-        System.arraycopy(shape, 0, full, 1, shape.length);
-        int[] axes = new int[shape.length];
-        for (int a = 0; a < shape.length; a++) {
-            axes[a] = a + 1;
-        }
-        ReferenceFft.c2c(data, full, axes, direction, norm);
-        return data;
-    }
-
     private static void check(int[] shape, int batch, Direction direction) {
         FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).direction(direction).build();
         float[] input = Signals.random(d.floats());
@@ -43,7 +25,7 @@ class FftNdPlanTest {
         try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
             plan.execute(input, out);
         }
-        assertClose(out, reference(input, shape, batch, direction, Norm.BACKWARD),
+        assertClose(out, Signals.reference(input, shape, batch, direction, Norm.BACKWARD),
                 direction + " " + Arrays.toString(shape) + " batch " + batch);
     }
 
@@ -99,11 +81,7 @@ class FftNdPlanTest {
             forward.execute(input, spectrum);
             inverse.execute(spectrum, back);
         }
-        double[] expected = new double[input.length];
-        for (int i = 0; i < input.length; i++) {
-            expected[i] = input[i];
-        }
-        assertClose(back, expected, "round trip " + Arrays.toString(shape));
+        assertClose(back, Signals.widen(input), "round trip " + Arrays.toString(shape));
     }
 
     @Test
@@ -115,7 +93,7 @@ class FftNdPlanTest {
         try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
             plan.execute(input, out);
         }
-        assertClose(out, reference(input, shape, 2, Direction.FORWARD, Norm.ORTHO), "ortho 32x64 in place");
+        assertClose(out, Signals.reference(input, shape, 2, Direction.FORWARD, Norm.ORTHO), "ortho 32x64 in place");
     }
 
     @Test

@@ -56,13 +56,33 @@ final class Signals {
         return array;
     }
 
+    /** The values, widened to double. */
+    static double[] widen(float[] values) {
+        double[] wide = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            wide[i] = values[i];
+        }
+        return wide;
+    }
+
     /** The reference result for a batch of 1D transforms of length n. */
     static double[] reference1d(float[] input, int n, int batch, Direction direction, Norm norm) {
-        double[] data = new double[input.length];
-        for (int i = 0; i < input.length; i++) {
-            data[i] = input[i];
-        }
+        double[] data = widen(input);
         ReferenceFft.c2c1d(data, 0, n, 1, batch, n, direction, norm);
+        return data;
+    }
+
+    /** The reference result for a batch of transforms of the given shape (all its axes). */
+    static double[] reference(float[] input, int[] shape, int batch, Direction direction, Norm norm) {
+        double[] data = widen(input);
+        int[] full = new int[shape.length + 1];
+        full[0] = batch;
+        System.arraycopy(shape, 0, full, 1, shape.length);
+        int[] axes = new int[shape.length];
+        for (int a = 0; a < shape.length; a++) {
+            axes[a] = a + 1;
+        }
+        ReferenceFft.c2c(data, full, axes, direction, norm);
         return data;
     }
 
@@ -80,11 +100,7 @@ final class Signals {
     }
 
     static double relativeError(float[] actual, float[] expected) {
-        double[] e = new double[expected.length];
-        for (int i = 0; i < e.length; i++) {
-            e[i] = expected[i];
-        }
-        return relativeError(actual, e);
+        return relativeError(actual, widen(expected));
     }
 
     static void assertClose(float[] actual, double[] expected, String what) {

@@ -46,11 +46,6 @@ public final class Planner {
         return List.copyOf(plan);
     }
 
-    /** The passes of a 1D transform of length n (a power of two) over a batch. */
-    public static List<Pass> plan1d(int n, int batch, DeviceProfile device) {
-        return planAxis(0, n, 1, batch, device);
-    }
-
     /**
      * The passes along one axis of length n whose points lie {@code stride} elements apart.
      *
