@@ -10,15 +10,19 @@ package io.github.tornadofft.plan;
  * @param maxGroupSize  most work-items per work-group
  * @param globalBytes   device memory TornadoVM may use
  * @param groupSize     work-items per work-group the planner aims for
- * @param registerBits  log2 of the largest radix a work-item computes in registers (2 to 4)
+ * @param registerBits  log2 of the largest radix a work-item computes in registers (1 to 4)
+ * @param coalesce      adjacent columns (complex values) a strided pass's work-group takes: the
+ *                      length of its runs of global accesses (16 = 128 bytes, the 3D seed's rule)
  */
 public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes,
-                            int groupSize, int registerBits) {
+                            int groupSize, int registerBits, int coalesce) {
 
     /** Property that overrides the work-group size the planner aims for (for tuning runs). */
     public static final String GROUP_SIZE_PROPERTY = "tornado.fft.groupSize";
     /** Property that overrides the largest register radix, as log2 (for tuning runs). */
     public static final String REGISTER_BITS_PROPERTY = "tornado.fft.registerBits";
+    /** Property that overrides the adjacent columns of a strided pass (for tuning runs). */
+    public static final String COALESCE_PROPERTY = "tornado.fft.coalesce";
 
     public DeviceProfile {
         if (registerBits < 1 || registerBits > 4) {
@@ -27,20 +31,26 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         if (groupSize < 1 || groupSize > maxGroupSize) {
             throw new IllegalArgumentException("groupSize: 1 to " + maxGroupSize + ", got " + groupSize);
         }
+        if (coalesce < 1 || coalesce > 64 || Integer.bitCount(coalesce) != 1) {
+            throw new IllegalArgumentException("coalesce: a power of two from 1 to 64, got " + coalesce);
+        }
     }
 
     /**
      * A profile with the planner's defaults for the kind of device, unless the
-     * {@link #GROUP_SIZE_PROPERTY} or {@link #REGISTER_BITS_PROPERTY} system properties say otherwise:
-     * up to 16 values per work-item; small transforms packed into groups of 64 work-items on a GPU
-     * (more groups in flight per multiprocessor: 1.5x faster at N = 1024 on an H100 than groups of
-     * 256) and of 256 on a CPU, where PoCL runs a group as one loop and fewer, fatter groups pay
+     * {@link #GROUP_SIZE_PROPERTY}, {@link #REGISTER_BITS_PROPERTY} or {@link #COALESCE_PROPERTY} system
+     * properties say otherwise: up to 16 values per work-item; strided passes in runs of 16 values
+     * (runs of 8 were 1.2-1.35x slower on an H100); small transforms packed into groups of 64
+     * work-items on a GPU (more groups in flight per multiprocessor: 1.5x faster at N = 1024 on an
+     * H100 than groups of 256) and of 256 on a CPU, where PoCL runs a group as one loop and fewer, fatter groups pay
      * fewer barriers (docs/PERFORMANCE.md has the sweeps).
      */
     public static DeviceProfile of(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes) {
         int group = Integer.getInteger(GROUP_SIZE_PROPERTY, Math.min(maxGroupSize, cpu ? 256 : 64));
         int bits = Integer.getInteger(REGISTER_BITS_PROPERTY, 4);
-        return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, Math.min(group, maxGroupSize), bits);
+        int coalesce = Integer.getInteger(COALESCE_PROPERTY, 16);
+        return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, Math.min(group, maxGroupSize), bits,
+                coalesce);
     }
 
     /** Complex values of local memory one work-group may use for its tile, a power of two. */

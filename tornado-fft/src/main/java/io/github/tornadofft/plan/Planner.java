@@ -9,13 +9,10 @@ import java.util.List;
  *
  * <p>A transform that fits one work-group's local memory is one pass (the single work-group FFT of
  * the OpenCL seed). A larger one is split into passes of equal radix, each a strided batch of
- * radix-r DFTs whose work-groups take {@link #COALESCE} adjacent lines, so every global access is a
- * run of adjacent elements (the 3D seed's 128-byte rule).
+ * radix-r DFTs whose work-groups take {@link DeviceProfile#coalesce} adjacent lines, so every global
+ * access is a run of adjacent elements (the 3D seed's 128-byte rule).
  */
 public final class Planner {
-
-    /** Adjacent lines a work-group takes in a strided pass: 16 complex floats = 128 bytes. */
-    static final int COALESCE = 16;
 
     private Planner() {
     }
@@ -51,16 +48,17 @@ public final class Planner {
      *
      * <p>Along the contiguous axis a length that fits a work-group's local memory is one pass (the
      * single work-group FFT of the OpenCL seed). Along a strided axis a work-group holds
-     * {@link #COALESCE} adjacent columns, so the single-pass limit is the capacity over that. A longer
-     * axis is split into passes of equal radix, each a strided batch of radix-r DFTs whose groups
-     * take {@link #COALESCE} adjacent lines or columns.
+     * {@link DeviceProfile#coalesce} adjacent columns, so the single-pass limit is the capacity over
+     * that. A longer axis is split into passes of equal radix, each a strided batch of radix-r DFTs
+     * whose groups take {@link DeviceProfile#coalesce} adjacent lines or columns.
      */
     static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device) {
         int bits = Integer.numberOfTrailingZeros(n);
         int capacity = device.localComplexCapacity();
         int singleBits = Math.min(Integer.numberOfTrailingZeros(capacity), 3 * device.registerBits());
-        int cols = Math.min(stride, COALESCE);
-        int passBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / COALESCE));
+        int coalesce = device.coalesce();
+        int cols = Math.min(stride, coalesce);
+        int passBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / coalesce));
         int strideSingleBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / cols));
         if (bits <= (stride == 1 ? singleBits : strideSingleBits)) {
             return List.of(pass(axis, n, stride, n, 1, batch, device));
@@ -91,7 +89,7 @@ public final class Planner {
         int rows = 1;
         if (stride > 1) {
             // Columns: adjacent positions of the faster axes; rows: adjacent lines of the axis.
-            cols = Math.min(stride, COALESCE);
+            cols = Math.min(stride, device.coalesce());
             while (cols > 1 && cols * itemsPerLine > device.maxGroupSize()) {
                 cols /= 2;
             }
@@ -102,7 +100,7 @@ public final class Planner {
             }
             return new Pass(axis, n, stride, r, span, cols, rows, regs, sub);
         }
-        cols = Math.max(1, Math.min(Math.min(lines, COALESCE), capacity / r));
+        cols = Math.max(1, Math.min(Math.min(lines, device.coalesce()), capacity / r));
         if (cols == lines) {
             // Whole transforms per group: add batch rows until the group is full.
             while (rows * 2 * cols * itemsPerLine <= target

@@ -14,9 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The planner's decisions hold together for every shape, on a GPU-like and a CPU-like device. */
 class PlannerTest {
 
-    static final DeviceProfile GPU = new DeviceProfile("gpu", false, 48 << 10, 1024, 80L << 30, 256, 4);
-    static final DeviceProfile CPU = new DeviceProfile("cpu", true, 512 << 10, 4096, 64L << 30, 256, 4);
-    static final DeviceProfile SMALL_RADIX = new DeviceProfile("gpu radix 8", false, 48 << 10, 1024, 80L << 30, 128, 3);
+    static final DeviceProfile GPU = new DeviceProfile("gpu", false, 48 << 10, 1024, 80L << 30, 256, 4, 16);
+    static final DeviceProfile CPU = new DeviceProfile("cpu", true, 512 << 10, 4096, 64L << 30, 256, 4, 16);
+    static final DeviceProfile SMALL_RADIX = new DeviceProfile("gpu radix 8", false, 48 << 10, 1024, 80L << 30, 128, 3, 16);
 
     static Stream<Arguments> shapes() {
         Stream<int[]> oneD = IntStream.rangeClosed(0, 27).mapToObj(b -> new int[] {1 << b});
