@@ -1,6 +1,6 @@
 package io.github.tornadofft;
 
-import io.github.tornadofft.kernels.StockhamPass;
+import io.github.tornadofft.kernels.RegisterPass;
 import io.github.tornadofft.kernels.TwiddleTable;
 import io.github.tornadofft.plan.DeviceProfile;
 import io.github.tornadofft.plan.Pass;
@@ -169,10 +169,9 @@ public final class FftPlan implements AutoCloseable {
             String task = name + "p" + p;
             float scale = p == passes.size() - 1 ? descriptor.scale() : 1f;
             int local = Math.max(1, localFloats(pass));
-            graph.task(task, StockhamPass::pass, new KernelContext(), chain.get(p), chain.get(p + 1),
+            graph.task(task, RegisterPass.kernel(pass.regs()), new KernelContext(), chain.get(p), chain.get(p + 1),
                     twiddles.get(pass.n()), pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), pass.rows(),
-                    pass.regs(), pass.subRadix(0), pass.subRadix(1), pass.subRadix(2), TwiddleTable.loBits(pass.n()),
-                    inverse, scale, local);
+                    pass.subRadix(1), pass.subRadix(2), TwiddleTable.loBits(pass.n()), inverse, scale, local);
             WorkerGrid1D worker = new WorkerGrid1D(pass.groups(points) * pass.groupSize());
             worker.setLocalWork(pass.groupSize(), 1, 1);
             target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);

@@ -4,16 +4,28 @@ import io.github.tornadofft.reference.Direction;
 import io.github.tornadofft.reference.Twiddles;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
-/** Builds the two-level twiddle table that {@link TwiddleAccess} reads. */
+/**
+ * Builds the twiddle table the kernels read: {@code W_n^e = e^{-2 pi i e / n}} for a transform of
+ * size n, from exact double-precision values, so every twiddle is accurate to float rounding.
+ *
+ * <p>For {@code n <= 2^GROUP_BITS} it is the full table of {@code W_n}. Above that it has two levels
+ * so that it stays small and cache-resident: {@code lo[e mod L]} followed by {@code hi[e / L]}, with
+ * {@code W_n^e = lo * hi}. The high level {@code hi[h] = W_n^(h L) = W_(n/L)^h} is itself a full table
+ * of a root of unity of order {@code n / L >= 2^GROUP_BITS}, so a kernel reads every twiddle inside
+ * one pass (of radix at most {@code 2^GROUP_BITS}) from it with a single lookup.
+ */
 public final class TwiddleTable {
 
     private TwiddleTable() {
     }
 
-    /** log2 of the low-level length for a transform of size n (n a power of two). */
+    /** log2 of the largest pass radix (three register butterflies of MAX_REGS), served with single lookups. */
+    public static final int GROUP_BITS = 3 * Integer.numberOfTrailingZeros(RegisterPass.MAX_REGS);
+
+    /** log2 of the low-level length L for a transform of size n (n a power of two). */
     public static int loBits(int n) {
         int bits = Integer.numberOfTrailingZeros(n);
-        return bits <= 12 ? bits : (bits + 1) / 2;
+        return bits <= GROUP_BITS ? bits : Math.min((bits + 1) / 2, bits - GROUP_BITS);
     }
 
     /** Whether the table for size n has a high level. */

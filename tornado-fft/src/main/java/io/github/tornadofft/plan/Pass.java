@@ -1,6 +1,6 @@
 package io.github.tornadofft.plan;
 
-import io.github.tornadofft.kernels.StockhamPass;
+import io.github.tornadofft.kernels.RegisterPass;
 
 /**
  * One global pass over the data, as the planner decided it: part of the 1D transforms along one
@@ -15,7 +15,8 @@ import io.github.tornadofft.kernels.StockhamPass;
  *              faster axes (Y, Z)
  * @param rows  transforms of the batch per work-group (X), or adjacent lines (Y, Z)
  * @param regs  values per work-item held in registers
- * @param sub   register sub-pass radices, product = radix (at most three)
+ * @param sub   register sub-pass radices, product = radix (at most three): the first is {@code regs},
+ *              the others {@code regs} or {@code regs / 2} ({@link RegisterPass})
  */
 public record Pass(int axis, int n, int stride, int radix, int span, int cols, int rows, int regs, int[] sub) {
 
@@ -23,8 +24,17 @@ public record Pass(int axis, int n, int stride, int radix, int span, int cols, i
         if (sub.length < 1 || sub.length > 3) {
             throw new IllegalArgumentException("sub: 1 to 3 register sub-passes, got " + sub.length);
         }
-        if (regs > StockhamPass.MAX_REGS) {
-            throw new IllegalArgumentException("regs: at most " + StockhamPass.MAX_REGS + ", got " + regs);
+        if (regs > RegisterPass.MAX_REGS || Integer.bitCount(regs) != 1) {
+            throw new IllegalArgumentException("regs: a power of two up to " + RegisterPass.MAX_REGS + ", got " + regs);
+        }
+        if (sub[0] != regs) {
+            throw new IllegalArgumentException("sub: the first register radix must be regs = " + regs + ", got " + sub[0]);
+        }
+        for (int s = 1; s < sub.length; s++) {
+            if (sub[s] != regs && 2 * sub[s] != regs) {
+                throw new IllegalArgumentException("sub: later register radices must be " + regs + " or " + regs / 2
+                        + ", got " + sub[s]);
+            }
         }
     }
 
