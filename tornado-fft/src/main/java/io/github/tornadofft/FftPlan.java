@@ -50,8 +50,8 @@ public final class FftPlan implements AutoCloseable {
     private final List<Pass> passes;
     private final FloatArray input;
     private final FloatArray output;
-    /** One twiddle table per axis length. */
-    private final Map<Integer, FloatArray> twiddles = new TreeMap<>();
+    /** One twiddle table per pass shape, keyed by {@link #twiddleKey}. */
+    private final Map<Long, FloatArray> twiddles = new TreeMap<>();
     private final List<FloatArray> scratch = new ArrayList<>();
     private final String name;
     private final GridScheduler grid = new GridScheduler();
@@ -81,7 +81,7 @@ public final class FftPlan implements AutoCloseable {
         this.input = HostBuffers.take((int) descriptor.floats());
         this.output = descriptor.inPlace() ? input : HostBuffers.take((int) descriptor.floats());
         for (Pass pass : passes) {
-            twiddles.computeIfAbsent(pass.n(), HostBuffers::twiddles);
+            twiddles.computeIfAbsent(twiddleKey(pass), key -> HostBuffers.twiddles(pass.radix(), pass.span()));
         }
 
         TaskGraph upload = new TaskGraph(name + "in")
@@ -170,8 +170,8 @@ public final class FftPlan implements AutoCloseable {
             float scale = p == passes.size() - 1 ? descriptor.scale() : 1f;
             int local = Math.max(1, localFloats(pass));
             graph.task(task, RegisterPass.kernel(pass.regs()), new KernelContext(), chain.get(p), chain.get(p + 1),
-                    twiddles.get(pass.n()), pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), pass.rows(),
-                    pass.subRadix(1), pass.subRadix(2), TwiddleTable.loBits(pass.n()), inverse, scale, local);
+                    twiddles.get(twiddleKey(pass)), pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(),
+                    pass.rows(), pass.subRadix(1), pass.subRadix(2), TwiddleTable.kBits(pass.span()), inverse, scale, local);
             WorkerGrid1D worker = new WorkerGrid1D(pass.groups(points) * pass.groupSize());
             worker.setLocalWork(pass.groupSize(), 1, 1);
             target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
@@ -188,6 +188,11 @@ public final class FftPlan implements AutoCloseable {
             }
         }
         return tasks;
+    }
+
+    /** Passes of equal radix and span share a twiddle table ({@link TwiddleTable#forPass}). */
+    private static long twiddleKey(Pass pass) {
+        return (long) pass.radix() << 32 | pass.span();
     }
 
     private static int localFloats(Pass pass) {

@@ -17,13 +17,13 @@ import java.util.Map;
  * hands part of that range to a new array, CUDA refuses that array's copies and the transform reads
  * stale data. Keeping every array a plan has used, and giving it to the next plan of the same size,
  * means memory TornadoVM has seen is never returned to the allocator. The pool holds, per size, at
- * most the number of plans that were open at once; twiddle tables are shared by every plan of their
- * length.
+ * most the number of plans that were open at once; twiddle tables are shared by every pass of their
+ * radix and span.
  */
 final class HostBuffers {
 
     private static final Map<Integer, ArrayDeque<FloatArray>> FREE = new HashMap<>();
-    private static final Map<Integer, FloatArray> TWIDDLES = new HashMap<>();
+    private static final Map<Long, FloatArray> TWIDDLES = new HashMap<>();
 
     private HostBuffers() {
     }
@@ -39,8 +39,8 @@ final class HostBuffers {
         FREE.computeIfAbsent(array.getSize(), k -> new ArrayDeque<>()).push(array);
     }
 
-    /** The twiddle table of length-n transforms ({@link TwiddleTable#forSize}), shared and read-only. */
-    static synchronized FloatArray twiddles(int n) {
-        return TWIDDLES.computeIfAbsent(n, TwiddleTable::forSize);
+    /** The twiddle table of a pass of radix r and span ({@link TwiddleTable#forPass}), shared and read-only. */
+    static synchronized FloatArray twiddles(int r, int span) {
+        return TWIDDLES.computeIfAbsent((long) r << 32 | span, key -> TwiddleTable.forPass(r, span));
     }
 }

@@ -34,13 +34,13 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * that they are registers on every backend (see the generator for why).
  *
  * <p>Parameters of every {@code passR}: {@code src}/{@code dst} interleaved complex input and
- * output (different buffers); {@code tw} the two-level twiddle table for size n
- * ({@link TwiddleTable#forSize}); {@code n} points along the axis; {@code stride} elements
+ * output (different buffers); {@code tw} the pass's twiddle table
+ * ({@link TwiddleTable#forPass}); {@code n} points along the axis; {@code stride} elements
  * between consecutive points; {@code r} this pass's radix; {@code span} product of the radices
  * of earlier passes; {@code cols} adjacent lines (stride 1) or adjacent positions of the faster
  * axes (stride > 1) per group; {@code rows} transforms of the batch (stride 1) or adjacent lines
  * (stride > 1) per group; {@code r2}, {@code r3} radices of the second and third butterfly (R or
- * R/2; 1 when absent); {@code loBits} log2 of the twiddle table's low level; {@code inverse} 1 for
+ * R/2; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span; {@code inverse} 1 for
  * the inverse transform (conjugate on load and store); {@code scale} factor applied on store;
  * {@code localFloats} floats of local memory per component, pad(cols * rows * r).
  */
@@ -70,7 +70,7 @@ public final class RegisterPass {
 
     /** The pass with 1 value per work-item: no butterfly, a copy that applies the scale (n = 1). */
     public static void pass1(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
-                int cols, int rows, int r2, int r3, int loBits, int inverse, float scale, int localFloats) {
+                int cols, int rows, int r2, int r3, int kBits, int inverse, float scale, int localFloats) {
         int lines = n / r;
         int threads = r / 1;
         int lanes = cols * rows;
@@ -97,10 +97,6 @@ public final class RegisterPass {
         }
         int k = i % span;
         int lane = row * cols + col;
-        boolean split = (n >> loBits) > 1;
-        // The table's last level is the full table of W_g, g >= r: every in-group twiddle is one read.
-        int gBase = split ? 2 << loBits : 0;
-        int g = n >> (split ? loBits : 0);
         float conj = inverse == 1 ? -1f : 1f;
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
         float[] lim = ctx.allocateFloatLocalArray(localFloats);
@@ -120,12 +116,17 @@ public final class RegisterPass {
         int step = threads * lines * stride;
         x0r = src.get(2 * first); x0i = src.get(2 * first + 1) * conj;
         if (span > 1) {
-            // Twiddle on load: element m by W_{span r}^{m k}.
-            int e = q * k * (n / (span * r));
-            int de = threads * k * (n / (span * r));
-            a = 2 * (e & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * (e >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            // Twiddle on load: element m by W_{span r}^{m k} = A[m K + k mod K] B[m span/K + k / K]
+            // (TwiddleTable): adjacent lines read adjacent entries of A and one entry of B.
+            int kLen = 1 << kBits;
+            int bLen = span >> kBits;
+            int a0 = 2 * r + 2 * (q * kLen + (k & (kLen - 1)));
+            int aStep = 2 * threads * kLen;
+            int b0 = 2 * r + 2 * r * kLen + 2 * (q * bLen + (k >> kBits));
+            int bStep = 2 * threads * bLen;
+            a = a0; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x0r * wr - x0i * wi; x0i = x0r * wi + x0i * wr; x0r = s;
@@ -153,7 +154,7 @@ public final class RegisterPass {
 
     /** The pass with 2 values per work-item: radix 2, up to three times. */
     public static void pass2(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
-                int cols, int rows, int r2, int r3, int loBits, int inverse, float scale, int localFloats) {
+                int cols, int rows, int r2, int r3, int kBits, int inverse, float scale, int localFloats) {
         int lines = n / r;
         int threads = r / 2;
         int lanes = cols * rows;
@@ -180,10 +181,6 @@ public final class RegisterPass {
         }
         int k = i % span;
         int lane = row * cols + col;
-        boolean split = (n >> loBits) > 1;
-        // The table's last level is the full table of W_g, g >= r: every in-group twiddle is one read.
-        int gBase = split ? 2 << loBits : 0;
-        int g = n >> (split ? loBits : 0);
         float conj = inverse == 1 ? -1f : 1f;
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
         float[] lim = ctx.allocateFloatLocalArray(localFloats);
@@ -204,18 +201,23 @@ public final class RegisterPass {
         x0r = src.get(2 * first); x0i = src.get(2 * first + 1) * conj;
         x1r = src.get(2 * (first + step)); x1i = src.get(2 * (first + step) + 1) * conj;
         if (span > 1) {
-            // Twiddle on load: element m by W_{span r}^{m k}.
-            int e = q * k * (n / (span * r));
-            int de = threads * k * (n / (span * r));
-            a = 2 * (e & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * (e >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            // Twiddle on load: element m by W_{span r}^{m k} = A[m K + k mod K] B[m span/K + k / K]
+            // (TwiddleTable): adjacent lines read adjacent entries of A and one entry of B.
+            int kLen = 1 << kBits;
+            int bLen = span >> kBits;
+            int a0 = 2 * r + 2 * (q * kLen + (k & (kLen - 1)));
+            int aStep = 2 * threads * kLen;
+            int b0 = 2 * r + 2 * r * kLen + 2 * (q * bLen + (k >> kBits));
+            int bStep = 2 * threads * bLen;
+            a = a0; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x0r * wr - x0i * wi; x0i = x0r * wi + x0i * wr; x0r = s;
-            a = 2 * (e + de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
@@ -237,8 +239,8 @@ public final class RegisterPass {
             a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
             if (r2 == 2) {
                 // Twiddle input v by W^{v (q mod p)} of size p r2, then radix 2.
-                int e = 2 * (q % 2) * (g / (2 * r2));
-                a = gBase + e; wr = tw.get(a); wi = tw.get(a + 1);
+                int e = 2 * (q % 2) * (r / (2 * r2));
+                a = e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
                 s = x0r - x1r; x0r += x1r; x1r = s;
                 s = x0i - x1i; x0i += x1i; x1i = s;
@@ -257,8 +259,8 @@ public final class RegisterPass {
             a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
             if (r3 == 2) {
                 // Twiddle input v by W^{v (q mod p)} of size p r3, then radix 2.
-                int e = 2 * (q % (2 * r2)) * (g / (2 * r2 * r3));
-                a = gBase + e; wr = tw.get(a); wi = tw.get(a + 1);
+                int e = 2 * (q % (2 * r2)) * (r / (2 * r2 * r3));
+                a = e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
                 s = x0r - x1r; x0r += x1r; x1r = s;
                 s = x0i - x1i; x0i += x1i; x1i = s;
@@ -289,7 +291,7 @@ public final class RegisterPass {
 
     /** The pass with 4 values per work-item: radix 4, then radix 4 or 2 x radix 2, twice at most. */
     public static void pass4(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
-                int cols, int rows, int r2, int r3, int loBits, int inverse, float scale, int localFloats) {
+                int cols, int rows, int r2, int r3, int kBits, int inverse, float scale, int localFloats) {
         int lines = n / r;
         int threads = r / 4;
         int lanes = cols * rows;
@@ -316,10 +318,6 @@ public final class RegisterPass {
         }
         int k = i % span;
         int lane = row * cols + col;
-        boolean split = (n >> loBits) > 1;
-        // The table's last level is the full table of W_g, g >= r: every in-group twiddle is one read.
-        int gBase = split ? 2 << loBits : 0;
-        int g = n >> (split ? loBits : 0);
         float conj = inverse == 1 ? -1f : 1f;
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
         float[] lim = ctx.allocateFloatLocalArray(localFloats);
@@ -342,30 +340,35 @@ public final class RegisterPass {
         x2r = src.get(2 * (first + 2 * step)); x2i = src.get(2 * (first + 2 * step) + 1) * conj;
         x3r = src.get(2 * (first + 3 * step)); x3i = src.get(2 * (first + 3 * step) + 1) * conj;
         if (span > 1) {
-            // Twiddle on load: element m by W_{span r}^{m k}.
-            int e = q * k * (n / (span * r));
-            int de = threads * k * (n / (span * r));
-            a = 2 * (e & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * (e >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            // Twiddle on load: element m by W_{span r}^{m k} = A[m K + k mod K] B[m span/K + k / K]
+            // (TwiddleTable): adjacent lines read adjacent entries of A and one entry of B.
+            int kLen = 1 << kBits;
+            int bLen = span >> kBits;
+            int a0 = 2 * r + 2 * (q * kLen + (k & (kLen - 1)));
+            int aStep = 2 * threads * kLen;
+            int b0 = 2 * r + 2 * r * kLen + 2 * (q * bLen + (k >> kBits));
+            int bStep = 2 * threads * bLen;
+            a = a0; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x0r * wr - x0i * wi; x0i = x0r * wi + x0i * wr; x0r = s;
-            a = 2 * (e + de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-            a = 2 * (e + 2 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 2 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 2 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 2 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-            a = 2 * (e + 3 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 3 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 3 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 3 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
@@ -400,12 +403,12 @@ public final class RegisterPass {
             a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
             if (r2 == 4) {
                 // Twiddle input v by W^{v (q mod p)} of size p r2, then radix 4.
-                int e = 2 * (q % 4) * (g / (4 * r2));
-                a = gBase + e; wr = tw.get(a); wi = tw.get(a + 1);
+                int e = 2 * (q % 4) * (r / (4 * r2));
+                a = e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = gBase + 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = gBase + 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
                 s = x0i - x2i; x0i += x2i; x2i = s;
@@ -420,11 +423,11 @@ public final class RegisterPass {
                 s = x1i; x1i = x2i; x2i = s;
             } else {
                 // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 2.
-                int e0 = 2 * (q % 4) * (g / (4 * r2));
-                a = gBase + e0; wr = tw.get(a); wi = tw.get(a + 1);
+                int e0 = 2 * (q % 4) * (r / (4 * r2));
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                int e1 = 2 * ((q + threads) % 4) * (g / (4 * r2));
-                a = gBase + e1; wr = tw.get(a); wi = tw.get(a + 1);
+                int e1 = 2 * ((q + threads) % 4) * (r / (4 * r2));
+                a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
                 s = x0i - x2i; x0i += x2i; x2i = s;
@@ -458,12 +461,12 @@ public final class RegisterPass {
             a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
             if (r3 == 4) {
                 // Twiddle input v by W^{v (q mod p)} of size p r3, then radix 4.
-                int e = 2 * (q % (4 * r2)) * (g / (4 * r2 * r3));
-                a = gBase + e; wr = tw.get(a); wi = tw.get(a + 1);
+                int e = 2 * (q % (4 * r2)) * (r / (4 * r2 * r3));
+                a = e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = gBase + 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = gBase + 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
                 s = x0i - x2i; x0i += x2i; x2i = s;
@@ -478,11 +481,11 @@ public final class RegisterPass {
                 s = x1i; x1i = x2i; x2i = s;
             } else {
                 // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 2.
-                int e0 = 2 * (q % (4 * r2)) * (g / (4 * r2 * r3));
-                a = gBase + e0; wr = tw.get(a); wi = tw.get(a + 1);
+                int e0 = 2 * (q % (4 * r2)) * (r / (4 * r2 * r3));
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                int e1 = 2 * ((q + threads) % (4 * r2)) * (g / (4 * r2 * r3));
-                a = gBase + e1; wr = tw.get(a); wi = tw.get(a + 1);
+                int e1 = 2 * ((q + threads) % (4 * r2)) * (r / (4 * r2 * r3));
+                a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
                 s = x0i - x2i; x0i += x2i; x2i = s;
@@ -523,7 +526,7 @@ public final class RegisterPass {
 
     /** The pass with 8 values per work-item: radix 8, then radix 8 or 2 x radix 4, twice at most. */
     public static void pass8(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
-                int cols, int rows, int r2, int r3, int loBits, int inverse, float scale, int localFloats) {
+                int cols, int rows, int r2, int r3, int kBits, int inverse, float scale, int localFloats) {
         int lines = n / r;
         int threads = r / 8;
         int lanes = cols * rows;
@@ -550,10 +553,6 @@ public final class RegisterPass {
         }
         int k = i % span;
         int lane = row * cols + col;
-        boolean split = (n >> loBits) > 1;
-        // The table's last level is the full table of W_g, g >= r: every in-group twiddle is one read.
-        int gBase = split ? 2 << loBits : 0;
-        int g = n >> (split ? loBits : 0);
         float conj = inverse == 1 ? -1f : 1f;
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
         float[] lim = ctx.allocateFloatLocalArray(localFloats);
@@ -580,54 +579,59 @@ public final class RegisterPass {
         x6r = src.get(2 * (first + 6 * step)); x6i = src.get(2 * (first + 6 * step) + 1) * conj;
         x7r = src.get(2 * (first + 7 * step)); x7i = src.get(2 * (first + 7 * step) + 1) * conj;
         if (span > 1) {
-            // Twiddle on load: element m by W_{span r}^{m k}.
-            int e = q * k * (n / (span * r));
-            int de = threads * k * (n / (span * r));
-            a = 2 * (e & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * (e >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            // Twiddle on load: element m by W_{span r}^{m k} = A[m K + k mod K] B[m span/K + k / K]
+            // (TwiddleTable): adjacent lines read adjacent entries of A and one entry of B.
+            int kLen = 1 << kBits;
+            int bLen = span >> kBits;
+            int a0 = 2 * r + 2 * (q * kLen + (k & (kLen - 1)));
+            int aStep = 2 * threads * kLen;
+            int b0 = 2 * r + 2 * r * kLen + 2 * (q * bLen + (k >> kBits));
+            int bStep = 2 * threads * bLen;
+            a = a0; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x0r * wr - x0i * wi; x0i = x0r * wi + x0i * wr; x0r = s;
-            a = 2 * (e + de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-            a = 2 * (e + 2 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 2 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 2 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 2 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-            a = 2 * (e + 3 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 3 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 3 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 3 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-            a = 2 * (e + 4 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 4 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 4 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 4 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-            a = 2 * (e + 5 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 5 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 5 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 5 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-            a = 2 * (e + 6 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 6 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 6 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 6 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-            a = 2 * (e + 7 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 7 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 7 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 7 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
@@ -692,20 +696,20 @@ public final class RegisterPass {
             a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
             if (r2 == 8) {
                 // Twiddle input v by W^{v (q mod p)} of size p r2, then radix 8.
-                int e = 2 * (q % 8) * (g / (8 * r2));
-                a = gBase + e; wr = tw.get(a); wi = tw.get(a + 1);
+                int e = 2 * (q % 8) * (r / (8 * r2));
+                a = e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = gBase + 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = gBase + 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = gBase + 4 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 4 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = gBase + 5 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 5 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = gBase + 6 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 6 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = gBase + 7 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 7 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
@@ -742,19 +746,19 @@ public final class RegisterPass {
                 s = x3i; x3i = x6i; x6i = s;
             } else {
                 // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 4.
-                int e0 = 2 * (q % 8) * (g / (8 * r2));
-                a = gBase + e0; wr = tw.get(a); wi = tw.get(a + 1);
+                int e0 = 2 * (q % 8) * (r / (8 * r2));
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = gBase + 2 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 2 * e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = gBase + 3 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 3 * e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                int e1 = 2 * ((q + threads) % 8) * (g / (8 * r2));
-                a = gBase + e1; wr = tw.get(a); wi = tw.get(a + 1);
+                int e1 = 2 * ((q + threads) % 8) * (r / (8 * r2));
+                a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = gBase + 2 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 2 * e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = gBase + 3 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 3 * e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
@@ -818,20 +822,20 @@ public final class RegisterPass {
             a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
             if (r3 == 8) {
                 // Twiddle input v by W^{v (q mod p)} of size p r3, then radix 8.
-                int e = 2 * (q % (8 * r2)) * (g / (8 * r2 * r3));
-                a = gBase + e; wr = tw.get(a); wi = tw.get(a + 1);
+                int e = 2 * (q % (8 * r2)) * (r / (8 * r2 * r3));
+                a = e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = gBase + 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = gBase + 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = gBase + 4 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 4 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = gBase + 5 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 5 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = gBase + 6 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 6 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = gBase + 7 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 7 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
@@ -868,19 +872,19 @@ public final class RegisterPass {
                 s = x3i; x3i = x6i; x6i = s;
             } else {
                 // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 4.
-                int e0 = 2 * (q % (8 * r2)) * (g / (8 * r2 * r3));
-                a = gBase + e0; wr = tw.get(a); wi = tw.get(a + 1);
+                int e0 = 2 * (q % (8 * r2)) * (r / (8 * r2 * r3));
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = gBase + 2 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 2 * e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = gBase + 3 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 3 * e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                int e1 = 2 * ((q + threads) % (8 * r2)) * (g / (8 * r2 * r3));
-                a = gBase + e1; wr = tw.get(a); wi = tw.get(a + 1);
+                int e1 = 2 * ((q + threads) % (8 * r2)) * (r / (8 * r2 * r3));
+                a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = gBase + 2 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 2 * e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = gBase + 3 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 3 * e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
@@ -955,7 +959,7 @@ public final class RegisterPass {
 
     /** The pass with 16 values per work-item: radix 16, then radix 16 or 2 x radix 8, twice at most. */
     public static void pass16(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
-                int cols, int rows, int r2, int r3, int loBits, int inverse, float scale, int localFloats) {
+                int cols, int rows, int r2, int r3, int kBits, int inverse, float scale, int localFloats) {
         int lines = n / r;
         int threads = r / 16;
         int lanes = cols * rows;
@@ -982,10 +986,6 @@ public final class RegisterPass {
         }
         int k = i % span;
         int lane = row * cols + col;
-        boolean split = (n >> loBits) > 1;
-        // The table's last level is the full table of W_g, g >= r: every in-group twiddle is one read.
-        int gBase = split ? 2 << loBits : 0;
-        int g = n >> (split ? loBits : 0);
         float conj = inverse == 1 ? -1f : 1f;
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
         float[] lim = ctx.allocateFloatLocalArray(localFloats);
@@ -1020,102 +1020,107 @@ public final class RegisterPass {
         x14r = src.get(2 * (first + 14 * step)); x14i = src.get(2 * (first + 14 * step) + 1) * conj;
         x15r = src.get(2 * (first + 15 * step)); x15i = src.get(2 * (first + 15 * step) + 1) * conj;
         if (span > 1) {
-            // Twiddle on load: element m by W_{span r}^{m k}.
-            int e = q * k * (n / (span * r));
-            int de = threads * k * (n / (span * r));
-            a = 2 * (e & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * (e >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            // Twiddle on load: element m by W_{span r}^{m k} = A[m K + k mod K] B[m span/K + k / K]
+            // (TwiddleTable): adjacent lines read adjacent entries of A and one entry of B.
+            int kLen = 1 << kBits;
+            int bLen = span >> kBits;
+            int a0 = 2 * r + 2 * (q * kLen + (k & (kLen - 1)));
+            int aStep = 2 * threads * kLen;
+            int b0 = 2 * r + 2 * r * kLen + 2 * (q * bLen + (k >> kBits));
+            int bStep = 2 * threads * bLen;
+            a = a0; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x0r * wr - x0i * wi; x0i = x0r * wi + x0i * wr; x0r = s;
-            a = 2 * (e + de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-            a = 2 * (e + 2 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 2 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 2 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 2 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-            a = 2 * (e + 3 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 3 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 3 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 3 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-            a = 2 * (e + 4 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 4 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 4 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 4 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-            a = 2 * (e + 5 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 5 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 5 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 5 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-            a = 2 * (e + 6 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 6 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 6 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 6 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-            a = 2 * (e + 7 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 7 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 7 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 7 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
-            a = 2 * (e + 8 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 8 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 8 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 8 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
-            a = 2 * (e + 9 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 9 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 9 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 9 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
-            a = 2 * (e + 10 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 10 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 10 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 10 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
-            a = 2 * (e + 11 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 11 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 11 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 11 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
-            a = 2 * (e + 12 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 12 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 12 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 12 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
-            a = 2 * (e + 13 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 13 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 13 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 13 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
-            a = 2 * (e + 14 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 14 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 14 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 14 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-            a = 2 * (e + 15 * de & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);
-            if (split) {
-                a = gBase + 2 * ((e + 15 * de) >> loBits); hr = tw.get(a); hi = tw.get(a + 1);
+            a = a0 + 15 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            if (bLen > 1) {
+                a = b0 + 15 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
@@ -1256,36 +1261,36 @@ public final class RegisterPass {
             a = slot + 15 * slotStep; a += a >> 5; x15r = lre[a]; x15i = lim[a];
             if (r2 == 16) {
                 // Twiddle input v by W^{v (q mod p)} of size p r2, then radix 16.
-                int e = 2 * (q % 16) * (g / (16 * r2));
-                a = gBase + e; wr = tw.get(a); wi = tw.get(a + 1);
+                int e = 2 * (q % 16) * (r / (16 * r2));
+                a = e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = gBase + 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = gBase + 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = gBase + 4 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 4 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = gBase + 5 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 5 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = gBase + 6 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 6 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = gBase + 7 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 7 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
-                a = gBase + 8 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 8 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                a = gBase + 9 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 9 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                a = gBase + 10 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 10 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                a = gBase + 11 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 11 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                a = gBase + 12 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 12 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                a = gBase + 13 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 13 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                a = gBase + 14 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 14 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                a = gBase + 15 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 15 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
@@ -1382,35 +1387,35 @@ public final class RegisterPass {
                 s = x11i; x11i = x13i; x13i = s;
             } else {
                 // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 8.
-                int e0 = 2 * (q % 16) * (g / (16 * r2));
-                a = gBase + e0; wr = tw.get(a); wi = tw.get(a + 1);
+                int e0 = 2 * (q % 16) * (r / (16 * r2));
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = gBase + 2 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 2 * e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = gBase + 3 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 3 * e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = gBase + 4 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 4 * e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                a = gBase + 5 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 5 * e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                a = gBase + 6 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 6 * e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                a = gBase + 7 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 7 * e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                int e1 = 2 * ((q + threads) % 16) * (g / (16 * r2));
-                a = gBase + e1; wr = tw.get(a); wi = tw.get(a + 1);
+                int e1 = 2 * ((q + threads) % 16) * (r / (16 * r2));
+                a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = gBase + 2 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 2 * e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = gBase + 3 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 3 * e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
-                a = gBase + 4 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 4 * e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                a = gBase + 5 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 5 * e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                a = gBase + 6 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 6 * e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                a = gBase + 7 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 7 * e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
@@ -1542,36 +1547,36 @@ public final class RegisterPass {
             a = slot + 15 * slotStep; a += a >> 5; x15r = lre[a]; x15i = lim[a];
             if (r3 == 16) {
                 // Twiddle input v by W^{v (q mod p)} of size p r3, then radix 16.
-                int e = 2 * (q % (16 * r2)) * (g / (16 * r2 * r3));
-                a = gBase + e; wr = tw.get(a); wi = tw.get(a + 1);
+                int e = 2 * (q % (16 * r2)) * (r / (16 * r2 * r3));
+                a = e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = gBase + 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = gBase + 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = gBase + 4 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 4 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = gBase + 5 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 5 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = gBase + 6 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 6 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = gBase + 7 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 7 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
-                a = gBase + 8 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 8 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                a = gBase + 9 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 9 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                a = gBase + 10 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 10 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                a = gBase + 11 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 11 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                a = gBase + 12 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 12 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                a = gBase + 13 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 13 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                a = gBase + 14 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 14 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                a = gBase + 15 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 15 * e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
@@ -1668,35 +1673,35 @@ public final class RegisterPass {
                 s = x11i; x11i = x13i; x13i = s;
             } else {
                 // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 8.
-                int e0 = 2 * (q % (16 * r2)) * (g / (16 * r2 * r3));
-                a = gBase + e0; wr = tw.get(a); wi = tw.get(a + 1);
+                int e0 = 2 * (q % (16 * r2)) * (r / (16 * r2 * r3));
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = gBase + 2 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 2 * e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = gBase + 3 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 3 * e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = gBase + 4 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 4 * e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                a = gBase + 5 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 5 * e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                a = gBase + 6 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 6 * e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                a = gBase + 7 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 7 * e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                int e1 = 2 * ((q + threads) % (16 * r2)) * (g / (16 * r2 * r3));
-                a = gBase + e1; wr = tw.get(a); wi = tw.get(a + 1);
+                int e1 = 2 * ((q + threads) % (16 * r2)) * (r / (16 * r2 * r3));
+                a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = gBase + 2 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 2 * e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = gBase + 3 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 3 * e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
-                a = gBase + 4 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 4 * e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                a = gBase + 5 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 5 * e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                a = gBase + 6 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 6 * e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                a = gBase + 7 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = 7 * e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;

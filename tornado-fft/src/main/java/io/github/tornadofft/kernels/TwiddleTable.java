@@ -5,49 +5,60 @@ import io.github.tornadofft.reference.Twiddles;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
 /**
- * Builds the twiddle table the kernels read: {@code W_n^e = e^{-2 pi i e / n}} for a transform of
- * size n, from exact double-precision values, so every twiddle is accurate to float rounding.
+ * Builds the twiddle table one Stockham pass reads (radix r, span p), from exact double-precision
+ * values, so every twiddle is accurate to float rounding ({@code W_m^e = e^{-2 pi i e / m}}).
  *
- * <p>For {@code n <= 2^GROUP_BITS} it is the full table of {@code W_n}. Above that it has two levels
- * so that it stays small and cache-resident: {@code lo[e mod L]} followed by {@code hi[e / L]}, with
- * {@code W_n^e = lo * hi}. The high level {@code hi[h] = W_n^(h L) = W_(n/L)^h} is itself a full table
- * of a root of unity of order {@code n / L >= 2^GROUP_BITS}, so a kernel reads every twiddle inside
- * one pass (of radix at most {@code 2^GROUP_BITS}) from it with a single lookup.
+ * <p>Three parts, interleaved complex:
+ * <ol>
+ *   <li>{@code G[x] = W_r^x}, x &lt; r: the twiddles between the butterfly steps inside the pass,
+ *       one load each ({@code W_{P R'}^y = G[y r / (P R')]});</li>
+ *   <li>{@code A[m K + k1] = W_{pr}^{m k1}}, m &lt; r, k1 &lt; K;</li>
+ *   <li>{@code B[m (p / K) + k2] = W_{pr}^{m k2 K}}, m &lt; r, k2 &lt; p / K;</li>
+ * </ol>
+ * with {@code K = 2^kBits(p)} about the square root of p. The twiddle of element m of a line with
+ * {@code k = i mod p} is {@code A[m K + k mod K] * B[m (p/K) + k / K]}: adjacent lines read adjacent
+ * entries of A and the same entry of B, so the reads of a warp are one run or one broadcast instead
+ * of a gather across a table of size n. A and B hold {@code 2 r sqrt(p)} values, not {@code r p}.
  */
 public final class TwiddleTable {
 
     private TwiddleTable() {
     }
 
-    /** log2 of the largest pass radix (three register butterflies of MAX_REGS), served with single lookups. */
-    public static final int GROUP_BITS = 3 * Integer.numberOfTrailingZeros(RegisterPass.MAX_REGS);
-
-    /** log2 of the low-level length L for a transform of size n (n a power of two). */
-    public static int loBits(int n) {
-        int bits = Integer.numberOfTrailingZeros(n);
-        return bits <= GROUP_BITS ? bits : Math.min((bits + 1) / 2, bits - GROUP_BITS);
+    /** log2 of K, the length of the low part of k, for a pass of span p (a power of two). */
+    public static int kBits(int span) {
+        return (Integer.numberOfTrailingZeros(span) + 1) / 2;
     }
 
-    /** Whether the table for size n has a high level. */
-    public static boolean isSplit(int n) {
-        return loBits(n) < Integer.numberOfTrailingZeros(n);
-    }
-
-    /** Forward twiddles for size n: lo[k] = W_n^k for k < L, then hi[h] = W_n^(h L) for h < n / L. */
-    public static FloatArray forSize(int n) {
-        int bits = Integer.numberOfTrailingZeros(n);
-        int lo = 1 << loBits(n);
-        int hi = isSplit(n) ? 1 << (bits - loBits(n)) : 0;
-        FloatArray table = new FloatArray(2 * (lo + hi));
-        for (int k = 0; k < lo; k++) {
-            table.set(2 * k, (float) Twiddles.cos2pi(k, n));
-            table.set(2 * k + 1, (float) -Twiddles.sin2pi(k, n));
+    /** The table of a pass of radix r and span p (powers of two). */
+    public static FloatArray forPass(int r, int span) {
+        int k = 1 << kBits(span);
+        int b = span / k;
+        long order = (long) span * r;
+        FloatArray table = new FloatArray(2 * (r + (span > 1 ? r * k + r * b : 0)));
+        int at = 0;
+        for (int x = 0; x < r; x++) {
+            at = put(table, at, x, r);
         }
-        for (int h = 0; h < hi; h++) {
-            table.set(2 * (lo + h), (float) Twiddles.cos2pi((long) h * lo, n));
-            table.set(2 * (lo + h) + 1, (float) -Twiddles.sin2pi((long) h * lo, n));
+        if (span > 1) {
+            for (int m = 0; m < r; m++) {
+                for (int k1 = 0; k1 < k; k1++) {
+                    at = put(table, at, (long) m * k1, order);
+                }
+            }
+            for (int m = 0; m < r; m++) {
+                for (int k2 = 0; k2 < b; k2++) {
+                    at = put(table, at, (long) m * k2 * k, order);
+                }
+            }
         }
         return table;
+    }
+
+    private static int put(FloatArray table, int at, long e, long order) {
+        table.set(at, (float) Twiddles.cos2pi(e, order));
+        table.set(at + 1, (float) -Twiddles.sin2pi(e, order));
+        return at + 2;
     }
 
     /** Plain one-level table of W_n^k, k < n, in the given direction (for the direct DFT). */

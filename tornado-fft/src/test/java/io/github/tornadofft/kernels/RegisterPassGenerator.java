@@ -89,13 +89,13 @@ public final class RegisterPassGenerator {
         line(" * that they are registers on every backend (see the generator for why).");
         line(" *");
         line(" * <p>Parameters of every {@code passR}: {@code src}/{@code dst} interleaved complex input and");
-        line(" * output (different buffers); {@code tw} the two-level twiddle table for size n");
-        line(" * ({@link TwiddleTable#forSize}); {@code n} points along the axis; {@code stride} elements");
+        line(" * output (different buffers); {@code tw} the pass's twiddle table");
+        line(" * ({@link TwiddleTable#forPass}); {@code n} points along the axis; {@code stride} elements");
         line(" * between consecutive points; {@code r} this pass's radix; {@code span} product of the radices");
         line(" * of earlier passes; {@code cols} adjacent lines (stride 1) or adjacent positions of the faster");
         line(" * axes (stride > 1) per group; {@code rows} transforms of the batch (stride 1) or adjacent lines");
         line(" * (stride > 1) per group; {@code r2}, {@code r3} radices of the second and third butterfly (R or");
-        line(" * R/2; 1 when absent); {@code loBits} log2 of the twiddle table's low level; {@code inverse} 1 for");
+        line(" * R/2; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span; {@code inverse} 1 for");
         line(" * the inverse transform (conjugate on load and store); {@code scale} factor applied on store;");
         line(" * {@code localFloats} floats of local memory per component, pad(cols * rows * r).");
         line(" */");
@@ -141,7 +141,7 @@ public final class RegisterPassGenerator {
         }
         open("public static void pass" + regs + "(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n,"
                 + " int stride, int r, int span,");
-        line("        int cols, int rows, int r2, int r3, int loBits, int inverse, float scale, int localFloats) {");
+        line("        int cols, int rows, int r2, int r3, int kBits, int inverse, float scale, int localFloats) {");
         line("int lines = n / r;");
         line("int threads = r / " + regs + ";");
         line("int lanes = cols * rows;");
@@ -168,10 +168,6 @@ public final class RegisterPassGenerator {
         close("}");
         line("int k = i % span;");
         line("int lane = row * cols + col;");
-        line("boolean split = (n >> loBits) > 1;");
-        line("// The table's last level is the full table of W_g, g >= r: every in-group twiddle is one read.");
-        line("int gBase = split ? 2 << loBits : 0;");
-        line("int g = n >> (split ? loBits : 0);");
         line("float conj = inverse == 1 ? -1f : 1f;");
         line("float[] lre = ctx.allocateFloatLocalArray(localFloats);");
         line("float[] lim = ctx.allocateFloatLocalArray(localFloats);");
@@ -199,11 +195,16 @@ public final class RegisterPassGenerator {
             line(x(j) + "r = src.get(2 * " + group(addr) + "); " + x(j) + "i = src.get(2 * " + group(addr) + " + 1) * conj;");
         }
         open("if (span > 1) {");
-        line("// Twiddle on load: element m by W_{span r}^{m k}.");
-        line("int e = q * k * (n / (span * r));");
-        line("int de = threads * k * (n / (span * r));");
+        line("// Twiddle on load: element m by W_{span r}^{m k} = A[m K + k mod K] B[m span/K + k / K]");
+        line("// (TwiddleTable): adjacent lines read adjacent entries of A and one entry of B.");
+        line("int kLen = 1 << kBits;");
+        line("int bLen = span >> kBits;");
+        line("int a0 = 2 * r + 2 * (q * kLen + (k & (kLen - 1)));");
+        line("int aStep = 2 * threads * kLen;");
+        line("int b0 = 2 * r + 2 * r * kLen + 2 * (q * bLen + (k >> kBits));");
+        line("int bStep = 2 * threads * bLen;");
         for (int j = 0; j < regs; j++) {
-            loadTwiddle(x(j), plus("e", j, "de"));
+            loadTwiddle(x(j), plus("a0", j, "aStep"), plus("b0", j, "bStep"));
         }
         close("}");
         line("");
@@ -250,9 +251,9 @@ public final class RegisterPassGenerator {
         }
         open("if (" + radix + " == " + regs + ") {");
         line("// Twiddle input v by W^{v (q mod p)} of size p " + radix + ", then radix " + regs + ".");
-        line("int e = 2 * (q % " + group(span) + ") * (g / (" + span + " * " + radix + "));");
+        line("int e = 2 * (q % " + group(span) + ") * (r / (" + span + " * " + radix + "));");
         for (int v = 1; v < regs; v++) {
-            groupTwiddle(x(v), plus("gBase", v, "e"));
+            groupTwiddle(x(v), mul(v, "e"));
         }
         dft(all(regs));
         if (half < 2) {
@@ -264,10 +265,10 @@ public final class RegisterPassGenerator {
         line("// Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix " + half + ".");
         for (int u = 0; u < 2; u++) {
             String e = "e" + u;
-            line("int " + e + " = 2 * (" + group(plus("q", u, "threads")) + " % " + group(span) + ") * (g / (" + span
+            line("int " + e + " = 2 * (" + group(plus("q", u, "threads")) + " % " + group(span) + ") * (r / (" + span
                     + " * " + radix + "));");
             for (int v = 1; v < half; v++) {
-                groupTwiddle(x(u + 2 * v), plus("gBase", v, e));
+                groupTwiddle(x(u + 2 * v), mul(v, e));
             }
         }
         for (int u = 0; u < 2; u++) {
@@ -336,19 +337,19 @@ public final class RegisterPassGenerator {
     }
 
     /**
-     * Multiplies register {@code v} by {@code W_n^e}: the low level's {@code W_n^(e mod L)}, times the
-     * high level's {@code W_n^(L floor(e / L))} when the table is split.
+     * Multiplies register {@code v} by the twiddle on load: A at float index {@code a}, times B at
+     * {@code b} when B has more than one column ({@code span > K}).
      */
-    private void loadTwiddle(String v, String e) {
-        line("a = 2 * (" + e + " & ((1 << loBits) - 1)); wr = tw.get(a); wi = tw.get(a + 1);");
-        open("if (split) {");
-        line("a = gBase + 2 * (" + group(e) + " >> loBits); hr = tw.get(a); hi = tw.get(a + 1);");
+    private void loadTwiddle(String v, String a, String b) {
+        line("a = " + a + "; wr = tw.get(a); wi = tw.get(a + 1);");
+        open("if (bLen > 1) {");
+        line("a = " + b + "; hr = tw.get(a); hi = tw.get(a + 1);");
         line("s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;");
         close("}");
         multiply(v);
     }
 
-    /** Multiplies register {@code v} by the entry of the table's W_g level at float index {@code a}. */
+    /** Multiplies register {@code v} by the entry of the table's W_r part at float index {@code a}. */
     private void groupTwiddle(String v, String a) {
         line("a = " + a + "; wr = tw.get(a); wi = tw.get(a + 1);");
         multiply(v);
