@@ -44,24 +44,41 @@ public final class Planner {
     }
 
     /**
+     * The passes along one axis of length n whose points lie {@code stride} elements apart: those of
+     * {@link #planAxis(int, int, int, int, DeviceProfile, int)} with runs of
+     * {@link DeviceProfile#coalesce} values, or, on a GPU, with runs twice as long when that costs no
+     * extra pass (256-byte runs made the passes of 2D 4096² and 1D 16384 15-20% faster on an H100 than
+     * 128-byte runs; docs/PERFORMANCE.md).
+     */
+    static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device) {
+        List<Pass> plan = planAxis(axis, n, stride, batch, device, device.coalesce());
+        if (!device.cpu() && device.coalesce() < 64) {
+            List<Pass> wide = planAxis(axis, n, stride, batch, device, 2 * device.coalesce());
+            if (wide.size() <= plan.size()) {
+                return wide;
+            }
+        }
+        return plan;
+    }
+
+    /**
      * The passes along one axis of length n whose points lie {@code stride} elements apart.
      *
      * <p>Along the contiguous axis a length that fits a work-group's local memory is one pass (the
      * single work-group FFT of the OpenCL seed). Along a strided axis a work-group holds
-     * {@link DeviceProfile#coalesce} adjacent columns, so the single-pass limit is the capacity over
+     * {@code coalesce} adjacent columns, so the single-pass limit is the capacity over
      * that. A longer axis is split into passes of equal radix, each a strided batch of radix-r DFTs
-     * whose groups take {@link DeviceProfile#coalesce} adjacent lines or columns.
+     * whose groups take {@code coalesce} adjacent lines or columns.
      */
-    static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device) {
+    static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device, int coalesce) {
         int bits = Integer.numberOfTrailingZeros(n);
         int capacity = device.localComplexCapacity();
         int singleBits = Math.min(Integer.numberOfTrailingZeros(capacity), 3 * device.registerBits());
-        int coalesce = device.coalesce();
         int cols = Math.min(stride, coalesce);
         int passBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / coalesce));
         int strideSingleBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / cols));
         if (bits <= (stride == 1 ? singleBits : strideSingleBits)) {
-            return List.of(pass(axis, n, stride, n, 1, batch, device));
+            return List.of(pass(axis, n, stride, n, 1, batch, device, coalesce));
         }
         int passes = (bits + passBits - 1) / passBits;
         List<Pass> plan = new ArrayList<>();
@@ -69,13 +86,14 @@ public final class Planner {
         for (int p = 0; p < passes; p++) {
             int rBits = bits / passes + (p < bits % passes ? 1 : 0);
             int r = 1 << rBits;
-            plan.add(pass(axis, n, stride, r, span, batch, device));
+            plan.add(pass(axis, n, stride, r, span, batch, device, coalesce));
             span *= r;
         }
         return List.copyOf(plan);
     }
 
-    private static Pass pass(int axis, int n, int stride, int r, int span, int batch, DeviceProfile device) {
+    private static Pass pass(int axis, int n, int stride, int r, int span, int batch, DeviceProfile device,
+                             int coalesce) {
         int[] sub = registerRadices(Integer.numberOfTrailingZeros(r), device.registerBits());
         int regs = 1;
         for (int s : sub) {
@@ -89,7 +107,7 @@ public final class Planner {
         int rows = 1;
         if (stride > 1) {
             // Columns: adjacent positions of the faster axes; rows: adjacent lines of the axis.
-            cols = Math.min(stride, device.coalesce());
+            cols = Math.min(stride, coalesce);
             while (cols > 1 && cols * itemsPerLine > device.maxGroupSize()) {
                 cols /= 2;
             }
@@ -100,7 +118,7 @@ public final class Planner {
             }
             return new Pass(axis, n, stride, r, span, cols, rows, regs, sub);
         }
-        cols = Math.max(1, Math.min(Math.min(lines, device.coalesce()), capacity / r));
+        cols = Math.max(1, Math.min(Math.min(lines, coalesce), capacity / r));
         if (cols == lines) {
             // Whole transforms per group: add batch rows until the group is full.
             while (rows * 2 * cols * itemsPerLine <= target

@@ -1,5 +1,6 @@
 package io.github.tornadofft.plan;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -70,5 +71,20 @@ class PlannerTest {
                 assertEquals(0, p.stride() % p.cols(), "columns tile the faster axes");
             }
         }
+    }
+
+    @Test
+    void aGpuDoublesTheRunLengthOnlyWhereThatCostsNoPass() {
+        // 2D 4096^2: the Y passes hold 32 adjacent columns (256-byte runs) in the same two passes.
+        List<Pass> plan2d = Planner.plan(new int[] {4096, 4096}, 1, GPU);
+        assertEquals(3, plan2d.size(), plan2d.toString());
+        plan2d.stream().filter(p -> p.axis() == 1).forEach(p -> assertEquals(32, p.cols(), p.toString()));
+        // 1D 2^24: runs of 32 would need four passes of radix 64 instead of three of 256, so 16 it is.
+        List<Pass> plan1d = Planner.plan(new int[] {1 << 24}, 1, GPU);
+        assertEquals(3, plan1d.size(), plan1d.toString());
+        plan1d.forEach(p -> assertEquals(16, p.cols(), p.toString()));
+        // A CPU keeps its runs of 16.
+        Planner.plan(new int[] {4096, 4096}, 1, CPU).stream().filter(p -> p.axis() == 1)
+                .forEach(p -> assertEquals(16, p.cols(), p.toString()));
     }
 }
