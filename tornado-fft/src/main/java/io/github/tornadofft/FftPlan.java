@@ -15,6 +15,7 @@ import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.enums.ProfilerMode;
+import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
 import uk.ac.manchester.tornado.api.exceptions.TornadoInternalError;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
@@ -57,12 +58,19 @@ public final class FftPlan implements AutoCloseable {
     private final GridScheduler grid = new GridScheduler();
     private final TornadoExecutionPlan execution;
     private final long buildNanos;
+    private final Launch launch;
     private TornadoExecutionResult lastResult;
     private boolean uploaded;
     private boolean closed;
 
-    private FftPlan(FftDescriptor descriptor, TornadoDevice device) {
+    private FftPlan(FftDescriptor descriptor, TornadoDevice device, Launch launch) {
         long start = System.nanoTime();
+        if (launch == Launch.CUDA_GRAPH && device.getTornadoVMBackend() != TornadoVMBackendType.PTX) {
+            throw new IllegalArgumentException("launch: CUDA_GRAPH needs a device of the PTX backend; "
+                    + device.getPhysicalDevice().getDeviceName() + " is " + device.getTornadoVMBackend()
+                    + " (use KERNELS)");
+        }
+        this.launch = launch;
         if (descriptor.precision() != Precision.FLOAT) {
             throw new IllegalArgumentException("precision: TornadoVM device plans support FLOAT; got "
                     + descriptor.precision() + " (use the reference engine for double precision)");
@@ -95,6 +103,9 @@ public final class FftPlan implements AutoCloseable {
         this.execution = new TornadoExecutionPlan(upload.snapshot(), fft.snapshot())
                 .withDevice(device)
                 .withGridScheduler(grid);
+        if (launch == Launch.CUDA_GRAPH) {
+            execution.withCUDAGraph();
+        }
         try {
             execution.withGraph(0).execute();
             uploaded = true;
@@ -113,13 +124,24 @@ public final class FftPlan implements AutoCloseable {
 
     /** Plans the transform on the given device; compiles its kernels before returning. */
     public static FftPlan create(FftDescriptor descriptor, TornadoDevice device) {
+        return create(descriptor, device, Launch.KERNELS);
+    }
+
+    /**
+     * Plans the transform on the given device, launched as {@code launch} says ({@link Launch#CUDA_GRAPH}
+     * needs a PTX device); compiles its kernels before returning.
+     */
+    public static FftPlan create(FftDescriptor descriptor, TornadoDevice device, Launch launch) {
         if (descriptor == null) {
             throw new IllegalArgumentException("descriptor: must not be null");
         }
         if (device == null) {
             throw new IllegalArgumentException("device: must not be null");
         }
-        return new FftPlan(descriptor, device);
+        if (launch == null) {
+            throw new IllegalArgumentException("launch: must not be null (KERNELS or CUDA_GRAPH)");
+        }
+        return new FftPlan(descriptor, device, launch);
     }
 
     /**
@@ -297,9 +319,20 @@ public final class FftPlan implements AutoCloseable {
         return this;
     }
 
-    /** Device kernel time of the last {@link #executeOnDevice()}, in ns (needs {@link #withProfiler()}). */
+    /**
+     * Device kernel time of the last {@link #executeOnDevice()}, in ns; -1 when unknown: without
+     * {@link #withProfiler()}, or for a {@link Launch#CUDA_GRAPH} plan (no kernel events in a graph).
+     */
     public long lastKernelNanos() {
-        return lastResult == null ? -1 : lastResult.getProfilerResult().getDeviceKernelTime();
+        if (lastResult == null || launch == Launch.CUDA_GRAPH) {
+            return -1;
+        }
+        return lastResult.getProfilerResult().getDeviceKernelTime();
+    }
+
+    /** How this plan launches its passes. */
+    public Launch launch() {
+        return launch;
     }
 
     /** Wall time taken to plan, allocate and compile, in ns. */
@@ -336,7 +369,8 @@ public final class FftPlan implements AutoCloseable {
     @Override
     public String toString() {
         StringBuilder s = new StringBuilder();
-        s.append(descriptor).append(" on ").append(profile.name()).append('\n');
+        s.append(descriptor).append(" on ").append(profile.name())
+                .append(launch == Launch.CUDA_GRAPH ? ", launched as one CUDA graph\n" : "\n");
         StringBuilder notation = new StringBuilder("{");
         for (Pass pass : passes) {
             notation.append(notation.length() > 1 ? ", " : "").append(pass.notation());

@@ -32,8 +32,8 @@ import java.util.concurrent.Callable;
             "JTransforms (CPU). Engines that cannot run here are listed as absent.",
             "",
             "Cases are RANKd:DIMS[:BATCH]: 1d:4096:1024 (batch 1024), 1d:2^20, 2d:1024 (square), 3d:128 (cube),",
-            "2d:4096x2048:4. Defaults: with a GPU, the ANCHORS GPU cases (128 MiB each; 3d:512 with --large);",
-            "without one, the ANCHORS CPU cases: " + Compare.CPU_CASES + "."})
+            "2d:4096x2048:4. Defaults: with a GPU, the baseline GPU cases (128 MiB each; 3d:512 with --large);",
+            "without one, the baseline CPU cases: " + Compare.CPU_CASES + "."})
 public final class Compare implements Callable<Integer> {
 
     static final String GPU_CASES = "1d:4096:4096, 1d:65536:256, 1d:2^20:16, 1d:2^24, 2d:4096, 3d:128, 3d:256";
@@ -83,6 +83,11 @@ public final class Compare implements Callable<Integer> {
     @Option(names = "--list", description = "List the engines (and why any is absent), then exit.")
     boolean list;
 
+    @Option(names = "--no-tornado-profiler", description = "Run tornado-fft without TornadoVM's profiler: 'call' is then a"
+            + " plain executeOnDevice() and there is no kernel time (the profiler's own cost per call shows against a"
+            + " run with it).")
+    boolean noTornadoProfiler;
+
     @Option(names = "--no-progress", description = "No progress line on stderr.")
     boolean noProgress;
 
@@ -96,6 +101,9 @@ public final class Compare implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintStream stdout = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         Progress progress = new Progress(System.err, noProgress);
+        if (noTornadoProfiler) {
+            System.setProperty(Engines.PROFILER_PROPERTY, "off");
+        }
         progress.step("looking for engines (TornadoVM devices, CUDA)");
         List<Engine> engines = filter(Engines.discover());
         progress.done();

@@ -16,6 +16,9 @@ public final class Engines {
     private Engines() {
     }
 
+    /** System property: {@code off} runs the tornado-fft engines without TornadoVM's profiler. */
+    public static final String PROFILER_PROPERTY = "tornado.fft.bench.profiler";
+
     public static List<Engine> discover() {
         CopyCeiling host = new HostCopy();
         List<Engine> engines = new ArrayList<>();

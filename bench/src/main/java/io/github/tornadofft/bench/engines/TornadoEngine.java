@@ -3,6 +3,7 @@ package io.github.tornadofft.bench.engines;
 import io.github.tornadofft.Devices;
 import io.github.tornadofft.FftDescriptor;
 import io.github.tornadofft.FftPlan;
+import io.github.tornadofft.Launch;
 import io.github.tornadofft.bench.Case;
 import io.github.tornadofft.bench.CopyCeiling;
 import io.github.tornadofft.bench.Engine;
@@ -10,14 +11,16 @@ import io.github.tornadofft.reference.Direction;
 import io.github.tornadofft.reference.Norm;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.TornadoDeviceType;
+import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * tornado-fft on one TornadoVM device: out of place (the input survives every run), profiler on.
- * Only loaded once the TornadoVM API is known to be on the JVM ({@link Engines}).
+ * tornado-fft on one TornadoVM device: out of place (the input survives every run), profiler on
+ * unless {@link Engines#PROFILER_PROPERTY} is {@code off} (then 'call' is the wall time of a plain
+ * {@code executeOnDevice()}, and there is no kernel time). Only loaded once the TornadoVM API is known to be on the JVM ({@link Engines}).
  */
 final class TornadoEngine implements Engine {
 
@@ -27,9 +30,11 @@ final class TornadoEngine implements Engine {
     private final TornadoDevice device;
     private final Place place;
     private final CopyCeiling ceiling;
+    private final Launch launch;
 
     private TornadoEngine(String spec, String deviceName, String backend, TornadoDevice device, Place place,
-                          CopyCeiling ceiling) {
+                          CopyCeiling ceiling, Launch launch) {
+        this.launch = launch;
         this.spec = spec;
         this.deviceName = deviceName;
         this.backend = backend;
@@ -54,14 +59,17 @@ final class TornadoEngine implements Engine {
             TornadoDevice device = Devices.resolve(spec);
             Place place = device.getDeviceType() == TornadoDeviceType.CPU ? Place.CPU : Place.GPU;
             CopyCeiling ceiling = cudaCopy != null && name.equals(cudaDevice) ? cudaCopy : new TornadoCopy(device, spec);
-            engines.add(new TornadoEngine(spec, name, backend, device, place, ceiling));
+            engines.add(new TornadoEngine(spec, name, backend, device, place, ceiling, Launch.KERNELS));
+            if (device.getTornadoVMBackend() == TornadoVMBackendType.PTX) {
+                engines.add(new TornadoEngine(spec, name, backend, device, place, ceiling, Launch.CUDA_GRAPH));
+            }
         }
         return engines;
     }
 
     @Override
     public String name() {
-        return "tornado-fft " + backend + " " + spec;
+        return "tornado-fft " + backend + " " + spec + (launch == Launch.CUDA_GRAPH ? " graph" : "");
     }
 
     @Override
@@ -84,7 +92,9 @@ final class TornadoEngine implements Engine {
         return "tornado-fft FftPlan on TornadoVM device " + spec + " (" + backend + "), out of place. 'kernel' is the"
                 + " TornadoVM profiler's device kernel time of executeOnDevice() (all passes); 'call' is the wall time of"
                 + " executeOnDevice() with data resident; 'e2e' is execute(): upload, kernels, download between the"
-                + " plan's off-heap FloatArrays. Profiler on for every run.";
+                + " plan's off-heap FloatArrays. " + (launch == Launch.CUDA_GRAPH
+                ? "The passes are replayed as one CUDA graph (Launch.CUDA_GRAPH): no kernel time."
+                : profiler() ? "Profiler on for every run." : "Profiler off.");
     }
 
     @Override
@@ -98,18 +108,25 @@ final class TornadoEngine implements Engine {
         try {
             FftDescriptor descriptor = FftDescriptor.c2c(c.shape()).batch(c.batch()).direction(Direction.FORWARD)
                     .norm(Norm.BACKWARD).inPlace(false).build();
-            plan = FftPlan.create(descriptor, device);
+            plan = FftPlan.create(descriptor, device, launch);
         } catch (IllegalArgumentException e) {
             throw new io.github.tornadofft.bench.UnsupportedCaseException(e.getMessage());
         }
-        return new Run(c, plan.withProfiler());
+        boolean kernelTime = profiler() && launch == Launch.KERNELS;
+        return new Run(c, kernelTime ? plan.withProfiler() : plan, kernelTime);
+    }
+
+    private static boolean profiler() {
+        return !"off".equals(System.getProperty(Engines.PROFILER_PROPERTY, "on"));
     }
 
     private static final class Run implements Prepared {
         private final Case c;
         private final FftPlan plan;
+        private final boolean kernelTime;
 
-        Run(Case c, FftPlan plan) {
+        Run(Case c, FftPlan plan, boolean kernelTime) {
+            this.kernelTime = kernelTime;
             this.c = c;
             this.plan = plan;
         }
@@ -124,7 +141,7 @@ final class TornadoEngine implements Engine {
 
         @Override
         public boolean hasKernelTime() {
-            return true;
+            return kernelTime;
         }
 
         @Override

@@ -1,0 +1,68 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.reference.Direction;
+import io.github.tornadofft.reference.Norm;
+import org.junit.jupiter.api.Test;
+import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+
+import static io.github.tornadofft.Signals.assertClose;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Plans launched as one CUDA graph: replayed with fresh data on a PTX device, refused by name on
+ * any other backend. Which half runs depends on the device under test; both assert.
+ */
+class LaunchTest {
+
+    private static boolean ptx() {
+        return TestDevice.get().getTornadoVMBackend() == TornadoVMBackendType.PTX;
+    }
+
+    @Test
+    void cudaGraphPlansReplayWithFreshDataOnPtxAndAreRefusedElsewhere() {
+        int[][] shapes = {{1 << 16}, {64, 32}, {16, 32, 64}};
+        for (int[] shape : shapes) {
+            FftDescriptor descriptor = FftDescriptor.c2c(shape).batch(2).build();
+            if (!ptx()) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                        () -> FftPlan.create(descriptor, TestDevice.get(), Launch.CUDA_GRAPH));
+                assertTrue(e.getMessage().startsWith("launch:") && e.getMessage().contains("PTX"), e.getMessage());
+                continue;
+            }
+            try (FftPlan plan = FftPlan.create(descriptor, TestDevice.get(), Launch.CUDA_GRAPH)) {
+                assertEquals(Launch.CUDA_GRAPH, plan.launch());
+                assertEquals(-1, plan.withProfiler().lastKernelNanos());
+                for (int run = 0; run < 3; run++) {
+                    // The graph was captured on the first execution: every later one must see new data.
+                    float[] input = Signals.random(descriptor.floats());
+                    FloatArray in = plan.input();
+                    for (int i = 0; i < input.length; i++) {
+                        in.set(i, input[i]);
+                    }
+                    FloatArray out = plan.output();
+                    for (int i = 0; i < input.length; i++) {
+                        out.set(i, Float.NaN);
+                    }
+                    plan.execute();
+                    float[] result = new float[input.length];
+                    for (int i = 0; i < result.length; i++) {
+                        result[i] = out.get(i);
+                    }
+                    assertClose(result, Signals.reference(input, shape, 2, Direction.FORWARD, Norm.BACKWARD),
+                            "CUDA graph run " + run + " of " + java.util.Arrays.toString(shape));
+                }
+            }
+        }
+    }
+
+    @Test
+    void kernelLaunchesAreTheDefault() {
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(64).build(), TestDevice.get())) {
+            assertEquals(Launch.KERNELS, plan.launch());
+        }
+        assertThrows(IllegalArgumentException.class, () -> FftPlan.create(FftDescriptor.c2c(64).build(), TestDevice.get(), null));
+    }
+}
