@@ -9,7 +9,7 @@ class MetricsTest {
 
     @Test
     void gflopsIsFiveNLog2NTimesBatchOverTime() {
-        // The ANCHORS CPU table: JTransforms on 1D 4096 x 1024 in 43.5 ms is 5.8 GFLOP/s.
+        // The baseline CPU table: JTransforms on 1D 4096 x 1024 in 43.5 ms is 5.8 GFLOP/s.
         Case c = Case.parse("1d:4096:1024");
         assertEquals(5.0 * 4096 * 12 * 1024, c.flops());
         assertEquals(5.79, Metrics.gflops(c, 43.5e6), 0.01);
@@ -17,7 +17,7 @@ class MetricsTest {
 
     @Test
     void gflopsUsesTotalPointsOfAMultiDimensionalTransform() {
-        // 2D 1024^2: N = 2^20 points, log2 N = 20 (FFTW's 2.43 ms is 43.2 GFLOP/s in ANCHORS).
+        // 2D 1024^2: N = 2^20 points, log2 N = 20 (FFTW's 2.43 ms is 43.2 GFLOP/s in the baseline).
         Case c = Case.parse("2d:1024");
         assertEquals(5.0 * (1 << 20) * 20, c.flops());
         assertEquals(43.2, Metrics.gflops(c, 2.43e6), 0.05);
@@ -27,7 +27,7 @@ class MetricsTest {
 
     @Test
     void effectiveBandwidthCountsOneReadAndOneWriteOfTheBatch() {
-        // ANCHORS: the 512-point kernel on batch 65536 (256 MiB) in 0.274 ms is 1959 GB/s.
+        // Baseline: the 512-point kernel on batch 65536 (256 MiB) in 0.274 ms is 1959 GB/s.
         Case c = Case.parse("1d:512:65536");
         assertEquals(256L << 20, c.bytes());
         assertEquals(1959, Metrics.effectiveGBs(c, 0.274e6), 1);

@@ -20,7 +20,7 @@ import static org.bytedeco.cuda.global.cufft.cufftPlanMany;
 
 /**
  * cuFFT through the bytedeco CUDA presets on the system's CUDA libraries, in the same process and
- * on the same data as every other engine. In place, as the ANCHORS numbers are; each launch timed
+ * on the same data as every other engine. In place, as the baseline numbers are; each launch timed
  * with a pair of CUDA events.
  */
 final class CuFftEngine implements Engine {

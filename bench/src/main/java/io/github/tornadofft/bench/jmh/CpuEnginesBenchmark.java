@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * The CPU engines under JMH on the ANCHORS CPU case 1D 4096, batch 1024: JTransforms, reference-fft
+ * The CPU engines under JMH on the baseline CPU case 1D 4096, batch 1024: JTransforms, reference-fft
  * and tornado-fft on TornadoVM's CPU (OpenCL, PoCL) device. Each benchmark calls the same engine
  * code the comparison runner times, so the two can be checked against each other.
  *
