@@ -46,19 +46,23 @@ public final class Planner {
     /**
      * The passes along one axis of length n whose points lie {@code stride} elements apart: those of
      * {@link #planAxis(int, int, int, int, DeviceProfile, int)} with runs of
-     * {@link DeviceProfile#coalesce} values, or, on a GPU, with runs twice as long when that costs no
-     * extra pass (256-byte runs made the passes of 2D 4096² and 1D 16384 15-20% faster on an H100 than
-     * 128-byte runs; docs/PERFORMANCE.md).
+     * {@link DeviceProfile#coalesce} values or, on a GPU, the longest runs up to 64 values that cost
+     * no extra pass. On an H100, at equal pass count, runs of 32 made passes 15-20% faster than runs
+     * of 16, and runs of 64 the strided passes of 2D transforms another 4-7% (docs/PERFORMANCE.md).
      */
     static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device) {
         List<Pass> plan = planAxis(axis, n, stride, batch, device, device.coalesce());
-        if (!device.cpu() && device.coalesce() < 64) {
-            List<Pass> wide = planAxis(axis, n, stride, batch, device, 2 * device.coalesce());
+        if (device.cpu()) {
+            return plan;
+        }
+        List<Pass> best = plan;
+        for (int runs = 2 * device.coalesce(); runs <= 64; runs *= 2) {
+            List<Pass> wide = planAxis(axis, n, stride, batch, device, runs);
             if (wide.size() <= plan.size()) {
-                return wide;
+                best = wide;
             }
         }
-        return plan;
+        return best;
     }
 
     /**

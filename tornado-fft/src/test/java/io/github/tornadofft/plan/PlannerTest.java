@@ -74,11 +74,16 @@ class PlannerTest {
     }
 
     @Test
-    void aGpuDoublesTheRunLengthOnlyWhereThatCostsNoPass() {
-        // 2D 4096^2: the Y passes hold 32 adjacent columns (256-byte runs) in the same two passes.
+    void aGpuLengthensTheRunsOnlyWhereThatCostsNoPass() {
+        // 2D 4096^2: the Y passes hold 64 adjacent columns (512-byte runs) in the same two passes.
         List<Pass> plan2d = Planner.plan(new int[] {4096, 4096}, 1, GPU);
         assertEquals(3, plan2d.size(), plan2d.toString());
-        plan2d.stream().filter(p -> p.axis() == 1).forEach(p -> assertEquals(32, p.cols(), p.toString()));
+        plan2d.stream().filter(p -> p.axis() == 1).forEach(p -> assertEquals(64, p.cols(), p.toString()));
+        // 1D 2^20: three passes either way; 32 adjacent lines fill a tile of radix 128.
+        Planner.plan(new int[] {1 << 20}, 1, GPU).forEach(p -> assertEquals(32, p.cols(), p.toString()));
+        // 3D 256^3: runs of 32 would split the Y and Z axes into two passes each, so they keep 16.
+        Planner.plan(new int[] {256, 256, 256}, 1, GPU).stream().filter(p -> p.axis() > 0)
+                .forEach(p -> assertEquals(16, p.cols(), p.toString()));
         // 1D 2^24: runs of 32 would need four passes of radix 64 instead of three of 256, so 16 it is.
         List<Pass> plan1d = Planner.plan(new int[] {1 << 24}, 1, GPU);
         assertEquals(3, plan1d.size(), plan1d.toString());
