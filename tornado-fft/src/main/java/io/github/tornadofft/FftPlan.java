@@ -24,9 +24,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -51,8 +49,8 @@ public final class FftPlan implements AutoCloseable {
     private final List<Pass> passes;
     private final FloatArray input;
     private final FloatArray output;
-    /** One twiddle table per pass shape, keyed by {@link #twiddleKey}. */
-    private final Map<Long, FloatArray> twiddles = new TreeMap<>();
+    /** Each pass's twiddle table; passes of one radix and span share it ({@link HostBuffers#twiddles}). */
+    private final List<FloatArray> twiddles;
     private final List<FloatArray> scratch = new ArrayList<>();
     private final String name;
     private final GridScheduler grid = new GridScheduler();
@@ -88,9 +86,7 @@ public final class FftPlan implements AutoCloseable {
         this.name = "fft" + IDS.incrementAndGet();
         this.input = HostBuffers.take((int) descriptor.floats());
         this.output = descriptor.inPlace() ? input : HostBuffers.take((int) descriptor.floats());
-        for (Pass pass : passes) {
-            twiddles.computeIfAbsent(twiddleKey(pass), key -> HostBuffers.twiddles(pass.radix(), pass.span()));
-        }
+        this.twiddles = passes.stream().map(pass -> HostBuffers.twiddles(pass.radix(), pass.span())).toList();
 
         TaskGraph upload = new TaskGraph(name + "in")
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, input)
@@ -179,7 +175,9 @@ public final class FftPlan implements AutoCloseable {
     }
 
     private List<String> addPasses(TaskGraph graph, FloatArray in, FloatArray out, GridScheduler target) {
-        for (FloatArray table : twiddles.values()) {
+        Set<FloatArray> tables = Collections.newSetFromMap(new IdentityHashMap<>());
+        tables.addAll(twiddles);
+        for (FloatArray table : tables) {
             graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, table);
         }
         List<FloatArray> chain = bufferChain(in, out);
@@ -192,7 +190,7 @@ public final class FftPlan implements AutoCloseable {
             float scale = p == passes.size() - 1 ? descriptor.scale() : 1f;
             int local = Math.max(1, localFloats(pass));
             graph.task(task, RegisterPass.kernel(pass.regs()), new KernelContext(), chain.get(p), chain.get(p + 1),
-                    twiddles.get(twiddleKey(pass)), pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(),
+                    twiddles.get(p), pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(),
                     pass.rows(), pass.subRadix(1), pass.subRadix(2), TwiddleTable.kBits(pass.span()), inverse, scale, local);
             WorkerGrid1D worker = new WorkerGrid1D(pass.groups(points) * pass.groupSize());
             worker.setLocalWork(pass.groupSize(), 1, 1);
@@ -210,11 +208,6 @@ public final class FftPlan implements AutoCloseable {
             }
         }
         return tasks;
-    }
-
-    /** Passes of equal radix and span share a twiddle table ({@link TwiddleTable#forPass}). */
-    private static long twiddleKey(Pass pass) {
-        return (long) pass.radix() << 32 | pass.span();
     }
 
     private static int localFloats(Pass pass) {

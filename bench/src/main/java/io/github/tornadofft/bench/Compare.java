@@ -101,11 +101,8 @@ public final class Compare implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintStream stdout = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         Progress progress = new Progress(System.err, noProgress);
-        if (noTornadoProfiler) {
-            System.setProperty(Engines.PROFILER_PROPERTY, "off");
-        }
         progress.step("looking for engines (TornadoVM devices, CUDA)");
-        List<Engine> engines = filter(Engines.discover());
+        List<Engine> engines = filter(Engines.discover(!noTornadoProfiler));
         progress.done();
         if (engines.isEmpty()) {
             System.err.println("run-bench: no engine matches --engines " + String.join(",", engineFilter));

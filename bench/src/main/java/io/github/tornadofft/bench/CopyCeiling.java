@@ -2,7 +2,7 @@ package io.github.tornadofft.bench;
 
 /**
  * The bandwidth ceiling of an engine's memory: a plain copy of a case's bytes from one buffer to
- * another on that memory, counting bytes read plus bytes written (the convention of the baseline measurements).
+ * another on that memory, counting bytes read plus bytes written (as the baseline measurements do).
  */
 public interface CopyCeiling {
 

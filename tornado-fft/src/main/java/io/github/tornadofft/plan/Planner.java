@@ -9,8 +9,9 @@ import java.util.List;
  *
  * <p>A transform that fits one work-group's local memory is one pass (the single work-group FFT of
  * the OpenCL seed). A larger one is split into passes of equal radix, each a strided batch of
- * radix-r DFTs whose work-groups take {@link DeviceProfile#coalesce} adjacent lines, so every global
- * access is a run of adjacent elements (the 3D seed's 128-byte rule).
+ * radix-r DFTs whose work-groups take {@link #runLength} adjacent lines (at least
+ * {@link DeviceProfile#coalesce}), so every global access is a run of adjacent elements (the 3D
+ * seed's 128-byte rule).
  */
 public final class Planner {
 
@@ -44,60 +45,67 @@ public final class Planner {
     }
 
     /**
-     * The passes along one axis of length n whose points lie {@code stride} elements apart: those of
-     * {@link #planAxis(int, int, int, int, DeviceProfile, int)} with runs of
-     * {@link DeviceProfile#coalesce} values or, on a GPU, the longest runs up to 64 values that cost
-     * no extra pass. On an H100, at equal pass count, runs of 32 made passes 15-20% faster than runs
-     * of 16, and runs of 64 the strided passes of 2D transforms another 4-7% (docs/PERFORMANCE.md).
-     */
-    static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device) {
-        List<Pass> plan = planAxis(axis, n, stride, batch, device, device.coalesce());
-        if (device.cpu()) {
-            return plan;
-        }
-        List<Pass> best = plan;
-        for (int runs = 2 * device.coalesce(); runs <= 64; runs *= 2) {
-            List<Pass> wide = planAxis(axis, n, stride, batch, device, runs);
-            if (wide.size() <= plan.size()) {
-                best = wide;
-            }
-        }
-        return best;
-    }
-
-    /**
      * The passes along one axis of length n whose points lie {@code stride} elements apart.
      *
      * <p>Along the contiguous axis a length that fits a work-group's local memory is one pass (the
      * single work-group FFT of the OpenCL seed). Along a strided axis a work-group holds
-     * {@code coalesce} adjacent columns, so the single-pass limit is the capacity over
-     * that. A longer axis is split into passes of equal radix, each a strided batch of radix-r DFTs
-     * whose groups take {@code coalesce} adjacent lines or columns.
+     * {@link #runLength} adjacent columns, so the single-pass limit is the capacity over that. A longer
+     * axis is split into passes of equal radix, each a strided batch of radix-r DFTs whose groups take
+     * {@link #runLength} adjacent lines or columns.
      */
-    static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device, int coalesce) {
-        int bits = Integer.numberOfTrailingZeros(n);
-        int capacity = device.localComplexCapacity();
-        int singleBits = Math.min(Integer.numberOfTrailingZeros(capacity), 3 * device.registerBits());
-        int cols = Math.min(stride, coalesce);
-        int passBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / coalesce));
-        int strideSingleBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / cols));
-        if (bits <= (stride == 1 ? singleBits : strideSingleBits)) {
-            return List.of(pass(axis, n, stride, n, 1, batch, device, coalesce));
+    static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device) {
+        int runs = runLength(n, stride, device);
+        int passes = passCount(n, stride, device, runs);
+        if (passes == 1) {
+            return List.of(pass(axis, n, stride, n, 1, batch, device, runs));
         }
-        int passes = (bits + passBits - 1) / passBits;
+        int bits = Integer.numberOfTrailingZeros(n);
         List<Pass> plan = new ArrayList<>();
         int span = 1;
         for (int p = 0; p < passes; p++) {
             int rBits = bits / passes + (p < bits % passes ? 1 : 0);
             int r = 1 << rBits;
-            plan.add(pass(axis, n, stride, r, span, batch, device, coalesce));
+            plan.add(pass(axis, n, stride, r, span, batch, device, runs));
             span *= r;
         }
         return List.copyOf(plan);
     }
 
+    /**
+     * Adjacent lines or columns a work-group takes along this axis, the length of its runs of global
+     * accesses: {@link DeviceProfile#coalesce} values or, on a GPU, the longest run up to 64 values
+     * that needs no more passes. A longer run halves the radix a group's tile holds, but on an H100,
+     * at equal pass count, runs of 32 made passes 15-20% faster than runs of 16, and runs of 64 the
+     * strided passes of 2D transforms another 4-7% (docs/PERFORMANCE.md).
+     */
+    static int runLength(int n, int stride, DeviceProfile device) {
+        int runs = device.coalesce();
+        if (device.cpu()) {
+            return runs;
+        }
+        int passes = passCount(n, stride, device, runs);
+        while (2 * runs <= 64 && passCount(n, stride, device, 2 * runs) == passes) {
+            runs *= 2;
+        }
+        return runs;
+    }
+
+    /** Passes along an axis whose groups take {@code runs} adjacent lines or columns. */
+    private static int passCount(int n, int stride, DeviceProfile device, int runs) {
+        int bits = Integer.numberOfTrailingZeros(n);
+        int capacity = device.localComplexCapacity();
+        int singleBits = Math.min(Integer.numberOfTrailingZeros(capacity), 3 * device.registerBits());
+        int cols = Math.min(stride, runs);
+        int strideSingleBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / cols));
+        if (bits <= (stride == 1 ? singleBits : strideSingleBits)) {
+            return 1;
+        }
+        int passBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / runs));
+        return (bits + passBits - 1) / passBits;
+    }
+
     private static Pass pass(int axis, int n, int stride, int r, int span, int batch, DeviceProfile device,
-                             int coalesce) {
+                             int runs) {
         int[] sub = registerRadices(Integer.numberOfTrailingZeros(r), device.registerBits());
         int regs = 1;
         for (int s : sub) {
@@ -111,7 +119,7 @@ public final class Planner {
         int rows = 1;
         if (stride > 1) {
             // Columns: adjacent positions of the faster axes; rows: adjacent lines of the axis.
-            cols = Math.min(stride, coalesce);
+            cols = Math.min(stride, runs);
             while (cols > 1 && cols * itemsPerLine > device.maxGroupSize()) {
                 cols /= 2;
             }
@@ -122,7 +130,7 @@ public final class Planner {
             }
             return new Pass(axis, n, stride, r, span, cols, rows, regs, sub);
         }
-        cols = Math.max(1, Math.min(Math.min(lines, coalesce), capacity / r));
+        cols = Math.max(1, Math.min(Math.min(lines, runs), capacity / r));
         if (cols == lines) {
             // Whole transforms per group: add batch rows until the group is full.
             while (rows * 2 * cols * itemsPerLine <= target

@@ -235,7 +235,7 @@ public final class RegisterPassGenerator {
         line("// Exchange: output v of butterfly b goes to Stockham position (b - b mod p) R' + b mod p + v p");
         line("// of the line's local tile (p the span so far); each work-item then reads elements q + j threads.");
         line("ctx.localBarrier();");
-        String previousSpan = previous == null ? "1" : String.valueOf(regs);
+        int previousSpan = previous == null ? 1 : regs;
         if (previous == null || half < 2) {
             exchangeOut(regs, regs, previousSpan);
         } else {
@@ -286,9 +286,8 @@ public final class RegisterPassGenerator {
      * Writes output v of this work-item's butterflies (of radix {@code radix}) to local memory: output
      * v of butterfly b goes to element (b - b mod p) radix + b mod p + v p of its lane.
      */
-    private void exchangeOut(int regs, int radix, String span) {
+    private void exchangeOut(int regs, int radix, int p) {
         int perItem = regs / radix;
-        int p = Integer.parseInt(span);
         for (int u = 0; u < perItem; u++) {
             String b = group(plus("q", u, "threads"));
             String element = p == 1 ? b + " * " + radix : "(" + b + " - " + b + " % " + p + ") * " + radix + " + " + b + " % " + p;

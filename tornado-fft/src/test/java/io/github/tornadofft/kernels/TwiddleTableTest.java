@@ -1,5 +1,6 @@
 package io.github.tornadofft.kernels;
 
+import io.github.tornadofft.reference.Twiddles;
 import org.junit.jupiter.api.Test;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
@@ -45,8 +46,8 @@ class TwiddleTableTest {
         }
     }
 
+    /** Distance from the exact forward root {@code W_order^e} (reference-fft's double-precision one). */
     private static double error(double re, double im, long e, long order) {
-        double angle = -2 * Math.PI * (double) (e % order) / order;
-        return Math.hypot(re - Math.cos(angle), im - Math.sin(angle));
+        return Math.hypot(re - Twiddles.cos2pi(e, order), im + Twiddles.sin2pi(e, order));
     }
 }

@@ -16,10 +16,16 @@ public final class Engines {
     private Engines() {
     }
 
-    /** System property: {@code off} runs the tornado-fft engines without TornadoVM's profiler. */
-    public static final String PROFILER_PROPERTY = "tornado.fft.bench.profiler";
-
+    /** Every engine, the tornado-fft ones with TornadoVM's profiler on (kernel times). */
     public static List<Engine> discover() {
+        return discover(true);
+    }
+
+    /**
+     * Every engine; {@code tornadoProfiler} false runs the tornado-fft ones without TornadoVM's
+     * profiler ('call' is then a plain {@code executeOnDevice()}, and there is no kernel time).
+     */
+    public static List<Engine> discover(boolean tornadoProfiler) {
         CopyCeiling host = new HostCopy();
         List<Engine> engines = new ArrayList<>();
 
@@ -38,14 +44,14 @@ public final class Engines {
             cufft = new AbsentEngine("cuFFT", Engine.Place.GPU, "CUDA did not load: " + shorten(t));
         }
 
-        engines.addAll(tornado(cudaDevice, cudaCopy));
+        engines.addAll(tornado(cudaDevice, cudaCopy, tornadoProfiler));
         engines.add(cufft);
         engines.add(new JTransformsEngine(host));
         engines.add(new ReferenceEngine(host));
         return engines;
     }
 
-    private static List<Engine> tornado(String cudaDevice, CopyCeiling cudaCopy) {
+    private static List<Engine> tornado(String cudaDevice, CopyCeiling cudaCopy, boolean profiler) {
         try {
             Class.forName("uk.ac.manchester.tornado.api.TornadoExecutionPlan", false, Engines.class.getClassLoader());
         } catch (ClassNotFoundException | LinkageError e) {
@@ -54,7 +60,7 @@ public final class Engines {
                             + " (./setup-tornado.sh, or TORNADOVM_HOME)"));
         }
         try {
-            List<Engine> found = TornadoEngine.discover(cudaDevice, cudaCopy);
+            List<Engine> found = TornadoEngine.discover(cudaDevice, cudaCopy, profiler);
             if (found.isEmpty()) {
                 return List.of(new AbsentEngine("tornado-fft", Engine.Place.GPU, "TornadoVM lists no devices"));
             }

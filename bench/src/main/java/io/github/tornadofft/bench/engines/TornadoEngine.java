@@ -18,9 +18,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * tornado-fft on one TornadoVM device: out of place (the input survives every run), profiler on
- * unless {@link Engines#PROFILER_PROPERTY} is {@code off} (then 'call' is the wall time of a plain
- * {@code executeOnDevice()}, and there is no kernel time). Only loaded once the TornadoVM API is known to be on the JVM ({@link Engines}).
+ * tornado-fft on one TornadoVM device, out of place (the input survives every run), launched one
+ * kernel per pass with TornadoVM's profiler on (kernel times) or off, or, on a PTX device, as one
+ * CUDA graph (no kernel times). Only loaded once the TornadoVM API is known to be on the JVM
+ * ({@link Engines}).
  */
 final class TornadoEngine implements Engine {
 
@@ -31,23 +32,26 @@ final class TornadoEngine implements Engine {
     private final Place place;
     private final CopyCeiling ceiling;
     private final Launch launch;
+    /** Whether plans report kernel times: launched kernel by kernel, with the profiler on. */
+    private final boolean kernelTime;
 
     private TornadoEngine(String spec, String deviceName, String backend, TornadoDevice device, Place place,
-                          CopyCeiling ceiling, Launch launch) {
-        this.launch = launch;
+                          CopyCeiling ceiling, Launch launch, boolean profiler) {
         this.spec = spec;
         this.deviceName = deviceName;
         this.backend = backend;
         this.device = device;
         this.place = place;
         this.ceiling = ceiling;
+        this.launch = launch;
+        this.kernelTime = profiler && launch == Launch.KERNELS;
     }
 
     /**
      * One engine per device TornadoVM lists. A device whose name is {@code cudaDevice} measures its
      * ceiling with {@code cudaCopy} (the same memory cuFFT uses), others with a TornadoVM copy kernel.
      */
-    static List<Engine> discover(String cudaDevice, CopyCeiling cudaCopy) {
+    static List<Engine> discover(String cudaDevice, CopyCeiling cudaCopy, boolean profiler) {
         List<Engine> engines = new ArrayList<>();
         for (String line : Devices.list()) {
             // "B:D name (BACKEND)"
@@ -59,9 +63,9 @@ final class TornadoEngine implements Engine {
             TornadoDevice device = Devices.resolve(spec);
             Place place = device.getDeviceType() == TornadoDeviceType.CPU ? Place.CPU : Place.GPU;
             CopyCeiling ceiling = cudaCopy != null && name.equals(cudaDevice) ? cudaCopy : new TornadoCopy(device, spec);
-            engines.add(new TornadoEngine(spec, name, backend, device, place, ceiling, Launch.KERNELS));
+            engines.add(new TornadoEngine(spec, name, backend, device, place, ceiling, Launch.KERNELS, profiler));
             if (device.getTornadoVMBackend() == TornadoVMBackendType.PTX) {
-                engines.add(new TornadoEngine(spec, name, backend, device, place, ceiling, Launch.CUDA_GRAPH));
+                engines.add(new TornadoEngine(spec, name, backend, device, place, ceiling, Launch.CUDA_GRAPH, profiler));
             }
         }
         return engines;
@@ -94,7 +98,7 @@ final class TornadoEngine implements Engine {
                 + " executeOnDevice() with data resident; 'e2e' is execute(): upload, kernels, download between the"
                 + " plan's off-heap FloatArrays. " + (launch == Launch.CUDA_GRAPH
                 ? "The passes are replayed as one CUDA graph (Launch.CUDA_GRAPH): no kernel time."
-                : profiler() ? "Profiler on for every run." : "Profiler off.");
+                : kernelTime ? "Profiler on for every run." : "Profiler off.");
     }
 
     @Override
@@ -112,12 +116,7 @@ final class TornadoEngine implements Engine {
         } catch (IllegalArgumentException e) {
             throw new io.github.tornadofft.bench.UnsupportedCaseException(e.getMessage());
         }
-        boolean kernelTime = profiler() && launch == Launch.KERNELS;
         return new Run(c, kernelTime ? plan.withProfiler() : plan, kernelTime);
-    }
-
-    private static boolean profiler() {
-        return !"off".equals(System.getProperty(Engines.PROFILER_PROPERTY, "on"));
     }
 
     private static final class Run implements Prepared {
@@ -126,9 +125,9 @@ final class TornadoEngine implements Engine {
         private final boolean kernelTime;
 
         Run(Case c, FftPlan plan, boolean kernelTime) {
-            this.kernelTime = kernelTime;
             this.c = c;
             this.plan = plan;
+            this.kernelTime = kernelTime;
         }
 
         @Override
