@@ -5,7 +5,9 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
 import java.util.ArrayDeque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * The off-heap arrays plans hand to TornadoVM: recycled between plans, never left to the garbage
@@ -23,7 +25,7 @@ import java.util.Map;
 final class HostBuffers {
 
     private static final Map<Integer, ArrayDeque<FloatArray>> FREE = new HashMap<>();
-    private static final Map<Long, FloatArray> TWIDDLES = new HashMap<>();
+    private static final Map<List<Integer>, FloatArray> TWIDDLES = new HashMap<>();
 
     private HostBuffers() {
     }
@@ -39,8 +41,12 @@ final class HostBuffers {
         FREE.computeIfAbsent(array.getSize(), k -> new ArrayDeque<>()).push(array);
     }
 
-    /** The twiddle table of a pass of radix r and span ({@link TwiddleTable#forPass}), shared and read-only. */
-    static synchronized FloatArray twiddles(int r, int span) {
-        return TWIDDLES.computeIfAbsent((long) r << 32 | span, key -> TwiddleTable.forPass(r, span));
+    /**
+     * The twiddle table of a pass of register radices {@code sub} and span ({@link TwiddleTable#forPass}),
+     * shared and read-only.
+     */
+    static synchronized FloatArray twiddles(int[] sub, int span) {
+        List<Integer> key = IntStream.concat(IntStream.of(sub), IntStream.of(span)).boxed().toList();
+        return TWIDDLES.computeIfAbsent(key, k -> TwiddleTable.forPass(sub, span));
     }
 }

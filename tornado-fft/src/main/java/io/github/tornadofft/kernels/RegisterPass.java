@@ -238,8 +238,9 @@ public final class RegisterPass {
             a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
             a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
             if (r2 == 2) {
-                // Twiddle input v by W^{v (q mod p)} of size p r2, then radix 2.
-                int e = 2 * (q % 2) * (r / (2 * r2));
+                // Twiddle input v by W_{p r2}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
+                // so adjacent work-items read adjacent entries.
+                int e = 2 * (q % 2);
                 a = e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
                 s = x0r - x1r; x0r += x1r; x1r = s;
@@ -258,8 +259,9 @@ public final class RegisterPass {
             a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
             a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
             if (r3 == 2) {
-                // Twiddle input v by W^{v (q mod p)} of size p r3, then radix 2.
-                int e = 2 * (q % (2 * r2)) * (r / (2 * r2 * r3));
+                // Twiddle input v by W_{p r3}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
+                // so adjacent work-items read adjacent entries.
+                int e = 2 * (r2 - 1) * 2 + 2 * (q % (2 * r2));
                 a = e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
                 s = x0r - x1r; x0r += x1r; x1r = s;
@@ -402,13 +404,14 @@ public final class RegisterPass {
             a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
             a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
             if (r2 == 4) {
-                // Twiddle input v by W^{v (q mod p)} of size p r2, then radix 4.
-                int e = 2 * (q % 4) * (r / (4 * r2));
+                // Twiddle input v by W_{p r2}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
+                // so adjacent work-items read adjacent entries.
+                int e = 2 * (q % 4);
                 a = e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 2 * 4; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 4 * 4; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
                 s = x0i - x2i; x0i += x2i; x2i = s;
@@ -423,10 +426,10 @@ public final class RegisterPass {
                 s = x1i; x1i = x2i; x2i = s;
             } else {
                 // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 2.
-                int e0 = 2 * (q % 4) * (r / (4 * r2));
+                int e0 = 2 * (q % 4);
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                int e1 = 2 * ((q + threads) % 4) * (r / (4 * r2));
+                int e1 = 2 * ((q + threads) % 4);
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
@@ -460,13 +463,14 @@ public final class RegisterPass {
             a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
             a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
             if (r3 == 4) {
-                // Twiddle input v by W^{v (q mod p)} of size p r3, then radix 4.
-                int e = 2 * (q % (4 * r2)) * (r / (4 * r2 * r3));
+                // Twiddle input v by W_{p r3}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
+                // so adjacent work-items read adjacent entries.
+                int e = 2 * (r2 - 1) * 4 + 2 * (q % (4 * r2));
                 a = e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 2 * (4 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 4 * (4 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
                 s = x0i - x2i; x0i += x2i; x2i = s;
@@ -481,10 +485,10 @@ public final class RegisterPass {
                 s = x1i; x1i = x2i; x2i = s;
             } else {
                 // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 2.
-                int e0 = 2 * (q % (4 * r2)) * (r / (4 * r2 * r3));
+                int e0 = 2 * (r2 - 1) * 4 + 2 * (q % (4 * r2));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                int e1 = 2 * ((q + threads) % (4 * r2)) * (r / (4 * r2 * r3));
+                int e1 = 2 * (r2 - 1) * 4 + 2 * ((q + threads) % (4 * r2));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
@@ -695,21 +699,22 @@ public final class RegisterPass {
             a = slot + 6 * slotStep; a += a >> 5; x6r = lre[a]; x6i = lim[a];
             a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
             if (r2 == 8) {
-                // Twiddle input v by W^{v (q mod p)} of size p r2, then radix 8.
-                int e = 2 * (q % 8) * (r / (8 * r2));
+                // Twiddle input v by W_{p r2}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
+                // so adjacent work-items read adjacent entries.
+                int e = 2 * (q % 8);
                 a = e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 2 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 4 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = 4 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 6 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = 5 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 8 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = 6 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 10 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = 7 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 12 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
@@ -746,19 +751,19 @@ public final class RegisterPass {
                 s = x3i; x3i = x6i; x6i = s;
             } else {
                 // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 4.
-                int e0 = 2 * (q % 8) * (r / (8 * r2));
+                int e0 = 2 * (q % 8);
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = 2 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 2 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = 3 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 4 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                int e1 = 2 * ((q + threads) % 8) * (r / (8 * r2));
+                int e1 = 2 * ((q + threads) % 8);
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = 2 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e1 + 2 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = 3 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e1 + 4 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
@@ -821,21 +826,22 @@ public final class RegisterPass {
             a = slot + 6 * slotStep; a += a >> 5; x6r = lre[a]; x6i = lim[a];
             a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
             if (r3 == 8) {
-                // Twiddle input v by W^{v (q mod p)} of size p r3, then radix 8.
-                int e = 2 * (q % (8 * r2)) * (r / (8 * r2 * r3));
+                // Twiddle input v by W_{p r3}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
+                // so adjacent work-items read adjacent entries.
+                int e = 2 * (r2 - 1) * 8 + 2 * (q % (8 * r2));
                 a = e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 2 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 4 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = 4 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 6 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = 5 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 8 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = 6 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 10 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = 7 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 12 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
@@ -872,19 +878,19 @@ public final class RegisterPass {
                 s = x3i; x3i = x6i; x6i = s;
             } else {
                 // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 4.
-                int e0 = 2 * (q % (8 * r2)) * (r / (8 * r2 * r3));
+                int e0 = 2 * (r2 - 1) * 8 + 2 * (q % (8 * r2));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = 2 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 2 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = 3 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 4 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                int e1 = 2 * ((q + threads) % (8 * r2)) * (r / (8 * r2 * r3));
+                int e1 = 2 * (r2 - 1) * 8 + 2 * ((q + threads) % (8 * r2));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = 2 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e1 + 2 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = 3 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e1 + 4 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
@@ -1260,37 +1266,38 @@ public final class RegisterPass {
             a = slot + 14 * slotStep; a += a >> 5; x14r = lre[a]; x14i = lim[a];
             a = slot + 15 * slotStep; a += a >> 5; x15r = lre[a]; x15i = lim[a];
             if (r2 == 16) {
-                // Twiddle input v by W^{v (q mod p)} of size p r2, then radix 16.
-                int e = 2 * (q % 16) * (r / (16 * r2));
+                // Twiddle input v by W_{p r2}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
+                // so adjacent work-items read adjacent entries.
+                int e = 2 * (q % 16);
                 a = e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = 4 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 6 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = 5 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 8 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = 6 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 10 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = 7 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 12 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
-                a = 8 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 14 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                a = 9 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 16 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                a = 10 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 18 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                a = 11 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 20 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                a = 12 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 22 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                a = 13 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 24 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                a = 14 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 26 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                a = 15 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 28 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
@@ -1387,35 +1394,35 @@ public final class RegisterPass {
                 s = x11i; x11i = x13i; x13i = s;
             } else {
                 // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 8.
-                int e0 = 2 * (q % 16) * (r / (16 * r2));
+                int e0 = 2 * (q % 16);
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = 2 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = 3 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = 4 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 6 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                a = 5 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 8 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                a = 6 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 10 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                a = 7 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 12 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                int e1 = 2 * ((q + threads) % 16) * (r / (16 * r2));
+                int e1 = 2 * ((q + threads) % 16);
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = 2 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e1 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = 3 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e1 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
-                a = 4 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e1 + 6 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                a = 5 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e1 + 8 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                a = 6 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e1 + 10 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                a = 7 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e1 + 12 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
@@ -1546,37 +1553,38 @@ public final class RegisterPass {
             a = slot + 14 * slotStep; a += a >> 5; x14r = lre[a]; x14i = lim[a];
             a = slot + 15 * slotStep; a += a >> 5; x15r = lre[a]; x15i = lim[a];
             if (r3 == 16) {
-                // Twiddle input v by W^{v (q mod p)} of size p r3, then radix 16.
-                int e = 2 * (q % (16 * r2)) * (r / (16 * r2 * r3));
+                // Twiddle input v by W_{p r3}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
+                // so adjacent work-items read adjacent entries.
+                int e = 2 * (r2 - 1) * 16 + 2 * (q % (16 * r2));
                 a = e; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = 2 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = 3 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = 4 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 6 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = 5 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 8 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = 6 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 10 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = 7 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 12 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
-                a = 8 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 14 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                a = 9 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 16 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                a = 10 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 18 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                a = 11 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 20 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                a = 12 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 22 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                a = 13 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 24 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                a = 14 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 26 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                a = 15 * e; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e + 28 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
@@ -1673,35 +1681,35 @@ public final class RegisterPass {
                 s = x11i; x11i = x13i; x13i = s;
             } else {
                 // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 8.
-                int e0 = 2 * (q % (16 * r2)) * (r / (16 * r2 * r3));
+                int e0 = 2 * (r2 - 1) * 16 + 2 * (q % (16 * r2));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = 2 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = 3 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = 4 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 6 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                a = 5 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 8 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                a = 6 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 10 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                a = 7 * e0; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 12 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                int e1 = 2 * ((q + threads) % (16 * r2)) * (r / (16 * r2 * r3));
+                int e1 = 2 * (r2 - 1) * 16 + 2 * ((q + threads) % (16 * r2));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = 2 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e1 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = 3 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e1 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
-                a = 4 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e1 + 6 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                a = 5 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e1 + 8 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                a = 6 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e1 + 10 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                a = 7 * e1; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e1 + 12 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;

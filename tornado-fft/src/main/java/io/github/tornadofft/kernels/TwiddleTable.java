@@ -10,9 +10,12 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  *
  * <p>Three parts, interleaved complex:
  * <ol>
- *   <li>{@code G[x] = W_r^x}, x &lt; r: the twiddles between the butterfly steps inside the pass,
- *       one load each ({@code W_{P R'}^y = G[y r / (P R')]});</li>
- *   <li>{@code A[m K + k1] = W_{pr}^{m k1}}, m &lt; r, k1 &lt; K;</li>
+ *   <li>the twiddles between the butterfly steps inside the pass ({@link RegisterPass}: radices
+ *       R, r2, r3): for step s of radix {@code rs} after steps whose radices multiply to P,
+ *       {@code T_s[(v - 1) P + c] = W_{P rs}^{v c}}, 0 &lt; v &lt; rs, c &lt; P; T_2 first, then T_3,
+ *       in the first r entries. A work-item with {@code c = q mod P} reads entry c of each row, so
+ *       the reads of a warp are runs of adjacent entries, not a gather across a table of W_r;</li>
+ *   <li>{@code A[m K + k1] = W_{pr}^{m k1}}, m &lt; r, k1 &lt; K, from entry r on;</li>
  *   <li>{@code B[m (p / K) + k2] = W_{pr}^{m k2 K}}, m &lt; r, k2 &lt; p / K;</li>
  * </ol>
  * with {@code K = 2^kBits(p)} about the square root of p. The twiddle of element m of a line with
@@ -30,16 +33,30 @@ public final class TwiddleTable {
         return (Integer.numberOfTrailingZeros(span) + 1) / 2;
     }
 
-    /** The table of a pass of radix r and span p (powers of two). */
-    public static FloatArray forPass(int r, int span) {
+    /**
+     * The table of a pass of span p (a power of two) whose radix r is computed in register steps of
+     * radices {@code sub} (R, r2, r3; their product is r).
+     */
+    public static FloatArray forPass(int[] sub, int span) {
+        int r = 1;
+        for (int s : sub) {
+            r *= s;
+        }
         int k = 1 << kBits(span);
         int b = span / k;
         long order = (long) span * r;
         FloatArray table = new FloatArray(2 * (r + (span > 1 ? r * k + r * b : 0)));
         int at = 0;
-        for (int x = 0; x < r; x++) {
-            at = put(table, at, x, r);
+        int p = sub[0];
+        for (int s = 1; s < sub.length; s++) {
+            for (int v = 1; v < sub[s]; v++) {
+                for (int c = 0; c < p; c++) {
+                    at = put(table, at, (long) v * c, (long) p * sub[s]);
+                }
+            }
+            p *= sub[s];
         }
+        at = 2 * r;
         if (span > 1) {
             for (int m = 0; m < r; m++) {
                 for (int k1 = 0; k1 < k; k1++) {

@@ -212,8 +212,8 @@ public final class RegisterPassGenerator {
         line("// Butterfly 1: radix " + regs + " on x_0 .. x_" + (regs - 1) + ".");
         dft(all(regs));
         if (regs > 1) {
-            step(regs, "r2", String.valueOf(regs), null);
-            step(regs, "r3", regs + " * r2", "r2");
+            step(regs, "r2", String.valueOf(regs), null, null);
+            step(regs, "r3", regs + " * r2", "r2", "2 * (r2 - 1) * " + regs);
         }
         line("");
         store(regs);
@@ -227,8 +227,9 @@ public final class RegisterPassGenerator {
      * @param radix name of this step's radix parameter
      * @param span  expression for the product of the earlier steps' radices
      * @param previous name of the previous step's radix parameter, or null when it is the first (R)
+     * @param table    float offset of this step's part of the twiddle table, or null when it is 0
      */
-    private void step(int regs, String radix, String span, String previous) {
+    private void step(int regs, String radix, String span, String previous, String table) {
         int half = regs / 2;
         line("");
         open("if (" + radix + " > 1) {");
@@ -250,10 +251,11 @@ public final class RegisterPassGenerator {
             line(slot(plus("slot", j, "slotStep")) + x(j) + "r = lre[a]; " + x(j) + "i = lim[a];");
         }
         open("if (" + radix + " == " + regs + ") {");
-        line("// Twiddle input v by W^{v (q mod p)} of size p " + radix + ", then radix " + regs + ".");
-        line("int e = 2 * (q % " + group(span) + ") * (r / (" + span + " * " + radix + "));");
+        line("// Twiddle input v by W_{p " + radix + "}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,");
+        line("// so adjacent work-items read adjacent entries.");
+        line("int e = " + (table == null ? "" : table + " + ") + "2 * (q % " + group(span) + ");");
         for (int v = 1; v < regs; v++) {
-            groupTwiddle(x(v), mul(v, "e"));
+            groupTwiddle(x(v), plus("e", 2 * (v - 1), group(span)));
         }
         dft(all(regs));
         if (half < 2) {
@@ -265,10 +267,10 @@ public final class RegisterPassGenerator {
         line("// Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix " + half + ".");
         for (int u = 0; u < 2; u++) {
             String e = "e" + u;
-            line("int " + e + " = 2 * (" + group(plus("q", u, "threads")) + " % " + group(span) + ") * (r / (" + span
-                    + " * " + radix + "));");
+            line("int " + e + " = " + (table == null ? "" : table + " + ") + "2 * (" + group(plus("q", u, "threads"))
+                    + " % " + group(span) + ");");
             for (int v = 1; v < half; v++) {
-                groupTwiddle(x(u + 2 * v), mul(v, e));
+                groupTwiddle(x(u + 2 * v), plus(e, 2 * (v - 1), group(span)));
             }
         }
         for (int u = 0; u < 2; u++) {
@@ -348,7 +350,7 @@ public final class RegisterPassGenerator {
         multiply(v);
     }
 
-    /** Multiplies register {@code v} by the entry of the table's W_r part at float index {@code a}. */
+    /** Multiplies register {@code v} by the entry of the table's in-pass part at float index {@code a}. */
     private void groupTwiddle(String v, String a) {
         line("a = " + a + "; wr = tw.get(a); wi = tw.get(a + 1);");
         multiply(v);

@@ -15,19 +15,37 @@ class TwiddleTableTest {
     @Test
     void everyTwiddleAKernelReadsIsTheRootToFloatRounding() {
         SplittableRandom random = new SplittableRandom();
-        int[][] passes = {{1, 1}, {16, 1}, {4096, 1}, {2, 2}, {256, 256}, {128, 8192}, {256, 65536}, {64, 1 << 21}};
-        for (int[] pass : passes) {
-            int r = pass[0];
-            int span = pass[1];
-            FloatArray table = TwiddleTable.forPass(r, span);
+        // Register radices (R, r2, r3) and span of passes the planner makes, the half-radix steps included.
+        int[][][] passes = {
+            {{1}, {1}}, {{16}, {1}}, {{16, 16, 16}, {1}}, {{2}, {2}}, {{16, 16}, {256}}, {{16, 8}, {8192}},
+            {{16, 16}, {65536}}, {{4, 4, 4}, {1 << 21}}, {{8, 4, 4}, {1}}, {{16, 16, 8}, {32}}, {{2, 2, 2}, {4}},
+        };
+        for (int[][] pass : passes) {
+            int[] sub = pass[0];
+            int span = pass[1][0];
+            int r = sub[0] * (sub.length > 1 ? sub[1] : 1) * (sub.length > 2 ? sub[2] : 1);
+            String name = "sub=" + java.util.Arrays.toString(sub) + " span=" + span;
+            FloatArray table = TwiddleTable.forPass(sub, span);
             int kLen = 1 << TwiddleTable.kBits(span);
             int bLen = span / kLen;
-            assertEquals(2 * (r + (span > 1 ? r * (kLen + bLen) : 0)), table.getSize(), "size r=" + r + " span=" + span);
+            assertEquals(2 * (r + (span > 1 ? r * (kLen + bLen) : 0)), table.getSize(), "size " + name);
             double worst = 0;
             for (int t = 0; t < 2000; t++) {
-                // In-pass twiddle G[x] = W_r^x.
-                int x = random.nextInt(r);
-                worst = Math.max(worst, error(table.get(2 * x), table.get(2 * x + 1), x, r));
+                if (sub.length > 1) {
+                    // In-pass twiddle of step s (radix rs after steps of product P), input v of a butterfly
+                    // with c = b mod P, read as the kernel does: offset_s + (v - 1) P + c = W_{P rs}^{v c}.
+                    int step = 1 + random.nextInt(sub.length - 1);
+                    int p = sub[0] * (step == 2 ? sub[1] : 1);
+                    int offset = step == 2 ? (sub[1] - 1) * sub[0] : 0;
+                    int radix = sub[step];
+                    if (radix > 1) {
+                        int v = 1 + random.nextInt(radix - 1);
+                        int c = random.nextInt(p);
+                        int at = 2 * (offset + (v - 1) * p + c);
+                        assertTrue(at + 1 < 2 * r, name + ": in-pass entry beyond the first r");
+                        worst = Math.max(worst, error(table.get(at), table.get(at + 1), (long) v * c, (long) p * radix));
+                    }
+                }
                 if (span == 1) {
                     continue;
                 }
@@ -42,7 +60,7 @@ class TwiddleTableTest {
                 double bi = table.get(b + 1);
                 worst = Math.max(worst, error(ar * br - ai * bi, ar * bi + ai * br, (long) m * k, (long) r * span));
             }
-            assertTrue(worst < 3e-7, "r=" + r + " span=" + span + ": worst twiddle error " + worst);
+            assertTrue(worst < 3e-7, name + ": worst twiddle error " + worst);
         }
     }
 
