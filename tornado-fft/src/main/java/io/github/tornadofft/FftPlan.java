@@ -191,7 +191,8 @@ public final class FftPlan implements AutoCloseable {
             int local = Math.max(1, localFloats(pass));
             graph.task(task, RegisterPass.kernel(pass.regs()), new KernelContext(), chain.get(p), chain.get(p + 1),
                     twiddles.get(p), pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(),
-                    pass.rows(), pass.subRadix(1), pass.subRadix(2), TwiddleTable.kBits(pass.span()), inverse, scale, local);
+                    pass.rows(), pass.subRadix(1), pass.subRadix(2), TwiddleTable.kBits(pass.span()),
+                    inverse | (pass.split() ? 2 : 0), scale, local);
             WorkerGrid1D worker = new WorkerGrid1D(pass.groups(points) * pass.groupSize());
             worker.setLocalWork(pass.groupSize(), 1, 1);
             target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);

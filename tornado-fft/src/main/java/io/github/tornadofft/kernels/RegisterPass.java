@@ -40,9 +40,13 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * of earlier passes; {@code cols} adjacent lines (stride 1) or adjacent positions of the faster
  * axes (stride > 1) per group; {@code rows} transforms of the batch (stride 1) or adjacent lines
  * (stride > 1) per group; {@code r2}, {@code r3} radices of the second and third butterfly (R or
- * R/2; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span; {@code inverse} 1 for
- * the inverse transform (conjugate on load and store); {@code scale} factor applied on store;
- * {@code localFloats} floats of local memory per component, pad(cols * rows * r).
+ * R/2; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span; {@code flags} bit 0: the
+ * inverse transform (conjugate on load and store), bit 1: split exchange (below); {@code scale}
+ * factor applied on store; {@code localFloats} floats of local memory per component, pad(cols * rows * r).
+ *
+ * <p>Exchanges pass the real and imaginary parts through two local arrays at once, or, with the
+ * split exchange, through one array in turn: two more barriers per exchange, but half the local
+ * memory per value, so a group's tile can be twice as large (longer runs or a larger radix).
  */
 public final class RegisterPass {
 
@@ -70,7 +74,7 @@ public final class RegisterPass {
 
     /** The pass with 1 value per work-item: no butterfly, a copy that applies the scale (n = 1). */
     public static void pass1(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
-                int cols, int rows, int r2, int r3, int kBits, int inverse, float scale, int localFloats) {
+                int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
         int lines = n / r;
         int threads = r / 1;
         int lanes = cols * rows;
@@ -97,9 +101,11 @@ public final class RegisterPass {
         }
         int k = i % span;
         int lane = row * cols + col;
-        float conj = inverse == 1 ? -1f : 1f;
+        float conj = (flags & 1) == 1 ? -1f : 1f;
+        int split = (flags >> 1) & 1;
+        // With the split exchange lre carries both parts in turn and lim is not used.
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
-        float[] lim = ctx.allocateFloatLocalArray(localFloats);
+        float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);
         // Local memory holds element e of lane c at pad(e lanes + c), pad(x) = x + x / 32 (LocalFft).
         int slot = q * lanes + lane;
         int slotStep = threads * lanes;
@@ -142,19 +148,31 @@ public final class RegisterPass {
         } else {
             // Adjacent lines land r elements apart: stage the tile in local memory and write it back in
             // address order, so that every global write is a run of adjacent elements.
-            ctx.localBarrier();
-            a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
-            ctx.localBarrier();
             int out = firstBatch * n + firstCol * r + item;
             int items = lanes * threads;
-            a = LocalFft.stagedSlot(item, r, span, cols, lanes);
-            dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
+            ctx.localBarrier();
+            if (split == 1) {
+                // One part at a time: x_j takes element item + j items of the staged tile.
+                a = slot; a += a >> 5; lre[a] = x0r;
+                ctx.localBarrier();
+                a = LocalFft.stagedSlot(item, r, span, cols, lanes); x0r = lre[a];
+                ctx.localBarrier();
+                a = slot; a += a >> 5; lre[a] = x0i;
+                ctx.localBarrier();
+                a = LocalFft.stagedSlot(item, r, span, cols, lanes); x0i = lre[a];
+                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
+            } else {
+                a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                ctx.localBarrier();
+                a = LocalFft.stagedSlot(item, r, span, cols, lanes);
+                dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
+            }
         }
     }
 
     /** The pass with 2 values per work-item: radix 2, up to three times. */
     public static void pass2(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
-                int cols, int rows, int r2, int r3, int kBits, int inverse, float scale, int localFloats) {
+                int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
         int lines = n / r;
         int threads = r / 2;
         int lanes = cols * rows;
@@ -181,9 +199,11 @@ public final class RegisterPass {
         }
         int k = i % span;
         int lane = row * cols + col;
-        float conj = inverse == 1 ? -1f : 1f;
+        float conj = (flags & 1) == 1 ? -1f : 1f;
+        int split = (flags >> 1) & 1;
+        // With the split exchange lre carries both parts in turn and lim is not used.
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
-        float[] lim = ctx.allocateFloatLocalArray(localFloats);
+        float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);
         // Local memory holds element e of lane c at pad(e lanes + c), pad(x) = x + x / 32 (LocalFft).
         int slot = q * lanes + lane;
         int slotStep = threads * lanes;
@@ -231,12 +251,28 @@ public final class RegisterPass {
             // Exchange: output v of butterfly b goes to Stockham position (b - b mod p) R' + b mod p + v p
             // of the line's local tile (p the span so far); each work-item then reads elements q + j threads.
             ctx.localBarrier();
-            int o0 = (q * 2) * lanes + lane;
-            a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
-            a = o0 + lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
-            ctx.localBarrier();
-            a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
-            a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+            if (split == 1) {
+                int or0 = (q * 2) * lanes + lane;
+                a = or0; a += a >> 5; lre[a] = x0r;
+                a = or0 + lanes; a += a >> 5; lre[a] = x1r;
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0r = lre[a];
+                a = slot + slotStep; a += a >> 5; x1r = lre[a];
+                ctx.localBarrier();
+                int oi0 = (q * 2) * lanes + lane;
+                a = oi0; a += a >> 5; lre[a] = x0i;
+                a = oi0 + lanes; a += a >> 5; lre[a] = x1i;
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0i = lre[a];
+                a = slot + slotStep; a += a >> 5; x1i = lre[a];
+            } else {
+                int o0 = (q * 2) * lanes + lane;
+                a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                a = o0 + lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+            }
             if (r2 == 2) {
                 // Twiddle input v by W_{p r2}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
                 // so adjacent work-items read adjacent entries.
@@ -252,12 +288,28 @@ public final class RegisterPass {
             // Exchange: output v of butterfly b goes to Stockham position (b - b mod p) R' + b mod p + v p
             // of the line's local tile (p the span so far); each work-item then reads elements q + j threads.
             ctx.localBarrier();
-            int o0 = ((q - q % 2) * 2 + q % 2) * lanes + lane;
-            a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
-            a = o0 + 2 * lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
-            ctx.localBarrier();
-            a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
-            a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+            if (split == 1) {
+                int or0 = ((q - q % 2) * 2 + q % 2) * lanes + lane;
+                a = or0; a += a >> 5; lre[a] = x0r;
+                a = or0 + 2 * lanes; a += a >> 5; lre[a] = x1r;
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0r = lre[a];
+                a = slot + slotStep; a += a >> 5; x1r = lre[a];
+                ctx.localBarrier();
+                int oi0 = ((q - q % 2) * 2 + q % 2) * lanes + lane;
+                a = oi0; a += a >> 5; lre[a] = x0i;
+                a = oi0 + 2 * lanes; a += a >> 5; lre[a] = x1i;
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0i = lre[a];
+                a = slot + slotStep; a += a >> 5; x1i = lre[a];
+            } else {
+                int o0 = ((q - q % 2) * 2 + q % 2) * lanes + lane;
+                a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                a = o0 + 2 * lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+            }
             if (r3 == 2) {
                 // Twiddle input v by W_{p r3}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
                 // so adjacent work-items read adjacent entries.
@@ -278,22 +330,39 @@ public final class RegisterPass {
         } else {
             // Adjacent lines land r elements apart: stage the tile in local memory and write it back in
             // address order, so that every global write is a run of adjacent elements.
-            ctx.localBarrier();
-            a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
-            a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
-            ctx.localBarrier();
             int out = firstBatch * n + firstCol * r + item;
             int items = lanes * threads;
-            a = LocalFft.stagedSlot(item, r, span, cols, lanes);
-            dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + items, r, span, cols, lanes);
-            dst.set(2 * (out + items), lre[a] * scale); dst.set(2 * (out + items) + 1, lim[a] * conj * scale);
+            ctx.localBarrier();
+            if (split == 1) {
+                // One part at a time: x_j takes element item + j items of the staged tile.
+                a = slot; a += a >> 5; lre[a] = x0r;
+                a = slot + slotStep; a += a >> 5; lre[a] = x1r;
+                ctx.localBarrier();
+                a = LocalFft.stagedSlot(item, r, span, cols, lanes); x0r = lre[a];
+                a = LocalFft.stagedSlot(item + items, r, span, cols, lanes); x1r = lre[a];
+                ctx.localBarrier();
+                a = slot; a += a >> 5; lre[a] = x0i;
+                a = slot + slotStep; a += a >> 5; lre[a] = x1i;
+                ctx.localBarrier();
+                a = LocalFft.stagedSlot(item, r, span, cols, lanes); x0i = lre[a];
+                a = LocalFft.stagedSlot(item + items, r, span, cols, lanes); x1i = lre[a];
+                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
+                dst.set(2 * (out + items), x1r * scale); dst.set(2 * (out + items) + 1, x1i * conj * scale);
+            } else {
+                a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                ctx.localBarrier();
+                a = LocalFft.stagedSlot(item, r, span, cols, lanes);
+                dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + items, r, span, cols, lanes);
+                dst.set(2 * (out + items), lre[a] * scale); dst.set(2 * (out + items) + 1, lim[a] * conj * scale);
+            }
         }
     }
 
     /** The pass with 4 values per work-item: radix 4, then radix 4 or 2 x radix 2, twice at most. */
     public static void pass4(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
-                int cols, int rows, int r2, int r3, int kBits, int inverse, float scale, int localFloats) {
+                int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
         int lines = n / r;
         int threads = r / 4;
         int lanes = cols * rows;
@@ -320,9 +389,11 @@ public final class RegisterPass {
         }
         int k = i % span;
         int lane = row * cols + col;
-        float conj = inverse == 1 ? -1f : 1f;
+        float conj = (flags & 1) == 1 ? -1f : 1f;
+        int split = (flags >> 1) & 1;
+        // With the split exchange lre carries both parts in turn and lim is not used.
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
-        float[] lim = ctx.allocateFloatLocalArray(localFloats);
+        float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);
         // Local memory holds element e of lane c at pad(e lanes + c), pad(x) = x + x / 32 (LocalFft).
         int slot = q * lanes + lane;
         int slotStep = threads * lanes;
@@ -393,16 +464,40 @@ public final class RegisterPass {
             // Exchange: output v of butterfly b goes to Stockham position (b - b mod p) R' + b mod p + v p
             // of the line's local tile (p the span so far); each work-item then reads elements q + j threads.
             ctx.localBarrier();
-            int o0 = (q * 4) * lanes + lane;
-            a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
-            a = o0 + lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
-            a = o0 + 2 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
-            a = o0 + 3 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
-            ctx.localBarrier();
-            a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
-            a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
-            a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
-            a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+            if (split == 1) {
+                int or0 = (q * 4) * lanes + lane;
+                a = or0; a += a >> 5; lre[a] = x0r;
+                a = or0 + lanes; a += a >> 5; lre[a] = x1r;
+                a = or0 + 2 * lanes; a += a >> 5; lre[a] = x2r;
+                a = or0 + 3 * lanes; a += a >> 5; lre[a] = x3r;
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0r = lre[a];
+                a = slot + slotStep; a += a >> 5; x1r = lre[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a];
+                ctx.localBarrier();
+                int oi0 = (q * 4) * lanes + lane;
+                a = oi0; a += a >> 5; lre[a] = x0i;
+                a = oi0 + lanes; a += a >> 5; lre[a] = x1i;
+                a = oi0 + 2 * lanes; a += a >> 5; lre[a] = x2i;
+                a = oi0 + 3 * lanes; a += a >> 5; lre[a] = x3i;
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0i = lre[a];
+                a = slot + slotStep; a += a >> 5; x1i = lre[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2i = lre[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3i = lre[a];
+            } else {
+                int o0 = (q * 4) * lanes + lane;
+                a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                a = o0 + lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                a = o0 + 2 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                a = o0 + 3 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+            }
             if (r2 == 4) {
                 // Twiddle input v by W_{p r2}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
                 // so adjacent work-items read adjacent entries.
@@ -443,25 +538,67 @@ public final class RegisterPass {
             // Exchange: output v of butterfly b goes to Stockham position (b - b mod p) R' + b mod p + v p
             // of the line's local tile (p the span so far); each work-item then reads elements q + j threads.
             ctx.localBarrier();
-            if (r2 == 4) {
-                int o0 = ((q - q % 4) * 4 + q % 4) * lanes + lane;
-                a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
-                a = o0 + 4 * lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
-                a = o0 + 8 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
-                a = o0 + 12 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+            if (split == 1) {
+                if (r2 == 4) {
+                    int or0 = ((q - q % 4) * 4 + q % 4) * lanes + lane;
+                    a = or0; a += a >> 5; lre[a] = x0r;
+                    a = or0 + 4 * lanes; a += a >> 5; lre[a] = x1r;
+                    a = or0 + 8 * lanes; a += a >> 5; lre[a] = x2r;
+                    a = or0 + 12 * lanes; a += a >> 5; lre[a] = x3r;
+                } else {
+                    int or0 = ((q - q % 4) * 2 + q % 4) * lanes + lane;
+                    int or1 = (((q + threads) - (q + threads) % 4) * 2 + (q + threads) % 4) * lanes + lane;
+                    a = or0; a += a >> 5; lre[a] = x0r;
+                    a = or1; a += a >> 5; lre[a] = x1r;
+                    a = or0 + 4 * lanes; a += a >> 5; lre[a] = x2r;
+                    a = or1 + 4 * lanes; a += a >> 5; lre[a] = x3r;
+                }
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0r = lre[a];
+                a = slot + slotStep; a += a >> 5; x1r = lre[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a];
+                ctx.localBarrier();
+                if (r2 == 4) {
+                    int oi0 = ((q - q % 4) * 4 + q % 4) * lanes + lane;
+                    a = oi0; a += a >> 5; lre[a] = x0i;
+                    a = oi0 + 4 * lanes; a += a >> 5; lre[a] = x1i;
+                    a = oi0 + 8 * lanes; a += a >> 5; lre[a] = x2i;
+                    a = oi0 + 12 * lanes; a += a >> 5; lre[a] = x3i;
+                } else {
+                    int oi0 = ((q - q % 4) * 2 + q % 4) * lanes + lane;
+                    int oi1 = (((q + threads) - (q + threads) % 4) * 2 + (q + threads) % 4) * lanes + lane;
+                    a = oi0; a += a >> 5; lre[a] = x0i;
+                    a = oi1; a += a >> 5; lre[a] = x1i;
+                    a = oi0 + 4 * lanes; a += a >> 5; lre[a] = x2i;
+                    a = oi1 + 4 * lanes; a += a >> 5; lre[a] = x3i;
+                }
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0i = lre[a];
+                a = slot + slotStep; a += a >> 5; x1i = lre[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2i = lre[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3i = lre[a];
             } else {
-                int o0 = ((q - q % 4) * 2 + q % 4) * lanes + lane;
-                int o1 = (((q + threads) - (q + threads) % 4) * 2 + (q + threads) % 4) * lanes + lane;
-                a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
-                a = o1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
-                a = o0 + 4 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
-                a = o1 + 4 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                if (r2 == 4) {
+                    int o0 = ((q - q % 4) * 4 + q % 4) * lanes + lane;
+                    a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = o0 + 4 * lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = o0 + 8 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = o0 + 12 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                } else {
+                    int o0 = ((q - q % 4) * 2 + q % 4) * lanes + lane;
+                    int o1 = (((q + threads) - (q + threads) % 4) * 2 + (q + threads) % 4) * lanes + lane;
+                    a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = o1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = o0 + 4 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = o1 + 4 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                }
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
             }
-            ctx.localBarrier();
-            a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
-            a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
-            a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
-            a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
             if (r3 == 4) {
                 // Twiddle input v by W_{p r3}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
                 // so adjacent work-items read adjacent entries.
@@ -509,28 +646,55 @@ public final class RegisterPass {
         } else {
             // Adjacent lines land r elements apart: stage the tile in local memory and write it back in
             // address order, so that every global write is a run of adjacent elements.
-            ctx.localBarrier();
-            a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
-            a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
-            a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
-            a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
-            ctx.localBarrier();
             int out = firstBatch * n + firstCol * r + item;
             int items = lanes * threads;
-            a = LocalFft.stagedSlot(item, r, span, cols, lanes);
-            dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + items, r, span, cols, lanes);
-            dst.set(2 * (out + items), lre[a] * scale); dst.set(2 * (out + items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 2 * items), lre[a] * scale); dst.set(2 * (out + 2 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 3 * items), lre[a] * scale); dst.set(2 * (out + 3 * items) + 1, lim[a] * conj * scale);
+            ctx.localBarrier();
+            if (split == 1) {
+                // One part at a time: x_j takes element item + j items of the staged tile.
+                a = slot; a += a >> 5; lre[a] = x0r;
+                a = slot + slotStep; a += a >> 5; lre[a] = x1r;
+                a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r;
+                a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r;
+                ctx.localBarrier();
+                a = LocalFft.stagedSlot(item, r, span, cols, lanes); x0r = lre[a];
+                a = LocalFft.stagedSlot(item + items, r, span, cols, lanes); x1r = lre[a];
+                a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes); x2r = lre[a];
+                a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes); x3r = lre[a];
+                ctx.localBarrier();
+                a = slot; a += a >> 5; lre[a] = x0i;
+                a = slot + slotStep; a += a >> 5; lre[a] = x1i;
+                a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2i;
+                a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3i;
+                ctx.localBarrier();
+                a = LocalFft.stagedSlot(item, r, span, cols, lanes); x0i = lre[a];
+                a = LocalFft.stagedSlot(item + items, r, span, cols, lanes); x1i = lre[a];
+                a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes); x2i = lre[a];
+                a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes); x3i = lre[a];
+                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
+                dst.set(2 * (out + items), x1r * scale); dst.set(2 * (out + items) + 1, x1i * conj * scale);
+                dst.set(2 * (out + 2 * items), x2r * scale); dst.set(2 * (out + 2 * items) + 1, x2i * conj * scale);
+                dst.set(2 * (out + 3 * items), x3r * scale); dst.set(2 * (out + 3 * items) + 1, x3i * conj * scale);
+            } else {
+                a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                ctx.localBarrier();
+                a = LocalFft.stagedSlot(item, r, span, cols, lanes);
+                dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + items, r, span, cols, lanes);
+                dst.set(2 * (out + items), lre[a] * scale); dst.set(2 * (out + items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 2 * items), lre[a] * scale); dst.set(2 * (out + 2 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 3 * items), lre[a] * scale); dst.set(2 * (out + 3 * items) + 1, lim[a] * conj * scale);
+            }
         }
     }
 
     /** The pass with 8 values per work-item: radix 8, then radix 8 or 2 x radix 4, twice at most. */
     public static void pass8(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
-                int cols, int rows, int r2, int r3, int kBits, int inverse, float scale, int localFloats) {
+                int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
         int lines = n / r;
         int threads = r / 8;
         int lanes = cols * rows;
@@ -557,9 +721,11 @@ public final class RegisterPass {
         }
         int k = i % span;
         int lane = row * cols + col;
-        float conj = inverse == 1 ? -1f : 1f;
+        float conj = (flags & 1) == 1 ? -1f : 1f;
+        int split = (flags >> 1) & 1;
+        // With the split exchange lre carries both parts in turn and lim is not used.
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
-        float[] lim = ctx.allocateFloatLocalArray(localFloats);
+        float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);
         // Local memory holds element e of lane c at pad(e lanes + c), pad(x) = x + x / 32 (LocalFft).
         int slot = q * lanes + lane;
         int slotStep = threads * lanes;
@@ -680,24 +846,64 @@ public final class RegisterPass {
             // Exchange: output v of butterfly b goes to Stockham position (b - b mod p) R' + b mod p + v p
             // of the line's local tile (p the span so far); each work-item then reads elements q + j threads.
             ctx.localBarrier();
-            int o0 = (q * 8) * lanes + lane;
-            a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
-            a = o0 + lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
-            a = o0 + 2 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
-            a = o0 + 3 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
-            a = o0 + 4 * lanes; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
-            a = o0 + 5 * lanes; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
-            a = o0 + 6 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
-            a = o0 + 7 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
-            ctx.localBarrier();
-            a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
-            a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
-            a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
-            a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
-            a = slot + 4 * slotStep; a += a >> 5; x4r = lre[a]; x4i = lim[a];
-            a = slot + 5 * slotStep; a += a >> 5; x5r = lre[a]; x5i = lim[a];
-            a = slot + 6 * slotStep; a += a >> 5; x6r = lre[a]; x6i = lim[a];
-            a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
+            if (split == 1) {
+                int or0 = (q * 8) * lanes + lane;
+                a = or0; a += a >> 5; lre[a] = x0r;
+                a = or0 + lanes; a += a >> 5; lre[a] = x1r;
+                a = or0 + 2 * lanes; a += a >> 5; lre[a] = x2r;
+                a = or0 + 3 * lanes; a += a >> 5; lre[a] = x3r;
+                a = or0 + 4 * lanes; a += a >> 5; lre[a] = x4r;
+                a = or0 + 5 * lanes; a += a >> 5; lre[a] = x5r;
+                a = or0 + 6 * lanes; a += a >> 5; lre[a] = x6r;
+                a = or0 + 7 * lanes; a += a >> 5; lre[a] = x7r;
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0r = lre[a];
+                a = slot + slotStep; a += a >> 5; x1r = lre[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a];
+                a = slot + 4 * slotStep; a += a >> 5; x4r = lre[a];
+                a = slot + 5 * slotStep; a += a >> 5; x5r = lre[a];
+                a = slot + 6 * slotStep; a += a >> 5; x6r = lre[a];
+                a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a];
+                ctx.localBarrier();
+                int oi0 = (q * 8) * lanes + lane;
+                a = oi0; a += a >> 5; lre[a] = x0i;
+                a = oi0 + lanes; a += a >> 5; lre[a] = x1i;
+                a = oi0 + 2 * lanes; a += a >> 5; lre[a] = x2i;
+                a = oi0 + 3 * lanes; a += a >> 5; lre[a] = x3i;
+                a = oi0 + 4 * lanes; a += a >> 5; lre[a] = x4i;
+                a = oi0 + 5 * lanes; a += a >> 5; lre[a] = x5i;
+                a = oi0 + 6 * lanes; a += a >> 5; lre[a] = x6i;
+                a = oi0 + 7 * lanes; a += a >> 5; lre[a] = x7i;
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0i = lre[a];
+                a = slot + slotStep; a += a >> 5; x1i = lre[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2i = lre[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3i = lre[a];
+                a = slot + 4 * slotStep; a += a >> 5; x4i = lre[a];
+                a = slot + 5 * slotStep; a += a >> 5; x5i = lre[a];
+                a = slot + 6 * slotStep; a += a >> 5; x6i = lre[a];
+                a = slot + 7 * slotStep; a += a >> 5; x7i = lre[a];
+            } else {
+                int o0 = (q * 8) * lanes + lane;
+                a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                a = o0 + lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                a = o0 + 2 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                a = o0 + 3 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                a = o0 + 4 * lanes; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                a = o0 + 5 * lanes; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                a = o0 + 6 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                a = o0 + 7 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                a = slot + 4 * slotStep; a += a >> 5; x4r = lre[a]; x4i = lim[a];
+                a = slot + 5 * slotStep; a += a >> 5; x5r = lre[a]; x5i = lim[a];
+                a = slot + 6 * slotStep; a += a >> 5; x6r = lre[a]; x6i = lim[a];
+                a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
+            }
             if (r2 == 8) {
                 // Twiddle input v by W_{p r2}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
                 // so adjacent work-items read adjacent entries.
@@ -794,37 +1000,103 @@ public final class RegisterPass {
             // Exchange: output v of butterfly b goes to Stockham position (b - b mod p) R' + b mod p + v p
             // of the line's local tile (p the span so far); each work-item then reads elements q + j threads.
             ctx.localBarrier();
-            if (r2 == 8) {
-                int o0 = ((q - q % 8) * 8 + q % 8) * lanes + lane;
-                a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
-                a = o0 + 8 * lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
-                a = o0 + 16 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
-                a = o0 + 24 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
-                a = o0 + 32 * lanes; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
-                a = o0 + 40 * lanes; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
-                a = o0 + 48 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
-                a = o0 + 56 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+            if (split == 1) {
+                if (r2 == 8) {
+                    int or0 = ((q - q % 8) * 8 + q % 8) * lanes + lane;
+                    a = or0; a += a >> 5; lre[a] = x0r;
+                    a = or0 + 8 * lanes; a += a >> 5; lre[a] = x1r;
+                    a = or0 + 16 * lanes; a += a >> 5; lre[a] = x2r;
+                    a = or0 + 24 * lanes; a += a >> 5; lre[a] = x3r;
+                    a = or0 + 32 * lanes; a += a >> 5; lre[a] = x4r;
+                    a = or0 + 40 * lanes; a += a >> 5; lre[a] = x5r;
+                    a = or0 + 48 * lanes; a += a >> 5; lre[a] = x6r;
+                    a = or0 + 56 * lanes; a += a >> 5; lre[a] = x7r;
+                } else {
+                    int or0 = ((q - q % 8) * 4 + q % 8) * lanes + lane;
+                    int or1 = (((q + threads) - (q + threads) % 8) * 4 + (q + threads) % 8) * lanes + lane;
+                    a = or0; a += a >> 5; lre[a] = x0r;
+                    a = or1; a += a >> 5; lre[a] = x1r;
+                    a = or0 + 8 * lanes; a += a >> 5; lre[a] = x2r;
+                    a = or1 + 8 * lanes; a += a >> 5; lre[a] = x3r;
+                    a = or0 + 16 * lanes; a += a >> 5; lre[a] = x4r;
+                    a = or1 + 16 * lanes; a += a >> 5; lre[a] = x5r;
+                    a = or0 + 24 * lanes; a += a >> 5; lre[a] = x6r;
+                    a = or1 + 24 * lanes; a += a >> 5; lre[a] = x7r;
+                }
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0r = lre[a];
+                a = slot + slotStep; a += a >> 5; x1r = lre[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a];
+                a = slot + 4 * slotStep; a += a >> 5; x4r = lre[a];
+                a = slot + 5 * slotStep; a += a >> 5; x5r = lre[a];
+                a = slot + 6 * slotStep; a += a >> 5; x6r = lre[a];
+                a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a];
+                ctx.localBarrier();
+                if (r2 == 8) {
+                    int oi0 = ((q - q % 8) * 8 + q % 8) * lanes + lane;
+                    a = oi0; a += a >> 5; lre[a] = x0i;
+                    a = oi0 + 8 * lanes; a += a >> 5; lre[a] = x1i;
+                    a = oi0 + 16 * lanes; a += a >> 5; lre[a] = x2i;
+                    a = oi0 + 24 * lanes; a += a >> 5; lre[a] = x3i;
+                    a = oi0 + 32 * lanes; a += a >> 5; lre[a] = x4i;
+                    a = oi0 + 40 * lanes; a += a >> 5; lre[a] = x5i;
+                    a = oi0 + 48 * lanes; a += a >> 5; lre[a] = x6i;
+                    a = oi0 + 56 * lanes; a += a >> 5; lre[a] = x7i;
+                } else {
+                    int oi0 = ((q - q % 8) * 4 + q % 8) * lanes + lane;
+                    int oi1 = (((q + threads) - (q + threads) % 8) * 4 + (q + threads) % 8) * lanes + lane;
+                    a = oi0; a += a >> 5; lre[a] = x0i;
+                    a = oi1; a += a >> 5; lre[a] = x1i;
+                    a = oi0 + 8 * lanes; a += a >> 5; lre[a] = x2i;
+                    a = oi1 + 8 * lanes; a += a >> 5; lre[a] = x3i;
+                    a = oi0 + 16 * lanes; a += a >> 5; lre[a] = x4i;
+                    a = oi1 + 16 * lanes; a += a >> 5; lre[a] = x5i;
+                    a = oi0 + 24 * lanes; a += a >> 5; lre[a] = x6i;
+                    a = oi1 + 24 * lanes; a += a >> 5; lre[a] = x7i;
+                }
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0i = lre[a];
+                a = slot + slotStep; a += a >> 5; x1i = lre[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2i = lre[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3i = lre[a];
+                a = slot + 4 * slotStep; a += a >> 5; x4i = lre[a];
+                a = slot + 5 * slotStep; a += a >> 5; x5i = lre[a];
+                a = slot + 6 * slotStep; a += a >> 5; x6i = lre[a];
+                a = slot + 7 * slotStep; a += a >> 5; x7i = lre[a];
             } else {
-                int o0 = ((q - q % 8) * 4 + q % 8) * lanes + lane;
-                int o1 = (((q + threads) - (q + threads) % 8) * 4 + (q + threads) % 8) * lanes + lane;
-                a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
-                a = o1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
-                a = o0 + 8 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
-                a = o1 + 8 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
-                a = o0 + 16 * lanes; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
-                a = o1 + 16 * lanes; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
-                a = o0 + 24 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
-                a = o1 + 24 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                if (r2 == 8) {
+                    int o0 = ((q - q % 8) * 8 + q % 8) * lanes + lane;
+                    a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = o0 + 8 * lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = o0 + 16 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = o0 + 24 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    a = o0 + 32 * lanes; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                    a = o0 + 40 * lanes; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                    a = o0 + 48 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                    a = o0 + 56 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                } else {
+                    int o0 = ((q - q % 8) * 4 + q % 8) * lanes + lane;
+                    int o1 = (((q + threads) - (q + threads) % 8) * 4 + (q + threads) % 8) * lanes + lane;
+                    a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = o1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = o0 + 8 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = o1 + 8 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    a = o0 + 16 * lanes; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                    a = o1 + 16 * lanes; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                    a = o0 + 24 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                    a = o1 + 24 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                }
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                a = slot + 4 * slotStep; a += a >> 5; x4r = lre[a]; x4i = lim[a];
+                a = slot + 5 * slotStep; a += a >> 5; x5r = lre[a]; x5i = lim[a];
+                a = slot + 6 * slotStep; a += a >> 5; x6r = lre[a]; x6i = lim[a];
+                a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
             }
-            ctx.localBarrier();
-            a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
-            a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
-            a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
-            a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
-            a = slot + 4 * slotStep; a += a >> 5; x4r = lre[a]; x4i = lim[a];
-            a = slot + 5 * slotStep; a += a >> 5; x5r = lre[a]; x5i = lim[a];
-            a = slot + 6 * slotStep; a += a >> 5; x6r = lre[a]; x6i = lim[a];
-            a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
             if (r3 == 8) {
                 // Twiddle input v by W_{p r3}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
                 // so adjacent work-items read adjacent entries.
@@ -932,40 +1204,87 @@ public final class RegisterPass {
         } else {
             // Adjacent lines land r elements apart: stage the tile in local memory and write it back in
             // address order, so that every global write is a run of adjacent elements.
-            ctx.localBarrier();
-            a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
-            a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
-            a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
-            a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
-            a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
-            a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
-            a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
-            a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
-            ctx.localBarrier();
             int out = firstBatch * n + firstCol * r + item;
             int items = lanes * threads;
-            a = LocalFft.stagedSlot(item, r, span, cols, lanes);
-            dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + items, r, span, cols, lanes);
-            dst.set(2 * (out + items), lre[a] * scale); dst.set(2 * (out + items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 2 * items), lre[a] * scale); dst.set(2 * (out + 2 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 3 * items), lre[a] * scale); dst.set(2 * (out + 3 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 4 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 4 * items), lre[a] * scale); dst.set(2 * (out + 4 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 5 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 5 * items), lre[a] * scale); dst.set(2 * (out + 5 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 6 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 6 * items), lre[a] * scale); dst.set(2 * (out + 6 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 7 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 7 * items), lre[a] * scale); dst.set(2 * (out + 7 * items) + 1, lim[a] * conj * scale);
+            ctx.localBarrier();
+            if (split == 1) {
+                // One part at a time: x_j takes element item + j items of the staged tile.
+                a = slot; a += a >> 5; lre[a] = x0r;
+                a = slot + slotStep; a += a >> 5; lre[a] = x1r;
+                a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r;
+                a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r;
+                a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4r;
+                a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5r;
+                a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6r;
+                a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7r;
+                ctx.localBarrier();
+                a = LocalFft.stagedSlot(item, r, span, cols, lanes); x0r = lre[a];
+                a = LocalFft.stagedSlot(item + items, r, span, cols, lanes); x1r = lre[a];
+                a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes); x2r = lre[a];
+                a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes); x3r = lre[a];
+                a = LocalFft.stagedSlot(item + 4 * items, r, span, cols, lanes); x4r = lre[a];
+                a = LocalFft.stagedSlot(item + 5 * items, r, span, cols, lanes); x5r = lre[a];
+                a = LocalFft.stagedSlot(item + 6 * items, r, span, cols, lanes); x6r = lre[a];
+                a = LocalFft.stagedSlot(item + 7 * items, r, span, cols, lanes); x7r = lre[a];
+                ctx.localBarrier();
+                a = slot; a += a >> 5; lre[a] = x0i;
+                a = slot + slotStep; a += a >> 5; lre[a] = x1i;
+                a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2i;
+                a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3i;
+                a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4i;
+                a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5i;
+                a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6i;
+                a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7i;
+                ctx.localBarrier();
+                a = LocalFft.stagedSlot(item, r, span, cols, lanes); x0i = lre[a];
+                a = LocalFft.stagedSlot(item + items, r, span, cols, lanes); x1i = lre[a];
+                a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes); x2i = lre[a];
+                a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes); x3i = lre[a];
+                a = LocalFft.stagedSlot(item + 4 * items, r, span, cols, lanes); x4i = lre[a];
+                a = LocalFft.stagedSlot(item + 5 * items, r, span, cols, lanes); x5i = lre[a];
+                a = LocalFft.stagedSlot(item + 6 * items, r, span, cols, lanes); x6i = lre[a];
+                a = LocalFft.stagedSlot(item + 7 * items, r, span, cols, lanes); x7i = lre[a];
+                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
+                dst.set(2 * (out + items), x1r * scale); dst.set(2 * (out + items) + 1, x1i * conj * scale);
+                dst.set(2 * (out + 2 * items), x2r * scale); dst.set(2 * (out + 2 * items) + 1, x2i * conj * scale);
+                dst.set(2 * (out + 3 * items), x3r * scale); dst.set(2 * (out + 3 * items) + 1, x3i * conj * scale);
+                dst.set(2 * (out + 4 * items), x4r * scale); dst.set(2 * (out + 4 * items) + 1, x4i * conj * scale);
+                dst.set(2 * (out + 5 * items), x5r * scale); dst.set(2 * (out + 5 * items) + 1, x5i * conj * scale);
+                dst.set(2 * (out + 6 * items), x6r * scale); dst.set(2 * (out + 6 * items) + 1, x6i * conj * scale);
+                dst.set(2 * (out + 7 * items), x7r * scale); dst.set(2 * (out + 7 * items) + 1, x7i * conj * scale);
+            } else {
+                a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                ctx.localBarrier();
+                a = LocalFft.stagedSlot(item, r, span, cols, lanes);
+                dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + items, r, span, cols, lanes);
+                dst.set(2 * (out + items), lre[a] * scale); dst.set(2 * (out + items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 2 * items), lre[a] * scale); dst.set(2 * (out + 2 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 3 * items), lre[a] * scale); dst.set(2 * (out + 3 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 4 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 4 * items), lre[a] * scale); dst.set(2 * (out + 4 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 5 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 5 * items), lre[a] * scale); dst.set(2 * (out + 5 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 6 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 6 * items), lre[a] * scale); dst.set(2 * (out + 6 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 7 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 7 * items), lre[a] * scale); dst.set(2 * (out + 7 * items) + 1, lim[a] * conj * scale);
+            }
         }
     }
 
     /** The pass with 16 values per work-item: radix 16, then radix 16 or 2 x radix 8, twice at most. */
     public static void pass16(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
-                int cols, int rows, int r2, int r3, int kBits, int inverse, float scale, int localFloats) {
+                int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
         int lines = n / r;
         int threads = r / 16;
         int lanes = cols * rows;
@@ -992,9 +1311,11 @@ public final class RegisterPass {
         }
         int k = i % span;
         int lane = row * cols + col;
-        float conj = inverse == 1 ? -1f : 1f;
+        float conj = (flags & 1) == 1 ? -1f : 1f;
+        int split = (flags >> 1) & 1;
+        // With the split exchange lre carries both parts in turn and lim is not used.
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
-        float[] lim = ctx.allocateFloatLocalArray(localFloats);
+        float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);
         // Local memory holds element e of lane c at pad(e lanes + c), pad(x) = x + x / 32 (LocalFft).
         int slot = q * lanes + lane;
         int slotStep = threads * lanes;
@@ -1231,40 +1552,112 @@ public final class RegisterPass {
             // Exchange: output v of butterfly b goes to Stockham position (b - b mod p) R' + b mod p + v p
             // of the line's local tile (p the span so far); each work-item then reads elements q + j threads.
             ctx.localBarrier();
-            int o0 = (q * 16) * lanes + lane;
-            a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
-            a = o0 + lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
-            a = o0 + 2 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
-            a = o0 + 3 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
-            a = o0 + 4 * lanes; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
-            a = o0 + 5 * lanes; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
-            a = o0 + 6 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
-            a = o0 + 7 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
-            a = o0 + 8 * lanes; a += a >> 5; lre[a] = x8r; lim[a] = x8i;
-            a = o0 + 9 * lanes; a += a >> 5; lre[a] = x9r; lim[a] = x9i;
-            a = o0 + 10 * lanes; a += a >> 5; lre[a] = x10r; lim[a] = x10i;
-            a = o0 + 11 * lanes; a += a >> 5; lre[a] = x11r; lim[a] = x11i;
-            a = o0 + 12 * lanes; a += a >> 5; lre[a] = x12r; lim[a] = x12i;
-            a = o0 + 13 * lanes; a += a >> 5; lre[a] = x13r; lim[a] = x13i;
-            a = o0 + 14 * lanes; a += a >> 5; lre[a] = x14r; lim[a] = x14i;
-            a = o0 + 15 * lanes; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
-            ctx.localBarrier();
-            a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
-            a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
-            a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
-            a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
-            a = slot + 4 * slotStep; a += a >> 5; x4r = lre[a]; x4i = lim[a];
-            a = slot + 5 * slotStep; a += a >> 5; x5r = lre[a]; x5i = lim[a];
-            a = slot + 6 * slotStep; a += a >> 5; x6r = lre[a]; x6i = lim[a];
-            a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
-            a = slot + 8 * slotStep; a += a >> 5; x8r = lre[a]; x8i = lim[a];
-            a = slot + 9 * slotStep; a += a >> 5; x9r = lre[a]; x9i = lim[a];
-            a = slot + 10 * slotStep; a += a >> 5; x10r = lre[a]; x10i = lim[a];
-            a = slot + 11 * slotStep; a += a >> 5; x11r = lre[a]; x11i = lim[a];
-            a = slot + 12 * slotStep; a += a >> 5; x12r = lre[a]; x12i = lim[a];
-            a = slot + 13 * slotStep; a += a >> 5; x13r = lre[a]; x13i = lim[a];
-            a = slot + 14 * slotStep; a += a >> 5; x14r = lre[a]; x14i = lim[a];
-            a = slot + 15 * slotStep; a += a >> 5; x15r = lre[a]; x15i = lim[a];
+            if (split == 1) {
+                int or0 = (q * 16) * lanes + lane;
+                a = or0; a += a >> 5; lre[a] = x0r;
+                a = or0 + lanes; a += a >> 5; lre[a] = x1r;
+                a = or0 + 2 * lanes; a += a >> 5; lre[a] = x2r;
+                a = or0 + 3 * lanes; a += a >> 5; lre[a] = x3r;
+                a = or0 + 4 * lanes; a += a >> 5; lre[a] = x4r;
+                a = or0 + 5 * lanes; a += a >> 5; lre[a] = x5r;
+                a = or0 + 6 * lanes; a += a >> 5; lre[a] = x6r;
+                a = or0 + 7 * lanes; a += a >> 5; lre[a] = x7r;
+                a = or0 + 8 * lanes; a += a >> 5; lre[a] = x8r;
+                a = or0 + 9 * lanes; a += a >> 5; lre[a] = x9r;
+                a = or0 + 10 * lanes; a += a >> 5; lre[a] = x10r;
+                a = or0 + 11 * lanes; a += a >> 5; lre[a] = x11r;
+                a = or0 + 12 * lanes; a += a >> 5; lre[a] = x12r;
+                a = or0 + 13 * lanes; a += a >> 5; lre[a] = x13r;
+                a = or0 + 14 * lanes; a += a >> 5; lre[a] = x14r;
+                a = or0 + 15 * lanes; a += a >> 5; lre[a] = x15r;
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0r = lre[a];
+                a = slot + slotStep; a += a >> 5; x1r = lre[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a];
+                a = slot + 4 * slotStep; a += a >> 5; x4r = lre[a];
+                a = slot + 5 * slotStep; a += a >> 5; x5r = lre[a];
+                a = slot + 6 * slotStep; a += a >> 5; x6r = lre[a];
+                a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a];
+                a = slot + 8 * slotStep; a += a >> 5; x8r = lre[a];
+                a = slot + 9 * slotStep; a += a >> 5; x9r = lre[a];
+                a = slot + 10 * slotStep; a += a >> 5; x10r = lre[a];
+                a = slot + 11 * slotStep; a += a >> 5; x11r = lre[a];
+                a = slot + 12 * slotStep; a += a >> 5; x12r = lre[a];
+                a = slot + 13 * slotStep; a += a >> 5; x13r = lre[a];
+                a = slot + 14 * slotStep; a += a >> 5; x14r = lre[a];
+                a = slot + 15 * slotStep; a += a >> 5; x15r = lre[a];
+                ctx.localBarrier();
+                int oi0 = (q * 16) * lanes + lane;
+                a = oi0; a += a >> 5; lre[a] = x0i;
+                a = oi0 + lanes; a += a >> 5; lre[a] = x1i;
+                a = oi0 + 2 * lanes; a += a >> 5; lre[a] = x2i;
+                a = oi0 + 3 * lanes; a += a >> 5; lre[a] = x3i;
+                a = oi0 + 4 * lanes; a += a >> 5; lre[a] = x4i;
+                a = oi0 + 5 * lanes; a += a >> 5; lre[a] = x5i;
+                a = oi0 + 6 * lanes; a += a >> 5; lre[a] = x6i;
+                a = oi0 + 7 * lanes; a += a >> 5; lre[a] = x7i;
+                a = oi0 + 8 * lanes; a += a >> 5; lre[a] = x8i;
+                a = oi0 + 9 * lanes; a += a >> 5; lre[a] = x9i;
+                a = oi0 + 10 * lanes; a += a >> 5; lre[a] = x10i;
+                a = oi0 + 11 * lanes; a += a >> 5; lre[a] = x11i;
+                a = oi0 + 12 * lanes; a += a >> 5; lre[a] = x12i;
+                a = oi0 + 13 * lanes; a += a >> 5; lre[a] = x13i;
+                a = oi0 + 14 * lanes; a += a >> 5; lre[a] = x14i;
+                a = oi0 + 15 * lanes; a += a >> 5; lre[a] = x15i;
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0i = lre[a];
+                a = slot + slotStep; a += a >> 5; x1i = lre[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2i = lre[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3i = lre[a];
+                a = slot + 4 * slotStep; a += a >> 5; x4i = lre[a];
+                a = slot + 5 * slotStep; a += a >> 5; x5i = lre[a];
+                a = slot + 6 * slotStep; a += a >> 5; x6i = lre[a];
+                a = slot + 7 * slotStep; a += a >> 5; x7i = lre[a];
+                a = slot + 8 * slotStep; a += a >> 5; x8i = lre[a];
+                a = slot + 9 * slotStep; a += a >> 5; x9i = lre[a];
+                a = slot + 10 * slotStep; a += a >> 5; x10i = lre[a];
+                a = slot + 11 * slotStep; a += a >> 5; x11i = lre[a];
+                a = slot + 12 * slotStep; a += a >> 5; x12i = lre[a];
+                a = slot + 13 * slotStep; a += a >> 5; x13i = lre[a];
+                a = slot + 14 * slotStep; a += a >> 5; x14i = lre[a];
+                a = slot + 15 * slotStep; a += a >> 5; x15i = lre[a];
+            } else {
+                int o0 = (q * 16) * lanes + lane;
+                a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                a = o0 + lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                a = o0 + 2 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                a = o0 + 3 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                a = o0 + 4 * lanes; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                a = o0 + 5 * lanes; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                a = o0 + 6 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                a = o0 + 7 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                a = o0 + 8 * lanes; a += a >> 5; lre[a] = x8r; lim[a] = x8i;
+                a = o0 + 9 * lanes; a += a >> 5; lre[a] = x9r; lim[a] = x9i;
+                a = o0 + 10 * lanes; a += a >> 5; lre[a] = x10r; lim[a] = x10i;
+                a = o0 + 11 * lanes; a += a >> 5; lre[a] = x11r; lim[a] = x11i;
+                a = o0 + 12 * lanes; a += a >> 5; lre[a] = x12r; lim[a] = x12i;
+                a = o0 + 13 * lanes; a += a >> 5; lre[a] = x13r; lim[a] = x13i;
+                a = o0 + 14 * lanes; a += a >> 5; lre[a] = x14r; lim[a] = x14i;
+                a = o0 + 15 * lanes; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                a = slot + 4 * slotStep; a += a >> 5; x4r = lre[a]; x4i = lim[a];
+                a = slot + 5 * slotStep; a += a >> 5; x5r = lre[a]; x5i = lim[a];
+                a = slot + 6 * slotStep; a += a >> 5; x6r = lre[a]; x6i = lim[a];
+                a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
+                a = slot + 8 * slotStep; a += a >> 5; x8r = lre[a]; x8i = lim[a];
+                a = slot + 9 * slotStep; a += a >> 5; x9r = lre[a]; x9i = lim[a];
+                a = slot + 10 * slotStep; a += a >> 5; x10r = lre[a]; x10i = lim[a];
+                a = slot + 11 * slotStep; a += a >> 5; x11r = lre[a]; x11i = lim[a];
+                a = slot + 12 * slotStep; a += a >> 5; x12r = lre[a]; x12i = lim[a];
+                a = slot + 13 * slotStep; a += a >> 5; x13r = lre[a]; x13i = lim[a];
+                a = slot + 14 * slotStep; a += a >> 5; x14r = lre[a]; x14i = lim[a];
+                a = slot + 15 * slotStep; a += a >> 5; x15r = lre[a]; x15i = lim[a];
+            }
             if (r2 == 16) {
                 // Twiddle input v by W_{p r2}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
                 // so adjacent work-items read adjacent entries.
@@ -1497,61 +1890,175 @@ public final class RegisterPass {
             // Exchange: output v of butterfly b goes to Stockham position (b - b mod p) R' + b mod p + v p
             // of the line's local tile (p the span so far); each work-item then reads elements q + j threads.
             ctx.localBarrier();
-            if (r2 == 16) {
-                int o0 = ((q - q % 16) * 16 + q % 16) * lanes + lane;
-                a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
-                a = o0 + 16 * lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
-                a = o0 + 32 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
-                a = o0 + 48 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
-                a = o0 + 64 * lanes; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
-                a = o0 + 80 * lanes; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
-                a = o0 + 96 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
-                a = o0 + 112 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
-                a = o0 + 128 * lanes; a += a >> 5; lre[a] = x8r; lim[a] = x8i;
-                a = o0 + 144 * lanes; a += a >> 5; lre[a] = x9r; lim[a] = x9i;
-                a = o0 + 160 * lanes; a += a >> 5; lre[a] = x10r; lim[a] = x10i;
-                a = o0 + 176 * lanes; a += a >> 5; lre[a] = x11r; lim[a] = x11i;
-                a = o0 + 192 * lanes; a += a >> 5; lre[a] = x12r; lim[a] = x12i;
-                a = o0 + 208 * lanes; a += a >> 5; lre[a] = x13r; lim[a] = x13i;
-                a = o0 + 224 * lanes; a += a >> 5; lre[a] = x14r; lim[a] = x14i;
-                a = o0 + 240 * lanes; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
+            if (split == 1) {
+                if (r2 == 16) {
+                    int or0 = ((q - q % 16) * 16 + q % 16) * lanes + lane;
+                    a = or0; a += a >> 5; lre[a] = x0r;
+                    a = or0 + 16 * lanes; a += a >> 5; lre[a] = x1r;
+                    a = or0 + 32 * lanes; a += a >> 5; lre[a] = x2r;
+                    a = or0 + 48 * lanes; a += a >> 5; lre[a] = x3r;
+                    a = or0 + 64 * lanes; a += a >> 5; lre[a] = x4r;
+                    a = or0 + 80 * lanes; a += a >> 5; lre[a] = x5r;
+                    a = or0 + 96 * lanes; a += a >> 5; lre[a] = x6r;
+                    a = or0 + 112 * lanes; a += a >> 5; lre[a] = x7r;
+                    a = or0 + 128 * lanes; a += a >> 5; lre[a] = x8r;
+                    a = or0 + 144 * lanes; a += a >> 5; lre[a] = x9r;
+                    a = or0 + 160 * lanes; a += a >> 5; lre[a] = x10r;
+                    a = or0 + 176 * lanes; a += a >> 5; lre[a] = x11r;
+                    a = or0 + 192 * lanes; a += a >> 5; lre[a] = x12r;
+                    a = or0 + 208 * lanes; a += a >> 5; lre[a] = x13r;
+                    a = or0 + 224 * lanes; a += a >> 5; lre[a] = x14r;
+                    a = or0 + 240 * lanes; a += a >> 5; lre[a] = x15r;
+                } else {
+                    int or0 = ((q - q % 16) * 8 + q % 16) * lanes + lane;
+                    int or1 = (((q + threads) - (q + threads) % 16) * 8 + (q + threads) % 16) * lanes + lane;
+                    a = or0; a += a >> 5; lre[a] = x0r;
+                    a = or1; a += a >> 5; lre[a] = x1r;
+                    a = or0 + 16 * lanes; a += a >> 5; lre[a] = x2r;
+                    a = or1 + 16 * lanes; a += a >> 5; lre[a] = x3r;
+                    a = or0 + 32 * lanes; a += a >> 5; lre[a] = x4r;
+                    a = or1 + 32 * lanes; a += a >> 5; lre[a] = x5r;
+                    a = or0 + 48 * lanes; a += a >> 5; lre[a] = x6r;
+                    a = or1 + 48 * lanes; a += a >> 5; lre[a] = x7r;
+                    a = or0 + 64 * lanes; a += a >> 5; lre[a] = x8r;
+                    a = or1 + 64 * lanes; a += a >> 5; lre[a] = x9r;
+                    a = or0 + 80 * lanes; a += a >> 5; lre[a] = x10r;
+                    a = or1 + 80 * lanes; a += a >> 5; lre[a] = x11r;
+                    a = or0 + 96 * lanes; a += a >> 5; lre[a] = x12r;
+                    a = or1 + 96 * lanes; a += a >> 5; lre[a] = x13r;
+                    a = or0 + 112 * lanes; a += a >> 5; lre[a] = x14r;
+                    a = or1 + 112 * lanes; a += a >> 5; lre[a] = x15r;
+                }
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0r = lre[a];
+                a = slot + slotStep; a += a >> 5; x1r = lre[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a];
+                a = slot + 4 * slotStep; a += a >> 5; x4r = lre[a];
+                a = slot + 5 * slotStep; a += a >> 5; x5r = lre[a];
+                a = slot + 6 * slotStep; a += a >> 5; x6r = lre[a];
+                a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a];
+                a = slot + 8 * slotStep; a += a >> 5; x8r = lre[a];
+                a = slot + 9 * slotStep; a += a >> 5; x9r = lre[a];
+                a = slot + 10 * slotStep; a += a >> 5; x10r = lre[a];
+                a = slot + 11 * slotStep; a += a >> 5; x11r = lre[a];
+                a = slot + 12 * slotStep; a += a >> 5; x12r = lre[a];
+                a = slot + 13 * slotStep; a += a >> 5; x13r = lre[a];
+                a = slot + 14 * slotStep; a += a >> 5; x14r = lre[a];
+                a = slot + 15 * slotStep; a += a >> 5; x15r = lre[a];
+                ctx.localBarrier();
+                if (r2 == 16) {
+                    int oi0 = ((q - q % 16) * 16 + q % 16) * lanes + lane;
+                    a = oi0; a += a >> 5; lre[a] = x0i;
+                    a = oi0 + 16 * lanes; a += a >> 5; lre[a] = x1i;
+                    a = oi0 + 32 * lanes; a += a >> 5; lre[a] = x2i;
+                    a = oi0 + 48 * lanes; a += a >> 5; lre[a] = x3i;
+                    a = oi0 + 64 * lanes; a += a >> 5; lre[a] = x4i;
+                    a = oi0 + 80 * lanes; a += a >> 5; lre[a] = x5i;
+                    a = oi0 + 96 * lanes; a += a >> 5; lre[a] = x6i;
+                    a = oi0 + 112 * lanes; a += a >> 5; lre[a] = x7i;
+                    a = oi0 + 128 * lanes; a += a >> 5; lre[a] = x8i;
+                    a = oi0 + 144 * lanes; a += a >> 5; lre[a] = x9i;
+                    a = oi0 + 160 * lanes; a += a >> 5; lre[a] = x10i;
+                    a = oi0 + 176 * lanes; a += a >> 5; lre[a] = x11i;
+                    a = oi0 + 192 * lanes; a += a >> 5; lre[a] = x12i;
+                    a = oi0 + 208 * lanes; a += a >> 5; lre[a] = x13i;
+                    a = oi0 + 224 * lanes; a += a >> 5; lre[a] = x14i;
+                    a = oi0 + 240 * lanes; a += a >> 5; lre[a] = x15i;
+                } else {
+                    int oi0 = ((q - q % 16) * 8 + q % 16) * lanes + lane;
+                    int oi1 = (((q + threads) - (q + threads) % 16) * 8 + (q + threads) % 16) * lanes + lane;
+                    a = oi0; a += a >> 5; lre[a] = x0i;
+                    a = oi1; a += a >> 5; lre[a] = x1i;
+                    a = oi0 + 16 * lanes; a += a >> 5; lre[a] = x2i;
+                    a = oi1 + 16 * lanes; a += a >> 5; lre[a] = x3i;
+                    a = oi0 + 32 * lanes; a += a >> 5; lre[a] = x4i;
+                    a = oi1 + 32 * lanes; a += a >> 5; lre[a] = x5i;
+                    a = oi0 + 48 * lanes; a += a >> 5; lre[a] = x6i;
+                    a = oi1 + 48 * lanes; a += a >> 5; lre[a] = x7i;
+                    a = oi0 + 64 * lanes; a += a >> 5; lre[a] = x8i;
+                    a = oi1 + 64 * lanes; a += a >> 5; lre[a] = x9i;
+                    a = oi0 + 80 * lanes; a += a >> 5; lre[a] = x10i;
+                    a = oi1 + 80 * lanes; a += a >> 5; lre[a] = x11i;
+                    a = oi0 + 96 * lanes; a += a >> 5; lre[a] = x12i;
+                    a = oi1 + 96 * lanes; a += a >> 5; lre[a] = x13i;
+                    a = oi0 + 112 * lanes; a += a >> 5; lre[a] = x14i;
+                    a = oi1 + 112 * lanes; a += a >> 5; lre[a] = x15i;
+                }
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0i = lre[a];
+                a = slot + slotStep; a += a >> 5; x1i = lre[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2i = lre[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3i = lre[a];
+                a = slot + 4 * slotStep; a += a >> 5; x4i = lre[a];
+                a = slot + 5 * slotStep; a += a >> 5; x5i = lre[a];
+                a = slot + 6 * slotStep; a += a >> 5; x6i = lre[a];
+                a = slot + 7 * slotStep; a += a >> 5; x7i = lre[a];
+                a = slot + 8 * slotStep; a += a >> 5; x8i = lre[a];
+                a = slot + 9 * slotStep; a += a >> 5; x9i = lre[a];
+                a = slot + 10 * slotStep; a += a >> 5; x10i = lre[a];
+                a = slot + 11 * slotStep; a += a >> 5; x11i = lre[a];
+                a = slot + 12 * slotStep; a += a >> 5; x12i = lre[a];
+                a = slot + 13 * slotStep; a += a >> 5; x13i = lre[a];
+                a = slot + 14 * slotStep; a += a >> 5; x14i = lre[a];
+                a = slot + 15 * slotStep; a += a >> 5; x15i = lre[a];
             } else {
-                int o0 = ((q - q % 16) * 8 + q % 16) * lanes + lane;
-                int o1 = (((q + threads) - (q + threads) % 16) * 8 + (q + threads) % 16) * lanes + lane;
-                a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
-                a = o1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
-                a = o0 + 16 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
-                a = o1 + 16 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
-                a = o0 + 32 * lanes; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
-                a = o1 + 32 * lanes; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
-                a = o0 + 48 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
-                a = o1 + 48 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
-                a = o0 + 64 * lanes; a += a >> 5; lre[a] = x8r; lim[a] = x8i;
-                a = o1 + 64 * lanes; a += a >> 5; lre[a] = x9r; lim[a] = x9i;
-                a = o0 + 80 * lanes; a += a >> 5; lre[a] = x10r; lim[a] = x10i;
-                a = o1 + 80 * lanes; a += a >> 5; lre[a] = x11r; lim[a] = x11i;
-                a = o0 + 96 * lanes; a += a >> 5; lre[a] = x12r; lim[a] = x12i;
-                a = o1 + 96 * lanes; a += a >> 5; lre[a] = x13r; lim[a] = x13i;
-                a = o0 + 112 * lanes; a += a >> 5; lre[a] = x14r; lim[a] = x14i;
-                a = o1 + 112 * lanes; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
+                if (r2 == 16) {
+                    int o0 = ((q - q % 16) * 16 + q % 16) * lanes + lane;
+                    a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = o0 + 16 * lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = o0 + 32 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = o0 + 48 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    a = o0 + 64 * lanes; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                    a = o0 + 80 * lanes; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                    a = o0 + 96 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                    a = o0 + 112 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                    a = o0 + 128 * lanes; a += a >> 5; lre[a] = x8r; lim[a] = x8i;
+                    a = o0 + 144 * lanes; a += a >> 5; lre[a] = x9r; lim[a] = x9i;
+                    a = o0 + 160 * lanes; a += a >> 5; lre[a] = x10r; lim[a] = x10i;
+                    a = o0 + 176 * lanes; a += a >> 5; lre[a] = x11r; lim[a] = x11i;
+                    a = o0 + 192 * lanes; a += a >> 5; lre[a] = x12r; lim[a] = x12i;
+                    a = o0 + 208 * lanes; a += a >> 5; lre[a] = x13r; lim[a] = x13i;
+                    a = o0 + 224 * lanes; a += a >> 5; lre[a] = x14r; lim[a] = x14i;
+                    a = o0 + 240 * lanes; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
+                } else {
+                    int o0 = ((q - q % 16) * 8 + q % 16) * lanes + lane;
+                    int o1 = (((q + threads) - (q + threads) % 16) * 8 + (q + threads) % 16) * lanes + lane;
+                    a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = o1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = o0 + 16 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = o1 + 16 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    a = o0 + 32 * lanes; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                    a = o1 + 32 * lanes; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                    a = o0 + 48 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                    a = o1 + 48 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                    a = o0 + 64 * lanes; a += a >> 5; lre[a] = x8r; lim[a] = x8i;
+                    a = o1 + 64 * lanes; a += a >> 5; lre[a] = x9r; lim[a] = x9i;
+                    a = o0 + 80 * lanes; a += a >> 5; lre[a] = x10r; lim[a] = x10i;
+                    a = o1 + 80 * lanes; a += a >> 5; lre[a] = x11r; lim[a] = x11i;
+                    a = o0 + 96 * lanes; a += a >> 5; lre[a] = x12r; lim[a] = x12i;
+                    a = o1 + 96 * lanes; a += a >> 5; lre[a] = x13r; lim[a] = x13i;
+                    a = o0 + 112 * lanes; a += a >> 5; lre[a] = x14r; lim[a] = x14i;
+                    a = o1 + 112 * lanes; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
+                }
+                ctx.localBarrier();
+                a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                a = slot + 4 * slotStep; a += a >> 5; x4r = lre[a]; x4i = lim[a];
+                a = slot + 5 * slotStep; a += a >> 5; x5r = lre[a]; x5i = lim[a];
+                a = slot + 6 * slotStep; a += a >> 5; x6r = lre[a]; x6i = lim[a];
+                a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
+                a = slot + 8 * slotStep; a += a >> 5; x8r = lre[a]; x8i = lim[a];
+                a = slot + 9 * slotStep; a += a >> 5; x9r = lre[a]; x9i = lim[a];
+                a = slot + 10 * slotStep; a += a >> 5; x10r = lre[a]; x10i = lim[a];
+                a = slot + 11 * slotStep; a += a >> 5; x11r = lre[a]; x11i = lim[a];
+                a = slot + 12 * slotStep; a += a >> 5; x12r = lre[a]; x12i = lim[a];
+                a = slot + 13 * slotStep; a += a >> 5; x13r = lre[a]; x13i = lim[a];
+                a = slot + 14 * slotStep; a += a >> 5; x14r = lre[a]; x14i = lim[a];
+                a = slot + 15 * slotStep; a += a >> 5; x15r = lre[a]; x15i = lim[a];
             }
-            ctx.localBarrier();
-            a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
-            a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
-            a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
-            a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
-            a = slot + 4 * slotStep; a += a >> 5; x4r = lre[a]; x4i = lim[a];
-            a = slot + 5 * slotStep; a += a >> 5; x5r = lre[a]; x5i = lim[a];
-            a = slot + 6 * slotStep; a += a >> 5; x6r = lre[a]; x6i = lim[a];
-            a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
-            a = slot + 8 * slotStep; a += a >> 5; x8r = lre[a]; x8i = lim[a];
-            a = slot + 9 * slotStep; a += a >> 5; x9r = lre[a]; x9i = lim[a];
-            a = slot + 10 * slotStep; a += a >> 5; x10r = lre[a]; x10i = lim[a];
-            a = slot + 11 * slotStep; a += a >> 5; x11r = lre[a]; x11i = lim[a];
-            a = slot + 12 * slotStep; a += a >> 5; x12r = lre[a]; x12i = lim[a];
-            a = slot + 13 * slotStep; a += a >> 5; x13r = lre[a]; x13i = lim[a];
-            a = slot + 14 * slotStep; a += a >> 5; x14r = lre[a]; x14i = lim[a];
-            a = slot + 15 * slotStep; a += a >> 5; x15r = lre[a]; x15i = lim[a];
             if (r3 == 16) {
                 // Twiddle input v by W_{p r3}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
                 // so adjacent work-items read adjacent entries.
@@ -1803,58 +2310,145 @@ public final class RegisterPass {
         } else {
             // Adjacent lines land r elements apart: stage the tile in local memory and write it back in
             // address order, so that every global write is a run of adjacent elements.
-            ctx.localBarrier();
-            a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
-            a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
-            a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
-            a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
-            a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
-            a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
-            a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
-            a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
-            a = slot + 8 * slotStep; a += a >> 5; lre[a] = x8r; lim[a] = x8i;
-            a = slot + 9 * slotStep; a += a >> 5; lre[a] = x9r; lim[a] = x9i;
-            a = slot + 10 * slotStep; a += a >> 5; lre[a] = x10r; lim[a] = x10i;
-            a = slot + 11 * slotStep; a += a >> 5; lre[a] = x11r; lim[a] = x11i;
-            a = slot + 12 * slotStep; a += a >> 5; lre[a] = x12r; lim[a] = x12i;
-            a = slot + 13 * slotStep; a += a >> 5; lre[a] = x13r; lim[a] = x13i;
-            a = slot + 14 * slotStep; a += a >> 5; lre[a] = x14r; lim[a] = x14i;
-            a = slot + 15 * slotStep; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
-            ctx.localBarrier();
             int out = firstBatch * n + firstCol * r + item;
             int items = lanes * threads;
-            a = LocalFft.stagedSlot(item, r, span, cols, lanes);
-            dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + items, r, span, cols, lanes);
-            dst.set(2 * (out + items), lre[a] * scale); dst.set(2 * (out + items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 2 * items), lre[a] * scale); dst.set(2 * (out + 2 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 3 * items), lre[a] * scale); dst.set(2 * (out + 3 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 4 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 4 * items), lre[a] * scale); dst.set(2 * (out + 4 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 5 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 5 * items), lre[a] * scale); dst.set(2 * (out + 5 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 6 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 6 * items), lre[a] * scale); dst.set(2 * (out + 6 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 7 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 7 * items), lre[a] * scale); dst.set(2 * (out + 7 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 8 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 8 * items), lre[a] * scale); dst.set(2 * (out + 8 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 9 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 9 * items), lre[a] * scale); dst.set(2 * (out + 9 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 10 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 10 * items), lre[a] * scale); dst.set(2 * (out + 10 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 11 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 11 * items), lre[a] * scale); dst.set(2 * (out + 11 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 12 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 12 * items), lre[a] * scale); dst.set(2 * (out + 12 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 13 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 13 * items), lre[a] * scale); dst.set(2 * (out + 13 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 14 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 14 * items), lre[a] * scale); dst.set(2 * (out + 14 * items) + 1, lim[a] * conj * scale);
-            a = LocalFft.stagedSlot(item + 15 * items, r, span, cols, lanes);
-            dst.set(2 * (out + 15 * items), lre[a] * scale); dst.set(2 * (out + 15 * items) + 1, lim[a] * conj * scale);
+            ctx.localBarrier();
+            if (split == 1) {
+                // One part at a time: x_j takes element item + j items of the staged tile.
+                a = slot; a += a >> 5; lre[a] = x0r;
+                a = slot + slotStep; a += a >> 5; lre[a] = x1r;
+                a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r;
+                a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r;
+                a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4r;
+                a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5r;
+                a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6r;
+                a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7r;
+                a = slot + 8 * slotStep; a += a >> 5; lre[a] = x8r;
+                a = slot + 9 * slotStep; a += a >> 5; lre[a] = x9r;
+                a = slot + 10 * slotStep; a += a >> 5; lre[a] = x10r;
+                a = slot + 11 * slotStep; a += a >> 5; lre[a] = x11r;
+                a = slot + 12 * slotStep; a += a >> 5; lre[a] = x12r;
+                a = slot + 13 * slotStep; a += a >> 5; lre[a] = x13r;
+                a = slot + 14 * slotStep; a += a >> 5; lre[a] = x14r;
+                a = slot + 15 * slotStep; a += a >> 5; lre[a] = x15r;
+                ctx.localBarrier();
+                a = LocalFft.stagedSlot(item, r, span, cols, lanes); x0r = lre[a];
+                a = LocalFft.stagedSlot(item + items, r, span, cols, lanes); x1r = lre[a];
+                a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes); x2r = lre[a];
+                a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes); x3r = lre[a];
+                a = LocalFft.stagedSlot(item + 4 * items, r, span, cols, lanes); x4r = lre[a];
+                a = LocalFft.stagedSlot(item + 5 * items, r, span, cols, lanes); x5r = lre[a];
+                a = LocalFft.stagedSlot(item + 6 * items, r, span, cols, lanes); x6r = lre[a];
+                a = LocalFft.stagedSlot(item + 7 * items, r, span, cols, lanes); x7r = lre[a];
+                a = LocalFft.stagedSlot(item + 8 * items, r, span, cols, lanes); x8r = lre[a];
+                a = LocalFft.stagedSlot(item + 9 * items, r, span, cols, lanes); x9r = lre[a];
+                a = LocalFft.stagedSlot(item + 10 * items, r, span, cols, lanes); x10r = lre[a];
+                a = LocalFft.stagedSlot(item + 11 * items, r, span, cols, lanes); x11r = lre[a];
+                a = LocalFft.stagedSlot(item + 12 * items, r, span, cols, lanes); x12r = lre[a];
+                a = LocalFft.stagedSlot(item + 13 * items, r, span, cols, lanes); x13r = lre[a];
+                a = LocalFft.stagedSlot(item + 14 * items, r, span, cols, lanes); x14r = lre[a];
+                a = LocalFft.stagedSlot(item + 15 * items, r, span, cols, lanes); x15r = lre[a];
+                ctx.localBarrier();
+                a = slot; a += a >> 5; lre[a] = x0i;
+                a = slot + slotStep; a += a >> 5; lre[a] = x1i;
+                a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2i;
+                a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3i;
+                a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4i;
+                a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5i;
+                a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6i;
+                a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7i;
+                a = slot + 8 * slotStep; a += a >> 5; lre[a] = x8i;
+                a = slot + 9 * slotStep; a += a >> 5; lre[a] = x9i;
+                a = slot + 10 * slotStep; a += a >> 5; lre[a] = x10i;
+                a = slot + 11 * slotStep; a += a >> 5; lre[a] = x11i;
+                a = slot + 12 * slotStep; a += a >> 5; lre[a] = x12i;
+                a = slot + 13 * slotStep; a += a >> 5; lre[a] = x13i;
+                a = slot + 14 * slotStep; a += a >> 5; lre[a] = x14i;
+                a = slot + 15 * slotStep; a += a >> 5; lre[a] = x15i;
+                ctx.localBarrier();
+                a = LocalFft.stagedSlot(item, r, span, cols, lanes); x0i = lre[a];
+                a = LocalFft.stagedSlot(item + items, r, span, cols, lanes); x1i = lre[a];
+                a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes); x2i = lre[a];
+                a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes); x3i = lre[a];
+                a = LocalFft.stagedSlot(item + 4 * items, r, span, cols, lanes); x4i = lre[a];
+                a = LocalFft.stagedSlot(item + 5 * items, r, span, cols, lanes); x5i = lre[a];
+                a = LocalFft.stagedSlot(item + 6 * items, r, span, cols, lanes); x6i = lre[a];
+                a = LocalFft.stagedSlot(item + 7 * items, r, span, cols, lanes); x7i = lre[a];
+                a = LocalFft.stagedSlot(item + 8 * items, r, span, cols, lanes); x8i = lre[a];
+                a = LocalFft.stagedSlot(item + 9 * items, r, span, cols, lanes); x9i = lre[a];
+                a = LocalFft.stagedSlot(item + 10 * items, r, span, cols, lanes); x10i = lre[a];
+                a = LocalFft.stagedSlot(item + 11 * items, r, span, cols, lanes); x11i = lre[a];
+                a = LocalFft.stagedSlot(item + 12 * items, r, span, cols, lanes); x12i = lre[a];
+                a = LocalFft.stagedSlot(item + 13 * items, r, span, cols, lanes); x13i = lre[a];
+                a = LocalFft.stagedSlot(item + 14 * items, r, span, cols, lanes); x14i = lre[a];
+                a = LocalFft.stagedSlot(item + 15 * items, r, span, cols, lanes); x15i = lre[a];
+                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
+                dst.set(2 * (out + items), x1r * scale); dst.set(2 * (out + items) + 1, x1i * conj * scale);
+                dst.set(2 * (out + 2 * items), x2r * scale); dst.set(2 * (out + 2 * items) + 1, x2i * conj * scale);
+                dst.set(2 * (out + 3 * items), x3r * scale); dst.set(2 * (out + 3 * items) + 1, x3i * conj * scale);
+                dst.set(2 * (out + 4 * items), x4r * scale); dst.set(2 * (out + 4 * items) + 1, x4i * conj * scale);
+                dst.set(2 * (out + 5 * items), x5r * scale); dst.set(2 * (out + 5 * items) + 1, x5i * conj * scale);
+                dst.set(2 * (out + 6 * items), x6r * scale); dst.set(2 * (out + 6 * items) + 1, x6i * conj * scale);
+                dst.set(2 * (out + 7 * items), x7r * scale); dst.set(2 * (out + 7 * items) + 1, x7i * conj * scale);
+                dst.set(2 * (out + 8 * items), x8r * scale); dst.set(2 * (out + 8 * items) + 1, x8i * conj * scale);
+                dst.set(2 * (out + 9 * items), x9r * scale); dst.set(2 * (out + 9 * items) + 1, x9i * conj * scale);
+                dst.set(2 * (out + 10 * items), x10r * scale); dst.set(2 * (out + 10 * items) + 1, x10i * conj * scale);
+                dst.set(2 * (out + 11 * items), x11r * scale); dst.set(2 * (out + 11 * items) + 1, x11i * conj * scale);
+                dst.set(2 * (out + 12 * items), x12r * scale); dst.set(2 * (out + 12 * items) + 1, x12i * conj * scale);
+                dst.set(2 * (out + 13 * items), x13r * scale); dst.set(2 * (out + 13 * items) + 1, x13i * conj * scale);
+                dst.set(2 * (out + 14 * items), x14r * scale); dst.set(2 * (out + 14 * items) + 1, x14i * conj * scale);
+                dst.set(2 * (out + 15 * items), x15r * scale); dst.set(2 * (out + 15 * items) + 1, x15i * conj * scale);
+            } else {
+                a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                a = slot + 8 * slotStep; a += a >> 5; lre[a] = x8r; lim[a] = x8i;
+                a = slot + 9 * slotStep; a += a >> 5; lre[a] = x9r; lim[a] = x9i;
+                a = slot + 10 * slotStep; a += a >> 5; lre[a] = x10r; lim[a] = x10i;
+                a = slot + 11 * slotStep; a += a >> 5; lre[a] = x11r; lim[a] = x11i;
+                a = slot + 12 * slotStep; a += a >> 5; lre[a] = x12r; lim[a] = x12i;
+                a = slot + 13 * slotStep; a += a >> 5; lre[a] = x13r; lim[a] = x13i;
+                a = slot + 14 * slotStep; a += a >> 5; lre[a] = x14r; lim[a] = x14i;
+                a = slot + 15 * slotStep; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
+                ctx.localBarrier();
+                a = LocalFft.stagedSlot(item, r, span, cols, lanes);
+                dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + items, r, span, cols, lanes);
+                dst.set(2 * (out + items), lre[a] * scale); dst.set(2 * (out + items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 2 * items), lre[a] * scale); dst.set(2 * (out + 2 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 3 * items), lre[a] * scale); dst.set(2 * (out + 3 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 4 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 4 * items), lre[a] * scale); dst.set(2 * (out + 4 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 5 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 5 * items), lre[a] * scale); dst.set(2 * (out + 5 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 6 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 6 * items), lre[a] * scale); dst.set(2 * (out + 6 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 7 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 7 * items), lre[a] * scale); dst.set(2 * (out + 7 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 8 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 8 * items), lre[a] * scale); dst.set(2 * (out + 8 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 9 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 9 * items), lre[a] * scale); dst.set(2 * (out + 9 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 10 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 10 * items), lre[a] * scale); dst.set(2 * (out + 10 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 11 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 11 * items), lre[a] * scale); dst.set(2 * (out + 11 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 12 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 12 * items), lre[a] * scale); dst.set(2 * (out + 12 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 13 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 13 * items), lre[a] * scale); dst.set(2 * (out + 13 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 14 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 14 * items), lre[a] * scale); dst.set(2 * (out + 14 * items) + 1, lim[a] * conj * scale);
+                a = LocalFft.stagedSlot(item + 15 * items, r, span, cols, lanes);
+                dst.set(2 * (out + 15 * items), lre[a] * scale); dst.set(2 * (out + 15 * items) + 1, lim[a] * conj * scale);
+            }
         }
     }
 }

@@ -7,15 +7,24 @@ package io.github.tornadofft.plan;
  * @param name          the device's name, for printing
  * @param cpu           whether it is a CPU (PoCL): there fewer, fatter work-groups run best
  * @param localBytes    local (shared) memory per work-group
- * @param maxGroupSize  most work-items per work-group
+ * @param maxGroupSize  most work-items per work-group the planner uses
  * @param globalBytes   device memory TornadoVM may use
  * @param groupSize     work-items per work-group the planner aims for
  * @param registerBits  log2 of the largest radix a work-item computes in registers (1 to 4)
  * @param coalesce      adjacent columns (complex values) a strided pass's work-group takes: the
  *                      length of its runs of global accesses (16 = 128 bytes, the 3D seed's rule)
+ * @param exchange      how the planner chooses between the paired and the split exchange
  */
 public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes,
-                            int groupSize, int registerBits, int coalesce) {
+                            int groupSize, int registerBits, int coalesce, Exchange exchange) {
+
+    /**
+     * How a work-group passes values through local memory between butterfly steps: real and
+     * imaginary parts together in two arrays (PAIR), or in turn through one (SPLIT: twice the tile
+     * for the same local memory, two more barriers per exchange). AUTO splits where the larger tile
+     * buys something: fewer passes, or runs of at least 32 values where pairs allow only 16 (on a GPU).
+     */
+    public enum Exchange { AUTO, PAIR, SPLIT }
 
     /** Property that overrides the work-group size the planner aims for (for tuning runs). */
     public static final String GROUP_SIZE_PROPERTY = "tornado.fft.groupSize";
@@ -23,6 +32,10 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     public static final String REGISTER_BITS_PROPERTY = "tornado.fft.registerBits";
     /** Property that overrides the adjacent columns of a strided pass (for tuning runs). */
     public static final String COALESCE_PROPERTY = "tornado.fft.coalesce";
+    /** Most work-items per work-group on a GPU (see {@link #of}). */
+    public static final int MAX_GPU_GROUP = 512;
+    /** Property that overrides the exchange choice: auto, pair or split (for tuning runs and tests). */
+    public static final String EXCHANGE_PROPERTY = "tornado.fft.exchange";
 
     public DeviceProfile {
         if (registerBits < 1 || registerBits > 4) {
@@ -45,21 +58,41 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      * H100 than groups of 256) and of 256 on a CPU, where PoCL runs a group as one loop and fewer, fatter groups pay
      * fewer barriers (docs/PERFORMANCE.md has the sweeps).
      */
-    public static DeviceProfile of(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes) {
+    public static DeviceProfile of(String name, boolean cpu, long localBytes, int deviceMaxGroupSize, long globalBytes) {
+        // A GPU work-group's registers must fit one multiprocessor: the kernels may take up to 128
+        // registers per work-item (16 complex values and their addresses), and 65536 registers hold
+        // 512 such work-items. A larger group fails to launch on the PTX backend, silently.
+        int maxGroupSize = cpu ? deviceMaxGroupSize : Math.min(deviceMaxGroupSize, MAX_GPU_GROUP);
         int group = Integer.getInteger(GROUP_SIZE_PROPERTY, Math.min(maxGroupSize, cpu ? 256 : 64));
         int bits = Integer.getInteger(REGISTER_BITS_PROPERTY, 4);
         int coalesce = Integer.getInteger(COALESCE_PROPERTY, 16);
+        String exchange = System.getProperty(EXCHANGE_PROPERTY, "auto");
+        Exchange mode;
+        try {
+            mode = Exchange.valueOf(exchange.trim().toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(EXCHANGE_PROPERTY + ": auto, pair or split, got '" + exchange + "'");
+        }
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, Math.min(group, maxGroupSize), bits,
-                coalesce);
+                coalesce, mode);
     }
 
     /** Complex values of local memory one work-group may use for its tile, a power of two. */
     public int localComplexCapacity() {
-        // Two float arrays (re, im), padded by 1/32, and no more than three quarters of what the
-        // device offers so that more than one group fits on a GPU multiprocessor.
+        return localComplexCapacity(false);
+    }
+
+    /**
+     * Complex values one work-group's tile may hold with the paired or the {@code split} exchange, a
+     * power of two.
+     */
+    public int localComplexCapacity(boolean split) {
+        // Two float arrays (re, im), or one with the split exchange, padded by 1/32, and no more than
+        // three quarters of what the device offers so that more than one group fits on a GPU
+        // multiprocessor.
         long usable = cpu ? localBytes : localBytes / 2 + localBytes / 4;
-        long complex = usable / (2L * Float.BYTES) * 32 / 33;
-        return Integer.highestOneBit((int) Math.min(complex, 1 << 14));
+        long complex = usable / ((split ? 1L : 2L) * Float.BYTES) * 32 / 33;
+        return Integer.highestOneBit((int) Math.min(complex, split ? 1 << 15 : 1 << 14));
     }
 
     /** Work-items per work-group the planner aims for. */

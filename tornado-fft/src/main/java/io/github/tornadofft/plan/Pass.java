@@ -17,8 +17,11 @@ import io.github.tornadofft.kernels.RegisterPass;
  * @param regs  values per work-item held in registers
  * @param sub   register sub-pass radices, product = radix (at most three): the first is {@code regs},
  *              the others {@code regs} or {@code regs / 2} ({@link RegisterPass})
+ * @param split whether the group exchanges values one part at a time through one local array
+ *              ({@link DeviceProfile.Exchange#SPLIT}) rather than both parts through two
  */
-public record Pass(int axis, int n, int stride, int radix, int span, int cols, int rows, int regs, int[] sub) {
+public record Pass(int axis, int n, int stride, int radix, int span, int cols, int rows, int regs, int[] sub,
+                   boolean split) {
 
     public Pass {
         if (sub.length < 1 || sub.length > 3) {
@@ -80,11 +83,12 @@ public record Pass(int axis, int n, int stride, int radix, int span, int cols, i
         for (int s : sub) {
             radices.append(radices.isEmpty() ? "" : "x").append(s);
         }
+        String exchange = split ? ", split exchange" : "";
         if (stride > 1) {
-            return String.format("stride %d, radix %d = %s in registers (%d per work-item), group %d = %d columns x %d lines x %d items",
-                    stride, radix, radices, regs, groupSize(), cols, rows, radix / regs);
+            return String.format("stride %d, radix %d = %s in registers (%d per work-item), group %d = %d columns x %d lines x %d items%s",
+                    stride, radix, radices, regs, groupSize(), cols, rows, radix / regs, exchange);
         }
-        return String.format("radix %d = %s in registers (%d per work-item), group %d = %d lines x %d transforms x %d items",
-                radix, radices, regs, groupSize(), cols, rows, radix / regs);
+        return String.format("radix %d = %s in registers (%d per work-item), group %d = %d lines x %d transforms x %d items%s",
+                radix, radices, regs, groupSize(), cols, rows, radix / regs, exchange);
     }
 }

@@ -54,10 +54,12 @@ public final class Planner {
      * {@link #runLength} adjacent lines or columns.
      */
     static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device) {
-        int runs = runLength(n, stride, device);
-        int passes = passCount(n, stride, device, runs);
+        boolean split = splitExchange(n, stride, device);
+        int capacity = device.localComplexCapacity(split);
+        int runs = runLength(n, stride, device, capacity);
+        int passes = passCount(n, stride, device, runs, capacity);
         if (passes == 1) {
-            return List.of(pass(axis, n, stride, n, 1, batch, device, runs));
+            return List.of(pass(axis, n, stride, n, 1, batch, device, runs, capacity, split));
         }
         int bits = Integer.numberOfTrailingZeros(n);
         List<Pass> plan = new ArrayList<>();
@@ -65,10 +67,37 @@ public final class Planner {
         for (int p = 0; p < passes; p++) {
             int rBits = bits / passes + (p < bits % passes ? 1 : 0);
             int r = 1 << rBits;
-            plan.add(pass(axis, n, stride, r, span, batch, device, runs));
+            plan.add(pass(axis, n, stride, r, span, batch, device, runs, capacity, split));
             span *= r;
         }
         return List.copyOf(plan);
+    }
+
+    /**
+     * Whether the passes along this axis exchange values through local memory one part at a time
+     * ({@link DeviceProfile.Exchange}): on AUTO, where the split exchange's twice larger tile saves a
+     * pass, or lengthens a strided axis's runs of 16 values to 32 or more, on a GPU.
+     */
+    static boolean splitExchange(int n, int stride, DeviceProfile device) {
+        return switch (device.exchange()) {
+            case PAIR -> false;
+            case SPLIT -> true;
+            case AUTO -> {
+                if (device.cpu()) {
+                    yield false;
+                }
+                int pair = device.localComplexCapacity(false);
+                int split = device.localComplexCapacity(true);
+                int pairRuns = runLength(n, stride, device, pair);
+                int splitRuns = runLength(n, stride, device, split);
+                int pairPasses = passCount(n, stride, device, pairRuns, pair);
+                int splitPasses = passCount(n, stride, device, splitRuns, split);
+                // Longer runs pay for the extra barriers only on a strided axis (an H100: 3D 256^3 Y and Z
+                // passes 25% faster in runs of 32; 1D 2^16 passes 15% slower, docs/PERFORMANCE.md).
+                yield splitPasses < pairPasses
+                        || stride > 1 && splitPasses == pairPasses && pairRuns < 32 && splitRuns > pairRuns;
+            }
+        };
     }
 
     /**
@@ -78,34 +107,42 @@ public final class Planner {
      * at equal pass count, runs of 32 made passes 15-20% faster than runs of 16, and runs of 64 the
      * strided passes of 2D transforms another 4-7% (docs/PERFORMANCE.md).
      */
-    static int runLength(int n, int stride, DeviceProfile device) {
+    static int runLength(int n, int stride, DeviceProfile device, int capacity) {
         int runs = device.coalesce();
         if (device.cpu()) {
             return runs;
         }
-        int passes = passCount(n, stride, device, runs);
-        while (2 * runs <= 64 && passCount(n, stride, device, 2 * runs) == passes) {
+        int passes = passCount(n, stride, device, runs, capacity);
+        while (2 * runs <= 64 && passCount(n, stride, device, 2 * runs, capacity) == passes) {
             runs *= 2;
         }
         return runs;
     }
 
-    /** Passes along an axis whose groups take {@code runs} adjacent lines or columns. */
-    private static int passCount(int n, int stride, DeviceProfile device, int runs) {
+    /** Passes along an axis whose groups take {@code runs} adjacent lines or columns of a tile of {@code capacity}. */
+    private static int passCount(int n, int stride, DeviceProfile device, int runs, int capacity) {
         int bits = Integer.numberOfTrailingZeros(n);
-        int capacity = device.localComplexCapacity();
         int singleBits = Math.min(Integer.numberOfTrailingZeros(capacity), 3 * device.registerBits());
         int cols = Math.min(stride, runs);
         int strideSingleBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / cols));
-        if (bits <= (stride == 1 ? singleBits : strideSingleBits)) {
+        if (stride == 1 ? bits <= singleBits : bits <= strideSingleBits && fitsGroup(bits, cols, device)) {
             return 1;
         }
         int passBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / runs));
+        while (passBits > 1 && !fitsGroup(passBits, runs, device)) {
+            passBits--;
+        }
         return (bits + passBits - 1) / passBits;
     }
 
+    /** Whether {@code lanes} lines of radix 2^radixBits fit one work-group's work-items. */
+    private static boolean fitsGroup(int radixBits, int lanes, DeviceProfile device) {
+        int regs = registerRadices(radixBits, device.registerBits())[0];
+        return (long) (1 << radixBits) / regs * lanes <= device.maxGroupSize();
+    }
+
     private static Pass pass(int axis, int n, int stride, int r, int span, int batch, DeviceProfile device,
-                             int runs) {
+                             int runs, int capacity, boolean split) {
         int[] sub = registerRadices(Integer.numberOfTrailingZeros(r), device.registerBits());
         int regs = 1;
         for (int s : sub) {
@@ -113,7 +150,6 @@ public final class Planner {
         }
         int lines = n / r;
         int itemsPerLine = r / regs;
-        int capacity = device.localComplexCapacity();
         int target = device.targetGroupSize();
         int cols;
         int rows = 1;
@@ -128,7 +164,7 @@ public final class Planner {
                     && cols * rows * 2 * r <= capacity) {
                 rows *= 2;
             }
-            return new Pass(axis, n, stride, r, span, cols, rows, regs, sub);
+            return new Pass(axis, n, stride, r, span, cols, rows, regs, sub, split);
         }
         cols = Math.max(1, Math.min(Math.min(lines, runs), capacity / r));
         if (cols == lines) {
@@ -142,7 +178,7 @@ public final class Planner {
         while (cols * rows * itemsPerLine > device.maxGroupSize() && cols > 1) {
             cols /= 2;
         }
-        return new Pass(axis, n, stride, r, span, cols, rows, regs, sub);
+        return new Pass(axis, n, stride, r, span, cols, rows, regs, sub, split);
     }
 
     /** Splits 2^bits into at most three register radices of at most 2^maxBits, largest first, evenly. */

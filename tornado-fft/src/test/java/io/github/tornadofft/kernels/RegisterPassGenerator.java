@@ -95,9 +95,13 @@ public final class RegisterPassGenerator {
         line(" * of earlier passes; {@code cols} adjacent lines (stride 1) or adjacent positions of the faster");
         line(" * axes (stride > 1) per group; {@code rows} transforms of the batch (stride 1) or adjacent lines");
         line(" * (stride > 1) per group; {@code r2}, {@code r3} radices of the second and third butterfly (R or");
-        line(" * R/2; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span; {@code inverse} 1 for");
-        line(" * the inverse transform (conjugate on load and store); {@code scale} factor applied on store;");
-        line(" * {@code localFloats} floats of local memory per component, pad(cols * rows * r).");
+        line(" * R/2; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span; {@code flags} bit 0: the");
+        line(" * inverse transform (conjugate on load and store), bit 1: split exchange (below); {@code scale}");
+        line(" * factor applied on store; {@code localFloats} floats of local memory per component, pad(cols * rows * r).");
+        line(" *");
+        line(" * <p>Exchanges pass the real and imaginary parts through two local arrays at once, or, with the");
+        line(" * split exchange, through one array in turn: two more barriers per exchange, but half the local");
+        line(" * memory per value, so a group's tile can be twice as large (longer runs or a larger radix).");
         line(" */");
         open("public final class RegisterPass {");
         line("");
@@ -141,7 +145,7 @@ public final class RegisterPassGenerator {
         }
         open("public static void pass" + regs + "(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n,"
                 + " int stride, int r, int span,");
-        line("        int cols, int rows, int r2, int r3, int kBits, int inverse, float scale, int localFloats) {");
+        line("        int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {");
         line("int lines = n / r;");
         line("int threads = r / " + regs + ";");
         line("int lanes = cols * rows;");
@@ -168,9 +172,11 @@ public final class RegisterPassGenerator {
         close("}");
         line("int k = i % span;");
         line("int lane = row * cols + col;");
-        line("float conj = inverse == 1 ? -1f : 1f;");
+        line("float conj = (flags & 1) == 1 ? -1f : 1f;");
+        line("int split = (flags >> 1) & 1;");
+        line("// With the split exchange lre carries both parts in turn and lim is not used.");
         line("float[] lre = ctx.allocateFloatLocalArray(localFloats);");
-        line("float[] lim = ctx.allocateFloatLocalArray(localFloats);");
+        line("float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);");
         line("// Local memory holds element e of lane c at pad(e lanes + c), pad(x) = x + x / 32 (LocalFft).");
         line("int slot = q * lanes + lane;");
         line("int slotStep = threads * lanes;");
@@ -237,19 +243,24 @@ public final class RegisterPassGenerator {
         line("// of the line's local tile (p the span so far); each work-item then reads elements q + j threads.");
         line("ctx.localBarrier();");
         int previousSpan = previous == null ? 1 : regs;
-        if (previous == null || half < 2) {
-            exchangeOut(regs, regs, previousSpan);
-        } else {
-            open("if (" + previous + " == " + regs + ") {");
-            exchangeOut(regs, regs, previousSpan);
-            reopen("} else {");
-            exchangeOut(regs, half, previousSpan);
-            close("}");
+        open("if (split == 1) {");
+        for (String part : new String[] {"r", "i"}) {
+            if (part.equals("i")) {
+                line("ctx.localBarrier();");
+            }
+            exchangeOut(regs, previous, previousSpan, part);
+            line("ctx.localBarrier();");
+            for (int j = 0; j < regs; j++) {
+                line(slot(plus("slot", j, "slotStep")) + x(j) + part + " = lre[a];");
+            }
         }
+        reopen("} else {");
+        exchangeOut(regs, previous, previousSpan, null);
         line("ctx.localBarrier();");
         for (int j = 0; j < regs; j++) {
             line(slot(plus("slot", j, "slotStep")) + x(j) + "r = lre[a]; " + x(j) + "i = lim[a];");
         }
+        close("}");
         open("if (" + radix + " == " + regs + ") {");
         line("// Twiddle input v by W_{p " + radix + "}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,");
         line("// so adjacent work-items read adjacent entries.");
@@ -285,20 +296,43 @@ public final class RegisterPassGenerator {
     }
 
     /**
+     * Writes the previous step's outputs to local memory, for a previous step of radix R or, when
+     * {@code previous} names its radix parameter, of radix R or R/2.
+     *
+     * @param part "r" or "i": that part into lre (split exchange); null: both, into lre and lim
+     */
+    private void exchangeOut(int regs, String previous, int p, String part) {
+        int half = regs / 2;
+        if (previous == null || half < 2) {
+            exchangeOut(regs, regs, p, part);
+        } else {
+            open("if (" + previous + " == " + regs + ") {");
+            exchangeOut(regs, regs, p, part);
+            reopen("} else {");
+            exchangeOut(regs, half, p, part);
+            close("}");
+        }
+    }
+
+    /**
      * Writes output v of this work-item's butterflies (of radix {@code radix}) to local memory: output
      * v of butterfly b goes to element (b - b mod p) radix + b mod p + v p of its lane.
      */
-    private void exchangeOut(int regs, int radix, int p) {
+    private void exchangeOut(int regs, int radix, int p, String part) {
         int perItem = regs / radix;
+        String o = "o" + (part == null ? "" : part);
         for (int u = 0; u < perItem; u++) {
             String b = group(plus("q", u, "threads"));
             String element = p == 1 ? b + " * " + radix : "(" + b + " - " + b + " % " + p + ") * " + radix + " + " + b + " % " + p;
-            line("int o" + u + " = (" + element + ") * lanes + lane;");
+            line("int " + o + u + " = (" + element + ") * lanes + lane;");
         }
         for (int j = 0; j < regs; j++) {
             int u = j % perItem;
             int v = j / perItem;
-            line(slot(plus("o" + u, v * p, "lanes")) + "lre[a] = " + x(j) + "r; lim[a] = " + x(j) + "i;");
+            String value = part == null
+                    ? "lre[a] = " + x(j) + "r; lim[a] = " + x(j) + "i;"
+                    : "lre[a] = " + x(j) + part + ";";
+            line(slot(plus(o + u, v * p, "lanes")) + value);
         }
     }
 
@@ -316,19 +350,41 @@ public final class RegisterPassGenerator {
         reopen("} else {");
         line("// Adjacent lines land r elements apart: stage the tile in local memory and write it back in");
         line("// address order, so that every global write is a run of adjacent elements.");
+        line("int out = firstBatch * n + firstCol * r + item;");
+        line("int items = lanes * threads;");
         line("ctx.localBarrier();");
+        open("if (split == 1) {");
+        line("// One part at a time: x_j takes element item + j items of the staged tile.");
+        for (String part : new String[] {"r", "i"}) {
+            if (part.equals("i")) {
+                line("ctx.localBarrier();");
+            }
+            for (int j = 0; j < regs; j++) {
+                line(slot(plus("slot", j, "slotStep")) + "lre[a] = " + x(j) + part + ";");
+            }
+            line("ctx.localBarrier();");
+            for (int j = 0; j < regs; j++) {
+                line("a = LocalFft.stagedSlot(" + plus("item", j, "items") + ", r, span, cols, lanes); " + x(j) + part
+                        + " = lre[a];");
+            }
+        }
+        for (int j = 0; j < regs; j++) {
+            String addr = plus("out", j, "items");
+            line("dst.set(2 * " + group(addr) + ", " + x(j) + "r * scale); dst.set(2 * " + group(addr) + " + 1, " + x(j)
+                    + "i * conj * scale);");
+        }
+        reopen("} else {");
         for (int j = 0; j < regs; j++) {
             line(slot(plus("slot", j, "slotStep")) + "lre[a] = " + x(j) + "r; lim[a] = " + x(j) + "i;");
         }
         line("ctx.localBarrier();");
-        line("int out = firstBatch * n + firstCol * r + item;");
-        line("int items = lanes * threads;");
         for (int j = 0; j < regs; j++) {
             String linear = plus("item", j, "items");
             String addr = plus("out", j, "items");
             line("a = LocalFft.stagedSlot(" + linear + ", r, span, cols, lanes);");
             line("dst.set(2 * " + group(addr) + ", lre[a] * scale); dst.set(2 * " + group(addr) + " + 1, lim[a] * conj * scale);");
         }
+        close("}");
         close("}");
     }
 

@@ -1,5 +1,6 @@
 package io.github.tornadofft.plan;
 
+import io.github.tornadofft.plan.DeviceProfile.Exchange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -10,21 +11,27 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The planner's decisions hold together for every shape, on a GPU-like and a CPU-like device. */
 class PlannerTest {
 
-    static final DeviceProfile GPU = new DeviceProfile("gpu", false, 48 << 10, 1024, 80L << 30, 256, 4, 16);
-    static final DeviceProfile CPU = new DeviceProfile("cpu", true, 512 << 10, 4096, 64L << 30, 256, 4, 16);
-    static final DeviceProfile SMALL_RADIX = new DeviceProfile("gpu radix 8", false, 48 << 10, 1024, 80L << 30, 128, 3, 16);
+    static final DeviceProfile GPU = new DeviceProfile("gpu", false, 48 << 10, 512, 80L << 30, 256, 4, 16, Exchange.AUTO);
+    static final DeviceProfile GPU_PAIR = new DeviceProfile("gpu pairs", false, 48 << 10, 512, 80L << 30, 256, 4, 16,
+            Exchange.PAIR);
+    static final DeviceProfile GPU_SPLIT = new DeviceProfile("gpu split", false, 48 << 10, 512, 80L << 30, 256, 4, 16,
+            Exchange.SPLIT);
+    static final DeviceProfile CPU = new DeviceProfile("cpu", true, 512 << 10, 4096, 64L << 30, 256, 4, 16, Exchange.AUTO);
+    static final DeviceProfile SMALL_RADIX = new DeviceProfile("gpu radix 8", false, 48 << 10, 512, 80L << 30, 128, 3, 16,
+            Exchange.AUTO);
 
     static Stream<Arguments> shapes() {
         Stream<int[]> oneD = IntStream.rangeClosed(0, 27).mapToObj(b -> new int[] {1 << b});
         Stream<int[]> more = Stream.of(new int[] {4096, 4096}, new int[] {2, 1024}, new int[] {1024, 2},
                 new int[] {128, 128, 128}, new int[] {512, 512, 512}, new int[] {2, 2, 2}, new int[] {1, 64, 1},
                 new int[] {16, 8192, 2}, new int[] {8192, 4, 4});
-        return Stream.concat(oneD, more).flatMap(s -> Stream.of(GPU, CPU, SMALL_RADIX).map(d -> Arguments.of(s, d)));
+        return Stream.concat(oneD, more).flatMap(s -> Stream.of(GPU, GPU_PAIR, GPU_SPLIT, CPU, SMALL_RADIX).map(d -> Arguments.of(s, d)));
     }
 
     @ParameterizedTest(name = "{0} on {1}")
@@ -64,7 +71,7 @@ class PlannerTest {
             }
             assertEquals(p.radix(), sub, "sub-passes multiply to the radix");
             assertTrue(p.groupSize() <= device.maxGroupSize(), "group size " + p.groupSize());
-            long localBytes = 2L * Float.BYTES * (p.cols() * p.rows() * p.radix() * 33L / 32 + 1);
+            long localBytes = (p.split() ? 1L : 2L) * Float.BYTES * (p.cols() * p.rows() * p.radix() * 33L / 32 + 1);
             assertTrue(localBytes <= device.localBytes(), "local memory " + localBytes);
             assertEquals(points, (long) p.groups(points) * p.cols() * p.rows() * p.radix(), "groups cover the array");
             if (p.stride() > 1) {
@@ -75,21 +82,58 @@ class PlannerTest {
 
     @Test
     void aGpuLengthensTheRunsOnlyWhereThatCostsNoPass() {
+        DeviceProfile gpu = GPU_PAIR;
         // 2D 4096^2: the Y passes hold 64 adjacent columns (512-byte runs) in the same two passes.
-        List<Pass> plan2d = Planner.plan(new int[] {4096, 4096}, 1, GPU);
+        List<Pass> plan2d = Planner.plan(new int[] {4096, 4096}, 1, gpu);
         assertEquals(3, plan2d.size(), plan2d.toString());
         plan2d.stream().filter(p -> p.axis() == 1).forEach(p -> assertEquals(64, p.cols(), p.toString()));
         // 1D 2^20: three passes either way; 32 adjacent lines fill a tile of radix 128.
-        Planner.plan(new int[] {1 << 20}, 1, GPU).forEach(p -> assertEquals(32, p.cols(), p.toString()));
+        Planner.plan(new int[] {1 << 20}, 1, gpu).forEach(p -> assertEquals(32, p.cols(), p.toString()));
         // 3D 256^3: runs of 32 would split the Y and Z axes into two passes each, so they keep 16.
-        Planner.plan(new int[] {256, 256, 256}, 1, GPU).stream().filter(p -> p.axis() > 0)
+        Planner.plan(new int[] {256, 256, 256}, 1, gpu).stream().filter(p -> p.axis() > 0)
                 .forEach(p -> assertEquals(16, p.cols(), p.toString()));
         // 1D 2^24: runs of 32 would need four passes of radix 64 instead of three of 256, so 16 it is.
-        List<Pass> plan1d = Planner.plan(new int[] {1 << 24}, 1, GPU);
+        List<Pass> plan1d = Planner.plan(new int[] {1 << 24}, 1, gpu);
         assertEquals(3, plan1d.size(), plan1d.toString());
         plan1d.forEach(p -> assertEquals(16, p.cols(), p.toString()));
         // A CPU keeps its runs of 16.
         Planner.plan(new int[] {4096, 4096}, 1, CPU).stream().filter(p -> p.axis() == 1)
                 .forEach(p -> assertEquals(16, p.cols(), p.toString()));
+    }
+
+    @Test
+    void aGpuSplitsTheExchangeWhereTheLargerTileLengthensRunsOf16() {
+        // 3D 256^3: the split tile (8192 values) holds 32 columns of a 256-point Y or Z line.
+        List<Pass> plan3d = Planner.plan(new int[] {256, 256, 256}, 1, GPU);
+        plan3d.stream().filter(p -> p.axis() > 0).forEach(p -> {
+            assertTrue(p.split(), p.toString());
+            assertEquals(32, p.cols(), p.toString());
+        });
+        assertFalse(plan3d.get(0).split(), "the X pass fits either way: " + plan3d.get(0));
+        // Along X longer runs alone are not worth the barriers; where pairs already give runs of 32 or
+        // more, or a single pass, nothing changes; radix 512 in runs of 16 would need 1024 work-items,
+        // so the split tile saves 2^17, 2^18 and 512^2 no pass.
+        Planner.plan(new int[] {1 << 16}, 1, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
+        Planner.plan(new int[] {1 << 24}, 1, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
+        Planner.plan(new int[] {1 << 18}, 1, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
+        Planner.plan(new int[] {512, 512}, 1, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
+        Planner.plan(new int[] {1 << 20}, 1, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
+        Planner.plan(new int[] {4096, 4096}, 1, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
+        Planner.plan(new int[] {4096}, 64, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
+        // A CPU never splits on its own; a forced split doubles the tile.
+        Planner.plan(new int[] {256, 256, 256}, 1, CPU).forEach(p -> assertFalse(p.split(), p.toString()));
+        Planner.plan(new int[] {1 << 20}, 1, GPU_SPLIT).forEach(p -> assertTrue(p.split(), p.toString()));
+    }
+
+    @Test
+    void aGpuGroupStaysWithinWhatItsRegistersHold() {
+        // Up to 128 registers per work-item: 512 work-items fill a multiprocessor's 65536.
+        DeviceProfile h100 = DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30);
+        assertEquals(DeviceProfile.MAX_GPU_GROUP, h100.maxGroupSize());
+        assertEquals(4096, DeviceProfile.of("cpu", true, 512 << 10, 4096, 64L << 30).maxGroupSize());
+        for (int bits = 1; bits <= 24; bits++) {
+            Planner.plan(new int[] {1 << bits}, 1, h100)
+                    .forEach(p -> assertTrue(p.groupSize() <= DeviceProfile.MAX_GPU_GROUP, p.toString()));
+        }
     }
 }
