@@ -110,12 +110,16 @@ class PlannerTest {
             assertEquals(32, p.cols(), p.toString());
         });
         assertFalse(plan3d.get(0).split(), "the X pass fits either way: " + plan3d.get(0));
-        // Along X longer runs alone are not worth the barriers; where pairs already give runs of 32 or
-        // more, or a single pass, nothing changes; radix 512 in runs of 16 would need 1024 work-items,
-        // so the split tile saves 2^17, 2^18 and 512^2 no pass.
-        Planner.plan(new int[] {1 << 16}, 1, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
-        Planner.plan(new int[] {1 << 24}, 1, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
-        Planner.plan(new int[] {1 << 18}, 1, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
+        // Where pairs already give runs of 32 or more, or a single pass, nothing changes; radix 512 in
+        // runs of 16 would need 1024 work-items, so the split tile saves 512^2 no pass.
+        // Along X the passes after the first (scattered runs on both sides) take runs of 32 by splitting;
+        // the first, whose writes are staged into contiguous blocks, keeps pairs and runs of 16.
+        for (int bits : new int[] {16, 24}) {
+            List<Pass> plan1d = Planner.plan(new int[] {1 << bits}, 1, GPU);
+            assertFalse(plan1d.get(0).split(), plan1d.get(0).toString());
+            assertEquals(16, plan1d.get(0).cols(), plan1d.get(0).toString());
+            plan1d.subList(1, plan1d.size()).forEach(p -> assertTrue(p.split() && p.cols() == 32, p.toString()));
+        }
         Planner.plan(new int[] {512, 512}, 1, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
         Planner.plan(new int[] {1 << 20}, 1, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
         Planner.plan(new int[] {4096, 4096}, 1, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
