@@ -1,5 +1,7 @@
 package io.github.tornadofft.plan;
 
+import java.util.Locale;
+
 /**
  * What the planner needs to know about a device: its kind, the limits a work-group lives in, and
  * the two shapes the planner aims for.
@@ -69,7 +71,7 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         String exchange = System.getProperty(EXCHANGE_PROPERTY, "auto");
         Exchange mode;
         try {
-            mode = Exchange.valueOf(exchange.trim().toUpperCase(java.util.Locale.ROOT));
+            mode = Exchange.valueOf(exchange.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(EXCHANGE_PROPERTY + ": auto, pair or split, got '" + exchange + "'");
         }

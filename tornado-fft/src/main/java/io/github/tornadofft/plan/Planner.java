@@ -96,8 +96,9 @@ public final class Planner {
                 int splitRuns = runLength(n, stride, device, split);
                 int pairPasses = passCount(n, stride, device, pairRuns, pair);
                 int splitPasses = passCount(n, stride, device, splitRuns, split);
-                // Longer runs pay for the extra barriers only on a strided axis (an H100: 3D 256^3 Y and Z
-                // passes 25% faster in runs of 32; 1D 2^16 passes 15% slower, docs/PERFORMANCE.md).
+                // A whole axis splits for longer runs only where it is strided (an H100: 3D 256^3 Y and Z
+                // passes 25% faster in runs of 32); along X the first pass stays on pairs (1D 2^16 was
+                // 15% slower with it split) and the later ones split one by one (longerRunsBySplit).
                 yield splitPasses < pairPasses
                         || stride > 1 && splitPasses == pairPasses && pairRuns < 32 && splitRuns > pairRuns;
             }

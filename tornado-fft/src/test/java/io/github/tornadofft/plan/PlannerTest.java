@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The planner's decisions hold together for every shape, on a GPU-like and a CPU-like device. */
@@ -138,6 +139,24 @@ class PlannerTest {
         for (int bits = 1; bits <= 24; bits++) {
             Planner.plan(new int[] {1 << bits}, 1, h100)
                     .forEach(p -> assertTrue(p.groupSize() <= DeviceProfile.MAX_GPU_GROUP, p.toString()));
+        }
+    }
+
+    @Test
+    void anUnknownExchangeIsRefusedByName() {
+        String before = System.getProperty(DeviceProfile.EXCHANGE_PROPERTY);
+        System.setProperty(DeviceProfile.EXCHANGE_PROPERTY, "diagonal");
+        try {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30));
+            assertTrue(e.getMessage().contains(DeviceProfile.EXCHANGE_PROPERTY) && e.getMessage().contains("auto, pair or split"),
+                    e.getMessage());
+        } finally {
+            if (before == null) {
+                System.clearProperty(DeviceProfile.EXCHANGE_PROPERTY);
+            } else {
+                System.setProperty(DeviceProfile.EXCHANGE_PROPERTY, before);
+            }
         }
     }
 }
