@@ -96,9 +96,9 @@ public final class FftPlan implements AutoCloseable {
                 .consumeFromDevice(upload.getTaskGraphName(), input);
         addPasses(fft, input, output);
         fft.transferToHost(DataTransferMode.UNDER_DEMAND, output);
-        this.execution = new TornadoExecutionPlan(upload.snapshot(), fft.snapshot())
+        this.execution = CompilerFlags.apply(new TornadoExecutionPlan(upload.snapshot(), fft.snapshot())
                 .withDevice(device)
-                .withGridScheduler(grid);
+                .withGridScheduler(grid), device);
         if (launch == Launch.CUDA_GRAPH) {
             execution.withCUDAGraph();
         }
@@ -154,7 +154,8 @@ public final class FftPlan implements AutoCloseable {
     /**
      * Appends this plan's kernels to {@code graph}, reading {@code in} and writing {@code out} (which
      * may be the same array), and registers their work-group shapes in {@code gridScheduler}. The
-     * caller transfers {@code in} and {@code out}; the twiddle table is sent on first execution.
+     * caller transfers {@code in} and {@code out}; the twiddle table is sent on first execution. On an
+     * NVIDIA GPU, give the caller's execution plan the kernels' flags with {@link CompilerFlags#apply}.
      */
     public void appendTo(TaskGraph graph, FloatArray in, FloatArray out, GridScheduler gridScheduler) {
         checkOpen();

@@ -179,7 +179,8 @@ class Fft1dPlanTest {
             plan.appendTo(graph, data, spectrum, grid);
             graph.transferToHost(DataTransferMode.EVERY_EXECUTION, spectrum);
             try (TornadoExecutionPlan execution = new TornadoExecutionPlan(graph.snapshot())) {
-                execution.withDevice(TestDevice.get()).withGridScheduler(grid).execute();
+                CompilerFlags.apply(execution.withDevice(TestDevice.get()).withGridScheduler(grid), TestDevice.get())
+                        .execute();
             }
         }
         float[] doubled = host.clone();

@@ -1,0 +1,30 @@
+package io.github.tornadofft;
+
+import org.junit.jupiter.api.Test;
+import uk.ac.manchester.tornado.api.common.TornadoDevice;
+import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
+
+import java.util.Locale;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The register cap goes to NVIDIA devices only, on top of TornadoVM's default flags. */
+class CompilerFlagsTest {
+
+    @Test
+    void theTestDeviceGetsTheCapOnlyIfItIsAnNvidiaGpu() {
+        TornadoDevice device = TestDevice.get();
+        Optional<String> flags = CompilerFlags.forDevice(device);
+        boolean nvidiaOpenCl = device.getTornadoVMBackend() == TornadoVMBackendType.OPENCL
+                && String.valueOf(device.getPlatformName()).toUpperCase(Locale.ROOT).contains("NVIDIA");
+        if (device.getTornadoVMBackend() == TornadoVMBackendType.PTX) {
+            assertEquals(Optional.of("CU_JIT_OPTIMIZATION_LEVEL 4 CU_JIT_MAX_REGISTERS 128"), flags);
+        } else if (nvidiaOpenCl) {
+            assertEquals(Optional.of("-cl-mad-enable -cl-fast-relaxed-math -w -cl-nv-maxrregcount=128"), flags);
+        } else {
+            assertTrue(flags.isEmpty(), device.getPlatformName() + ": " + flags);
+        }
+    }
+}
