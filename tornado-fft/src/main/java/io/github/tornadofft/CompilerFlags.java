@@ -1,5 +1,6 @@
 package io.github.tornadofft;
 
+import io.github.tornadofft.plan.DeviceProfile;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
@@ -8,9 +9,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The compiler flags tornado-fft's kernels want on an NVIDIA GPU: at most 128 registers per
- * work-item, so that a work-group of 512 (the planner's largest on a GPU) always fits a
- * multiprocessor's 65536 registers, and two groups of 256 fit side by side.
+ * The compiler flags tornado-fft's kernels want on an NVIDIA GPU: at most
+ * {@link DeviceProfile#MAX_REGISTERS} registers per work-item, so that the planner's largest GPU
+ * work-group ({@link DeviceProfile#MAX_GPU_GROUP}) always fits a multiprocessor's registers, and two
+ * groups of 256 fit side by side.
  *
  * <p>On an H100, NVIDIA's OpenCL compiler without a register option kept the kernels launchable at
  * any group size and the 4096-point kernel ran at 0.148 ms for 4096 x 4096, against 0.107 ms with
@@ -22,9 +24,6 @@ import java.util.Optional;
  * the transform to a TaskGraph applies them to the execution plan with {@link #apply}.
  */
 public final class CompilerFlags {
-
-    /** Most registers per work-item the kernels may use on an NVIDIA GPU. */
-    public static final int MAX_REGISTERS = 128;
 
     private CompilerFlags() {
     }
@@ -44,12 +43,12 @@ public final class CompilerFlags {
         TornadoVMBackendType backend = device.getTornadoVMBackend();
         if (backend == TornadoVMBackendType.PTX) {
             String base = System.getProperty("tornado.ptx.compiler.flags", "CU_JIT_OPTIMIZATION_LEVEL 4");
-            return Optional.of(base.contains("CU_JIT_MAX_REGISTERS") ? base : base + " CU_JIT_MAX_REGISTERS " + MAX_REGISTERS);
+            return Optional.of(base.contains("CU_JIT_MAX_REGISTERS") ? base : base + " CU_JIT_MAX_REGISTERS " + DeviceProfile.MAX_REGISTERS);
         }
         String platform = String.valueOf(device.getPlatformName());
         if (backend == TornadoVMBackendType.OPENCL && platform.toUpperCase(Locale.ROOT).contains("NVIDIA")) {
             String base = System.getProperty("tornado.opencl.compiler.flags", "-cl-mad-enable -cl-fast-relaxed-math -w");
-            return Optional.of(base.contains("-cl-nv-maxrregcount") ? base : base + " -cl-nv-maxrregcount=" + MAX_REGISTERS);
+            return Optional.of(base.contains("-cl-nv-maxrregcount") ? base : base + " -cl-nv-maxrregcount=" + DeviceProfile.MAX_REGISTERS);
         }
         return Optional.empty();
     }

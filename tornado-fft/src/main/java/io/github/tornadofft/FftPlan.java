@@ -49,7 +49,7 @@ public final class FftPlan implements AutoCloseable {
     private final List<Pass> passes;
     private final FloatArray input;
     private final FloatArray output;
-    /** Each pass's twiddle table; passes of one radix and span share it ({@link HostBuffers#twiddles}). */
+    /** Each pass's twiddle table; passes of the same register radices and span share it ({@link HostBuffers#twiddles}). */
     private final List<FloatArray> twiddles;
     private final List<FloatArray> scratch = new ArrayList<>();
     private final String name;
@@ -182,18 +182,18 @@ public final class FftPlan implements AutoCloseable {
             graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, table);
         }
         List<FloatArray> chain = bufferChain(in, out);
-        int inverse = descriptor.direction() == Direction.INVERSE ? 1 : 0;
+        boolean inverse = descriptor.direction() == Direction.INVERSE;
         long points = descriptor.floats() / 2;
         List<String> tasks = new ArrayList<>();
         for (int p = 0; p < passes.size(); p++) {
             Pass pass = passes.get(p);
             String task = name + "p" + p;
             float scale = p == passes.size() - 1 ? descriptor.scale() : 1f;
-            int local = Math.max(1, localFloats(pass));
             graph.task(task, RegisterPass.kernel(pass.regs()), new KernelContext(), chain.get(p), chain.get(p + 1),
                     twiddles.get(p), pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(),
                     pass.rows(), pass.subRadix(1), pass.subRadix(2), TwiddleTable.kBits(pass.span()),
-                    inverse | (pass.split() ? 2 : 0), scale, local);
+                    RegisterPass.flags(inverse, pass.split()), scale,
+                    RegisterPass.localFloats(pass.cols() * pass.rows(), pass.radix()));
             WorkerGrid1D worker = new WorkerGrid1D(pass.groups(points) * pass.groupSize());
             worker.setLocalWork(pass.groupSize(), 1, 1);
             target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
@@ -210,11 +210,6 @@ public final class FftPlan implements AutoCloseable {
             }
         }
         return tasks;
-    }
-
-    private static int localFloats(Pass pass) {
-        int elements = pass.cols() * pass.rows() * pass.radix();
-        return elements - 1 + ((elements - 1) >> 5) + 1;
     }
 
     /**

@@ -56,6 +56,11 @@ public final class RegisterPass {
     /** Most values a work-item holds in registers. */
     public static final int MAX_REGS = 16;
 
+    /** Bit of {@code flags}: the inverse transform (conjugate on load and store). */
+    public static final int INVERSE = 1;
+    /** Bit of {@code flags}: the split exchange, one part at a time through {@code lre}. */
+    public static final int SPLIT = 2;
+
     private RegisterPass() {
     }
 
@@ -70,6 +75,16 @@ public final class RegisterPass {
             case 16 -> RegisterPass::pass16;
             default -> throw new IllegalArgumentException("regs: a power of two up to " + MAX_REGS + ", got " + regs);
         };
+    }
+
+    /** The {@code localFloats} argument of a pass whose groups hold {@code lanes} lines of r values. */
+    public static int localFloats(int lanes, int r) {
+        return LocalFft.localSize(lanes, r);
+    }
+
+    /** The {@code flags} argument of a pass: {@link #INVERSE} and {@link #SPLIT} as given. */
+    public static int flags(boolean inverse, boolean split) {
+        return (inverse ? INVERSE : 0) | (split ? SPLIT : 0);
     }
 
     /** The pass with 1 value per work-item: no butterfly, a copy that applies the scale (n = 1). */
@@ -101,8 +116,8 @@ public final class RegisterPass {
         }
         int k = i % span;
         int lane = row * cols + col;
-        float conj = (flags & 1) == 1 ? -1f : 1f;
-        int split = (flags >> 1) & 1;
+        float conj = (flags & INVERSE) != 0 ? -1f : 1f;
+        int split = (flags & SPLIT) != 0 ? 1 : 0;
         // With the split exchange lre carries both parts in turn and lim is not used.
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
         float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);
@@ -199,8 +214,8 @@ public final class RegisterPass {
         }
         int k = i % span;
         int lane = row * cols + col;
-        float conj = (flags & 1) == 1 ? -1f : 1f;
-        int split = (flags >> 1) & 1;
+        float conj = (flags & INVERSE) != 0 ? -1f : 1f;
+        int split = (flags & SPLIT) != 0 ? 1 : 0;
         // With the split exchange lre carries both parts in turn and lim is not used.
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
         float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);
@@ -389,8 +404,8 @@ public final class RegisterPass {
         }
         int k = i % span;
         int lane = row * cols + col;
-        float conj = (flags & 1) == 1 ? -1f : 1f;
-        int split = (flags >> 1) & 1;
+        float conj = (flags & INVERSE) != 0 ? -1f : 1f;
+        int split = (flags & SPLIT) != 0 ? 1 : 0;
         // With the split exchange lre carries both parts in turn and lim is not used.
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
         float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);
@@ -721,8 +736,8 @@ public final class RegisterPass {
         }
         int k = i % span;
         int lane = row * cols + col;
-        float conj = (flags & 1) == 1 ? -1f : 1f;
-        int split = (flags >> 1) & 1;
+        float conj = (flags & INVERSE) != 0 ? -1f : 1f;
+        int split = (flags & SPLIT) != 0 ? 1 : 0;
         // With the split exchange lre carries both parts in turn and lim is not used.
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
         float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);
@@ -1311,8 +1326,8 @@ public final class RegisterPass {
         }
         int k = i % span;
         int lane = row * cols + col;
-        float conj = (flags & 1) == 1 ? -1f : 1f;
-        int split = (flags >> 1) & 1;
+        float conj = (flags & INVERSE) != 0 ? -1f : 1f;
+        int split = (flags & SPLIT) != 0 ? 1 : 0;
         // With the split exchange lre carries both parts in turn and lim is not used.
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
         float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);

@@ -34,8 +34,15 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     public static final String REGISTER_BITS_PROPERTY = "tornado.fft.registerBits";
     /** Property that overrides the adjacent columns of a strided pass (for tuning runs). */
     public static final String COALESCE_PROPERTY = "tornado.fft.coalesce";
-    /** Most work-items per work-group on a GPU (see {@link #of}). */
-    public static final int MAX_GPU_GROUP = 512;
+    /**
+     * Most registers per work-item the kernels may take on a GPU: 16 complex values and their
+     * addresses. {@code CompilerFlags} holds NVIDIA's compilers to it.
+     */
+    public static final int MAX_REGISTERS = 128;
+    /** Registers of one GPU multiprocessor. */
+    static final int REGISTER_FILE = 65536;
+    /** Most work-items per work-group on a GPU: as many as one multiprocessor's registers hold. */
+    public static final int MAX_GPU_GROUP = REGISTER_FILE / MAX_REGISTERS;
     /** Property that overrides the exchange choice: auto, pair or split (for tuning runs and tests). */
     public static final String EXCHANGE_PROPERTY = "tornado.fft.exchange";
 
@@ -61,9 +68,8 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      * fewer barriers (docs/PERFORMANCE.md has the sweeps).
      */
     public static DeviceProfile of(String name, boolean cpu, long localBytes, int deviceMaxGroupSize, long globalBytes) {
-        // A GPU work-group's registers must fit one multiprocessor: the kernels may take up to 128
-        // registers per work-item (16 complex values and their addresses), and 65536 registers hold
-        // 512 such work-items. A larger group fails to launch on the PTX backend, silently.
+        // A GPU work-group's registers must fit one multiprocessor (MAX_GPU_GROUP): a larger group
+        // fails to launch, and on the PTX backend silently.
         int maxGroupSize = cpu ? deviceMaxGroupSize : Math.min(deviceMaxGroupSize, MAX_GPU_GROUP);
         int group = Integer.getInteger(GROUP_SIZE_PROPERTY, Math.min(maxGroupSize, cpu ? 256 : 64));
         int bits = Integer.getInteger(REGISTER_BITS_PROPERTY, 4);

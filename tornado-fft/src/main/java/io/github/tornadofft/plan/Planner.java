@@ -51,23 +51,21 @@ public final class Planner {
      * single work-group FFT of the OpenCL seed). Along a strided axis a work-group holds
      * {@link #runLength} adjacent columns, so the single-pass limit is the capacity over that. A longer
      * axis is split into passes of equal radix, each a strided batch of radix-r DFTs whose groups take
-     * {@link #runLength} adjacent lines or columns.
+     * {@link #runLength} adjacent lines or columns. Each pass then exchanges through local memory as
+     * {@link #splitsForLongerRuns} says.
      */
     static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device) {
-        boolean split = splitExchange(n, stride, device);
+        boolean split = splitSavesPasses(n, stride, device);
         int capacity = device.localComplexCapacity(split);
         int runs = runLength(n, stride, device, capacity);
         int passes = passCount(n, stride, device, runs, capacity);
-        if (passes == 1) {
-            return List.of(pass(axis, n, stride, n, 1, batch, device, runs, capacity, split));
-        }
         int bits = Integer.numberOfTrailingZeros(n);
         List<Pass> plan = new ArrayList<>();
         int span = 1;
         for (int p = 0; p < passes; p++) {
             int rBits = bits / passes + (p < bits % passes ? 1 : 0);
             int r = 1 << rBits;
-            if (longerRunsBySplit(device, split, runs, stride, span, rBits)) {
+            if (!split && splitsForLongerRuns(n, stride, span, rBits, runs, device)) {
                 plan.add(pass(axis, n, stride, r, span, batch, device, 2 * runs, device.localComplexCapacity(true), true));
             } else {
                 plan.add(pass(axis, n, stride, r, span, batch, device, runs, capacity, split));
@@ -78,11 +76,11 @@ public final class Planner {
     }
 
     /**
-     * Whether the passes along this axis exchange values through local memory one part at a time
-     * ({@link DeviceProfile.Exchange}): on AUTO, where the split exchange's twice larger tile saves a
-     * pass, or lengthens a strided axis's runs of 16 values to 32 or more, on a GPU.
+     * Whether every pass along this axis exchanges values through local memory one part at a time
+     * ({@link DeviceProfile.Exchange}): as forced, or on AUTO on a GPU where the split exchange's
+     * twice larger tile means fewer passes.
      */
-    static boolean splitExchange(int n, int stride, DeviceProfile device) {
+    static boolean splitSavesPasses(int n, int stride, DeviceProfile device) {
         return switch (device.exchange()) {
             case PAIR -> false;
             case SPLIT -> true;
@@ -92,31 +90,29 @@ public final class Planner {
                 }
                 int pair = device.localComplexCapacity(false);
                 int split = device.localComplexCapacity(true);
-                int pairRuns = runLength(n, stride, device, pair);
-                int splitRuns = runLength(n, stride, device, split);
-                int pairPasses = passCount(n, stride, device, pairRuns, pair);
-                int splitPasses = passCount(n, stride, device, splitRuns, split);
-                // A whole axis splits for longer runs only where it is strided (an H100: 3D 256^3 Y and Z
-                // passes 25% faster in runs of 32); along X the first pass stays on pairs (1D 2^16 was
-                // 15% slower with it split) and the later ones split one by one (longerRunsBySplit).
-                yield splitPasses < pairPasses
-                        || stride > 1 && splitPasses == pairPasses && pairRuns < 32 && splitRuns > pairRuns;
+                yield passCount(n, stride, device, runLength(n, stride, device, split), split)
+                        < passCount(n, stride, device, runLength(n, stride, device, pair), pair);
             }
         };
     }
 
     /**
-     * Whether one pass of a multi-pass axis on pairs should take runs of 32 through the split exchange
-     * instead of runs of 16 (on AUTO, on a GPU). Every pass but the first along X reads and writes
-     * runs scattered across the array (the first stages its writes into contiguous blocks); on an H100
-     * those passes of 1D 2^16 and 2^24 ran 7-14% faster in runs of 32, the first pass did not.
+     * Whether a pass of radix 2^radixBits on pairs in runs of {@code runs} should rather take runs twice
+     * as long through the split exchange (on AUTO, on a GPU): where its runs are shorter than 32 and
+     * it reads and writes them scattered across the array, that is every pass but the first along X
+     * (which stages its writes into contiguous blocks). On an H100, runs of 32 made the 3D 256^3 Y and
+     * Z passes 25% faster and the later passes of 1D 2^16 and 2^24 7-14%; splitting the first pass
+     * along X made 1D 2^16 15% slower, and runs of 64 gained nothing over 32 (docs/PERFORMANCE.md).
      */
-    private static boolean longerRunsBySplit(DeviceProfile device, boolean split, int runs, int stride, int span,
-                                             int radixBits) {
-        return device.exchange() == DeviceProfile.Exchange.AUTO && !device.cpu() && !split && runs < 32
-                && (stride > 1 || span > 1)
-                && 2L * runs << radixBits <= device.localComplexCapacity(true)
-                && fitsGroup(radixBits, 2 * runs, device);
+    private static boolean splitsForLongerRuns(int n, int stride, int span, int radixBits, int runs,
+                                               DeviceProfile device) {
+        int longer = 2 * runs;
+        // The longer run must exist: as many adjacent columns (strided axis) or lines (along X).
+        int available = stride > 1 ? stride : n >> radixBits;
+        return device.exchange() == DeviceProfile.Exchange.AUTO && !device.cpu() && runs < 32
+                && (stride > 1 || span > 1) && longer <= available
+                && (long) longer << radixBits <= device.localComplexCapacity(true)
+                && fitsGroup(radixBits, longer, device);
     }
 
     /**

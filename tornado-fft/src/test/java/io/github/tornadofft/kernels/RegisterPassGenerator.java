@@ -111,6 +111,11 @@ public final class RegisterPassGenerator {
         line("/** Most values a work-item holds in registers. */");
         line("public static final int MAX_REGS = " + REGISTERS[REGISTERS.length - 1] + ";");
         line("");
+        line("/** Bit of {@code flags}: the inverse transform (conjugate on load and store). */");
+        line("public static final int INVERSE = 1;");
+        line("/** Bit of {@code flags}: the split exchange, one part at a time through {@code lre}. */");
+        line("public static final int SPLIT = 2;");
+        line("");
         open("private RegisterPass() {");
         close("}");
         line("");
@@ -123,6 +128,16 @@ public final class RegisterPassGenerator {
         }
         line("default -> throw new IllegalArgumentException(\"regs: a power of two up to \" + MAX_REGS + \", got \" + regs);");
         close("};");
+        close("}");
+        line("");
+        line("/** The {@code localFloats} argument of a pass whose groups hold {@code lanes} lines of r values. */");
+        open("public static int localFloats(int lanes, int r) {");
+        line("return LocalFft.localSize(lanes, r);");
+        close("}");
+        line("");
+        line("/** The {@code flags} argument of a pass: {@link #INVERSE} and {@link #SPLIT} as given. */");
+        open("public static int flags(boolean inverse, boolean split) {");
+        line("return (inverse ? INVERSE : 0) | (split ? SPLIT : 0);");
         close("}");
         for (int regs : REGISTERS) {
             line("");
@@ -172,8 +187,8 @@ public final class RegisterPassGenerator {
         close("}");
         line("int k = i % span;");
         line("int lane = row * cols + col;");
-        line("float conj = (flags & 1) == 1 ? -1f : 1f;");
-        line("int split = (flags >> 1) & 1;");
+        line("float conj = (flags & INVERSE) != 0 ? -1f : 1f;");
+        line("int split = (flags & SPLIT) != 0 ? 1 : 0;");
         line("// With the split exchange lre carries both parts in turn and lim is not used.");
         line("float[] lre = ctx.allocateFloatLocalArray(localFloats);");
         line("float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);");
@@ -344,8 +359,7 @@ public final class RegisterPassGenerator {
         line("int outStep = threads * span * stride;");
         for (int j = 0; j < regs; j++) {
             String addr = plus("out", j, "outStep");
-            line("dst.set(2 * " + group(addr) + ", " + x(j) + "r * scale); dst.set(2 * " + group(addr) + " + 1, " + x(j)
-                    + "i * conj * scale);");
+            storeLine(addr, x(j) + "r", x(j) + "i");
         }
         reopen("} else {");
         line("// Adjacent lines land r elements apart: stage the tile in local memory and write it back in");
@@ -370,8 +384,7 @@ public final class RegisterPassGenerator {
         }
         for (int j = 0; j < regs; j++) {
             String addr = plus("out", j, "items");
-            line("dst.set(2 * " + group(addr) + ", " + x(j) + "r * scale); dst.set(2 * " + group(addr) + " + 1, " + x(j)
-                    + "i * conj * scale);");
+            storeLine(addr, x(j) + "r", x(j) + "i");
         }
         reopen("} else {");
         for (int j = 0; j < regs; j++) {
@@ -382,10 +395,16 @@ public final class RegisterPassGenerator {
             String linear = plus("item", j, "items");
             String addr = plus("out", j, "items");
             line("a = LocalFft.stagedSlot(" + linear + ", r, span, cols, lanes);");
-            line("dst.set(2 * " + group(addr) + ", lre[a] * scale); dst.set(2 * " + group(addr) + " + 1, lim[a] * conj * scale);");
+            storeLine(addr, "lre[a]", "lim[a]");
         }
         close("}");
         close("}");
+    }
+
+    /** Writes the value (re, im) to element {@code addr} of dst, conjugated back and scaled. */
+    private void storeLine(String addr, String re, String im) {
+        line("dst.set(2 * " + group(addr) + ", " + re + " * scale); dst.set(2 * " + group(addr) + " + 1, " + im
+                + " * conj * scale);");
     }
 
     /** {@code a = pad(index); } with pad(x) = x + x / 32, the padded local-memory slot. */
