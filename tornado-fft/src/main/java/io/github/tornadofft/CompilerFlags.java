@@ -10,7 +10,8 @@ import java.util.Optional;
 
 /**
  * The compiler flags tornado-fft's kernels want on an NVIDIA GPU: at most
- * {@link DeviceProfile#MAX_REGISTERS} registers per work-item, so that the planner's largest GPU
+ * {@link DeviceProfile#MAX_REGISTERS} registers per work-item ({@link DeviceProfile#maxRegisters}
+ * unless overridden), so that the planner's largest GPU
  * work-group ({@link DeviceProfile#MAX_GPU_GROUP}) always fits a multiprocessor's registers, and two
  * groups of 256 fit side by side.
  *
@@ -43,12 +44,12 @@ public final class CompilerFlags {
         TornadoVMBackendType backend = device.getTornadoVMBackend();
         if (backend == TornadoVMBackendType.PTX) {
             String base = System.getProperty("tornado.ptx.compiler.flags", "CU_JIT_OPTIMIZATION_LEVEL 4");
-            return Optional.of(base.contains("CU_JIT_MAX_REGISTERS") ? base : base + " CU_JIT_MAX_REGISTERS " + DeviceProfile.MAX_REGISTERS);
+            return Optional.of(base.contains("CU_JIT_MAX_REGISTERS") ? base : base + " CU_JIT_MAX_REGISTERS " + DeviceProfile.maxRegisters());
         }
         String platform = String.valueOf(device.getPlatformName());
         if (backend == TornadoVMBackendType.OPENCL && platform.toUpperCase(Locale.ROOT).contains("NVIDIA")) {
             String base = System.getProperty("tornado.opencl.compiler.flags", "-cl-mad-enable -cl-fast-relaxed-math -w");
-            return Optional.of(base.contains("-cl-nv-maxrregcount") ? base : base + " -cl-nv-maxrregcount=" + DeviceProfile.MAX_REGISTERS);
+            return Optional.of(base.contains("-cl-nv-maxrregcount") ? base : base + " -cl-nv-maxrregcount=" + DeviceProfile.maxRegisters());
         }
         return Optional.empty();
     }

@@ -18,10 +18,10 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * <p>Inside a work-group the radix-{@code r} DFT is itself a small FFT (the OpenCL FFT seed): each
  * work-item holds R values in registers ({@code passR}, R = 2, 4, 8, 16), computes a radix-R
  * butterfly on them, exchanges values with the group through padded local memory
- * ({@link LocalFft}), twiddles, and computes up to two more butterflies of radix R or R/2 (two
- * of those per work-item), so {@code r = R * r2 * r3}. A work-group takes {@code cols} adjacent
- * lines of one transform (every global access is a run of adjacent elements, the 3D seed's
- * coalescing) times {@code rows} transforms of the batch.
+ * ({@link LocalFft}), twiddles, and computes up to two more steps of radix R / d (d such
+ * butterflies per work-item, d = 1, 2, 4, 8), so {@code r = R * r2 * r3}. A work-group takes
+ * {@code cols} adjacent lines of one transform (every global access is a run of adjacent
+ * elements, the 3D seed's coalescing) times {@code rows} transforms of the batch.
  *
  * <p>The same pass serves every axis of a 2D or 3D array (the 3D seed's X, Y and Z passes): with
  * {@code stride} S > 1 the transform runs along an axis whose consecutive points lie S elements
@@ -39,8 +39,8 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * between consecutive points; {@code r} this pass's radix; {@code span} product of the radices
  * of earlier passes; {@code cols} adjacent lines (stride 1) or adjacent positions of the faster
  * axes (stride > 1) per group; {@code rows} transforms of the batch (stride 1) or adjacent lines
- * (stride > 1) per group; {@code r2}, {@code r3} radices of the second and third butterfly (R or
- * R/2; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span; {@code flags} bit 0: the
+ * (stride > 1) per group; {@code r2}, {@code r3} radices of the second and third step (R / d,
+ * d = 1, 2, 4, 8; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span; {@code flags} bit 0: the
  * inverse transform (conjugate on load and store), bit 1: split exchange (below); {@code scale}
  * factor applied on store; {@code localFloats} floats of local memory per component, pad(cols * rows * r).
  *
@@ -289,10 +289,9 @@ public final class RegisterPass {
                 a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
             }
             if (r2 == 2) {
-                // Twiddle input v by W_{p r2}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
-                // so adjacent work-items read adjacent entries.
-                int e = 2 * (q % 2);
-                a = e; wr = tw.get(a); wi = tw.get(a + 1);
+                // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
+                int e0 = 2 * (q % 2);
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
                 s = x0r - x1r; x0r += x1r; x1r = s;
                 s = x0i - x1i; x0i += x1i; x1i = s;
@@ -326,10 +325,9 @@ public final class RegisterPass {
                 a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
             }
             if (r3 == 2) {
-                // Twiddle input v by W_{p r3}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
-                // so adjacent work-items read adjacent entries.
-                int e = 2 * (r2 - 1) * 2 + 2 * (q % (2 * r2));
-                a = e; wr = tw.get(a); wi = tw.get(a + 1);
+                // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
+                int e0 = 2 * (r2 - 1) * 2 + 2 * (q % (2 * r2));
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
                 s = x0r - x1r; x0r += x1r; x1r = s;
                 s = x0i - x1i; x0i += x1i; x1i = s;
@@ -375,7 +373,7 @@ public final class RegisterPass {
         }
     }
 
-    /** The pass with 4 values per work-item: radix 4, then radix 4 or 2 x radix 2, twice at most. */
+    /** The pass with 4 values per work-item: radix 4, then d x radix 4 / d (d up to 2), twice at most. */
     public static void pass4(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
                 int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
         int lines = n / r;
@@ -514,14 +512,13 @@ public final class RegisterPass {
                 a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
             }
             if (r2 == 4) {
-                // Twiddle input v by W_{p r2}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
-                // so adjacent work-items read adjacent entries.
-                int e = 2 * (q % 4);
-                a = e; wr = tw.get(a); wi = tw.get(a + 1);
+                // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
+                int e0 = 2 * (q % 4);
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = e + 2 * 4; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 2 * 4; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = e + 4 * 4; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 4 * 4; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
                 s = x0i - x2i; x0i += x2i; x2i = s;
@@ -534,8 +531,8 @@ public final class RegisterPass {
                 s = x2i - x3i; x2i += x3i; x3i = s;
                 s = x1r; x1r = x2r; x2r = s;
                 s = x1i; x1i = x2i; x2i = s;
-            } else {
-                // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 2.
+            } else if (r2 == 2) {
+                // 2 butterflies, b = q + u threads, on x_u, x_u+2, ...: twiddle, then radix 2.
                 int e0 = 2 * (q % 4);
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
@@ -560,7 +557,7 @@ public final class RegisterPass {
                     a = or0 + 4 * lanes; a += a >> 5; lre[a] = x1r;
                     a = or0 + 8 * lanes; a += a >> 5; lre[a] = x2r;
                     a = or0 + 12 * lanes; a += a >> 5; lre[a] = x3r;
-                } else {
+                } else if (r2 == 2) {
                     int or0 = ((q - q % 4) * 2 + q % 4) * lanes + lane;
                     int or1 = (((q + threads) - (q + threads) % 4) * 2 + (q + threads) % 4) * lanes + lane;
                     a = or0; a += a >> 5; lre[a] = x0r;
@@ -580,7 +577,7 @@ public final class RegisterPass {
                     a = oi0 + 4 * lanes; a += a >> 5; lre[a] = x1i;
                     a = oi0 + 8 * lanes; a += a >> 5; lre[a] = x2i;
                     a = oi0 + 12 * lanes; a += a >> 5; lre[a] = x3i;
-                } else {
+                } else if (r2 == 2) {
                     int oi0 = ((q - q % 4) * 2 + q % 4) * lanes + lane;
                     int oi1 = (((q + threads) - (q + threads) % 4) * 2 + (q + threads) % 4) * lanes + lane;
                     a = oi0; a += a >> 5; lre[a] = x0i;
@@ -600,7 +597,7 @@ public final class RegisterPass {
                     a = o0 + 4 * lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
                     a = o0 + 8 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
                     a = o0 + 12 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
-                } else {
+                } else if (r2 == 2) {
                     int o0 = ((q - q % 4) * 2 + q % 4) * lanes + lane;
                     int o1 = (((q + threads) - (q + threads) % 4) * 2 + (q + threads) % 4) * lanes + lane;
                     a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
@@ -615,14 +612,13 @@ public final class RegisterPass {
                 a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
             }
             if (r3 == 4) {
-                // Twiddle input v by W_{p r3}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
-                // so adjacent work-items read adjacent entries.
-                int e = 2 * (r2 - 1) * 4 + 2 * (q % (4 * r2));
-                a = e; wr = tw.get(a); wi = tw.get(a + 1);
+                // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
+                int e0 = 2 * (r2 - 1) * 4 + 2 * (q % (4 * r2));
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = e + 2 * (4 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 2 * (4 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = e + 4 * (4 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 4 * (4 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
                 s = x0i - x2i; x0i += x2i; x2i = s;
@@ -635,8 +631,8 @@ public final class RegisterPass {
                 s = x2i - x3i; x2i += x3i; x3i = s;
                 s = x1r; x1r = x2r; x2r = s;
                 s = x1i; x1i = x2i; x2i = s;
-            } else {
-                // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 2.
+            } else if (r3 == 2) {
+                // 2 butterflies, b = q + u threads, on x_u, x_u+2, ...: twiddle, then radix 2.
                 int e0 = 2 * (r2 - 1) * 4 + 2 * (q % (4 * r2));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
@@ -707,7 +703,7 @@ public final class RegisterPass {
         }
     }
 
-    /** The pass with 8 values per work-item: radix 8, then radix 8 or 2 x radix 4, twice at most. */
+    /** The pass with 8 values per work-item: radix 8, then d x radix 8 / d (d up to 4), twice at most. */
     public static void pass8(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
                 int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
         int lines = n / r;
@@ -920,22 +916,21 @@ public final class RegisterPass {
                 a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
             }
             if (r2 == 8) {
-                // Twiddle input v by W_{p r2}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
-                // so adjacent work-items read adjacent entries.
-                int e = 2 * (q % 8);
-                a = e; wr = tw.get(a); wi = tw.get(a + 1);
+                // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
+                int e0 = 2 * (q % 8);
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = e + 2 * 8; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 2 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = e + 4 * 8; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 4 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = e + 6 * 8; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 6 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = e + 8 * 8; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 8 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = e + 10 * 8; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 10 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = e + 12 * 8; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 12 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
@@ -970,8 +965,8 @@ public final class RegisterPass {
                 s = x1i; x1i = x4i; x4i = s;
                 s = x3r; x3r = x6r; x6r = s;
                 s = x3i; x3i = x6i; x6i = s;
-            } else {
-                // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 4.
+            } else if (r2 == 4) {
+                // 2 butterflies, b = q + u threads, on x_u, x_u+2, ...: twiddle, then radix 4.
                 int e0 = 2 * (q % 8);
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
@@ -1008,6 +1003,28 @@ public final class RegisterPass {
                 s = x5i - x7i; x5i += x7i; x7i = s;
                 s = x3r; x3r = x5r; x5r = s;
                 s = x3i; x3i = x5i; x5i = s;
+            } else if (r2 == 2) {
+                // 4 butterflies, b = q + u threads, on x_u, x_u+4, ...: twiddle, then radix 2.
+                int e0 = 2 * (q % 8);
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                int e1 = 2 * ((q + threads) % 8);
+                a = e1; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                int e2 = 2 * ((q + 2 * threads) % 8);
+                a = e2; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                int e3 = 2 * ((q + 3 * threads) % 8);
+                a = e3; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x0r - x4r; x0r += x4r; x4r = s;
+                s = x0i - x4i; x0i += x4i; x4i = s;
+                s = x1r - x5r; x1r += x5r; x5r = s;
+                s = x1i - x5i; x1i += x5i; x5i = s;
+                s = x2r - x6r; x2r += x6r; x6r = s;
+                s = x2i - x6i; x2i += x6i; x6i = s;
+                s = x3r - x7r; x3r += x7r; x7r = s;
+                s = x3i - x7i; x3i += x7i; x7i = s;
             }
         }
 
@@ -1026,7 +1043,7 @@ public final class RegisterPass {
                     a = or0 + 40 * lanes; a += a >> 5; lre[a] = x5r;
                     a = or0 + 48 * lanes; a += a >> 5; lre[a] = x6r;
                     a = or0 + 56 * lanes; a += a >> 5; lre[a] = x7r;
-                } else {
+                } else if (r2 == 4) {
                     int or0 = ((q - q % 8) * 4 + q % 8) * lanes + lane;
                     int or1 = (((q + threads) - (q + threads) % 8) * 4 + (q + threads) % 8) * lanes + lane;
                     a = or0; a += a >> 5; lre[a] = x0r;
@@ -1037,6 +1054,19 @@ public final class RegisterPass {
                     a = or1 + 16 * lanes; a += a >> 5; lre[a] = x5r;
                     a = or0 + 24 * lanes; a += a >> 5; lre[a] = x6r;
                     a = or1 + 24 * lanes; a += a >> 5; lre[a] = x7r;
+                } else if (r2 == 2) {
+                    int or0 = ((q - q % 8) * 2 + q % 8) * lanes + lane;
+                    int or1 = (((q + threads) - (q + threads) % 8) * 2 + (q + threads) % 8) * lanes + lane;
+                    int or2 = (((q + 2 * threads) - (q + 2 * threads) % 8) * 2 + (q + 2 * threads) % 8) * lanes + lane;
+                    int or3 = (((q + 3 * threads) - (q + 3 * threads) % 8) * 2 + (q + 3 * threads) % 8) * lanes + lane;
+                    a = or0; a += a >> 5; lre[a] = x0r;
+                    a = or1; a += a >> 5; lre[a] = x1r;
+                    a = or2; a += a >> 5; lre[a] = x2r;
+                    a = or3; a += a >> 5; lre[a] = x3r;
+                    a = or0 + 8 * lanes; a += a >> 5; lre[a] = x4r;
+                    a = or1 + 8 * lanes; a += a >> 5; lre[a] = x5r;
+                    a = or2 + 8 * lanes; a += a >> 5; lre[a] = x6r;
+                    a = or3 + 8 * lanes; a += a >> 5; lre[a] = x7r;
                 }
                 ctx.localBarrier();
                 a = slot; a += a >> 5; x0r = lre[a];
@@ -1058,7 +1088,7 @@ public final class RegisterPass {
                     a = oi0 + 40 * lanes; a += a >> 5; lre[a] = x5i;
                     a = oi0 + 48 * lanes; a += a >> 5; lre[a] = x6i;
                     a = oi0 + 56 * lanes; a += a >> 5; lre[a] = x7i;
-                } else {
+                } else if (r2 == 4) {
                     int oi0 = ((q - q % 8) * 4 + q % 8) * lanes + lane;
                     int oi1 = (((q + threads) - (q + threads) % 8) * 4 + (q + threads) % 8) * lanes + lane;
                     a = oi0; a += a >> 5; lre[a] = x0i;
@@ -1069,6 +1099,19 @@ public final class RegisterPass {
                     a = oi1 + 16 * lanes; a += a >> 5; lre[a] = x5i;
                     a = oi0 + 24 * lanes; a += a >> 5; lre[a] = x6i;
                     a = oi1 + 24 * lanes; a += a >> 5; lre[a] = x7i;
+                } else if (r2 == 2) {
+                    int oi0 = ((q - q % 8) * 2 + q % 8) * lanes + lane;
+                    int oi1 = (((q + threads) - (q + threads) % 8) * 2 + (q + threads) % 8) * lanes + lane;
+                    int oi2 = (((q + 2 * threads) - (q + 2 * threads) % 8) * 2 + (q + 2 * threads) % 8) * lanes + lane;
+                    int oi3 = (((q + 3 * threads) - (q + 3 * threads) % 8) * 2 + (q + 3 * threads) % 8) * lanes + lane;
+                    a = oi0; a += a >> 5; lre[a] = x0i;
+                    a = oi1; a += a >> 5; lre[a] = x1i;
+                    a = oi2; a += a >> 5; lre[a] = x2i;
+                    a = oi3; a += a >> 5; lre[a] = x3i;
+                    a = oi0 + 8 * lanes; a += a >> 5; lre[a] = x4i;
+                    a = oi1 + 8 * lanes; a += a >> 5; lre[a] = x5i;
+                    a = oi2 + 8 * lanes; a += a >> 5; lre[a] = x6i;
+                    a = oi3 + 8 * lanes; a += a >> 5; lre[a] = x7i;
                 }
                 ctx.localBarrier();
                 a = slot; a += a >> 5; x0i = lre[a];
@@ -1090,7 +1133,7 @@ public final class RegisterPass {
                     a = o0 + 40 * lanes; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
                     a = o0 + 48 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
                     a = o0 + 56 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
-                } else {
+                } else if (r2 == 4) {
                     int o0 = ((q - q % 8) * 4 + q % 8) * lanes + lane;
                     int o1 = (((q + threads) - (q + threads) % 8) * 4 + (q + threads) % 8) * lanes + lane;
                     a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
@@ -1101,6 +1144,19 @@ public final class RegisterPass {
                     a = o1 + 16 * lanes; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
                     a = o0 + 24 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
                     a = o1 + 24 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                } else if (r2 == 2) {
+                    int o0 = ((q - q % 8) * 2 + q % 8) * lanes + lane;
+                    int o1 = (((q + threads) - (q + threads) % 8) * 2 + (q + threads) % 8) * lanes + lane;
+                    int o2 = (((q + 2 * threads) - (q + 2 * threads) % 8) * 2 + (q + 2 * threads) % 8) * lanes + lane;
+                    int o3 = (((q + 3 * threads) - (q + 3 * threads) % 8) * 2 + (q + 3 * threads) % 8) * lanes + lane;
+                    a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = o1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = o2; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = o3; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    a = o0 + 8 * lanes; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                    a = o1 + 8 * lanes; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                    a = o2 + 8 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                    a = o3 + 8 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
                 }
                 ctx.localBarrier();
                 a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
@@ -1113,22 +1169,21 @@ public final class RegisterPass {
                 a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
             }
             if (r3 == 8) {
-                // Twiddle input v by W_{p r3}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
-                // so adjacent work-items read adjacent entries.
-                int e = 2 * (r2 - 1) * 8 + 2 * (q % (8 * r2));
-                a = e; wr = tw.get(a); wi = tw.get(a + 1);
+                // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
+                int e0 = 2 * (r2 - 1) * 8 + 2 * (q % (8 * r2));
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = e + 2 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 2 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = e + 4 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 4 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = e + 6 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 6 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = e + 8 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 8 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = e + 10 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 10 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = e + 12 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 12 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
@@ -1163,8 +1218,8 @@ public final class RegisterPass {
                 s = x1i; x1i = x4i; x4i = s;
                 s = x3r; x3r = x6r; x6r = s;
                 s = x3i; x3i = x6i; x6i = s;
-            } else {
-                // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 4.
+            } else if (r3 == 4) {
+                // 2 butterflies, b = q + u threads, on x_u, x_u+2, ...: twiddle, then radix 4.
                 int e0 = 2 * (r2 - 1) * 8 + 2 * (q % (8 * r2));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
@@ -1201,6 +1256,28 @@ public final class RegisterPass {
                 s = x5i - x7i; x5i += x7i; x7i = s;
                 s = x3r; x3r = x5r; x5r = s;
                 s = x3i; x3i = x5i; x5i = s;
+            } else if (r3 == 2) {
+                // 4 butterflies, b = q + u threads, on x_u, x_u+4, ...: twiddle, then radix 2.
+                int e0 = 2 * (r2 - 1) * 8 + 2 * (q % (8 * r2));
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                int e1 = 2 * (r2 - 1) * 8 + 2 * ((q + threads) % (8 * r2));
+                a = e1; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                int e2 = 2 * (r2 - 1) * 8 + 2 * ((q + 2 * threads) % (8 * r2));
+                a = e2; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                int e3 = 2 * (r2 - 1) * 8 + 2 * ((q + 3 * threads) % (8 * r2));
+                a = e3; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x0r - x4r; x0r += x4r; x4r = s;
+                s = x0i - x4i; x0i += x4i; x4i = s;
+                s = x1r - x5r; x1r += x5r; x5r = s;
+                s = x1i - x5i; x1i += x5i; x5i = s;
+                s = x2r - x6r; x2r += x6r; x6r = s;
+                s = x2i - x6i; x2i += x6i; x6i = s;
+                s = x3r - x7r; x3r += x7r; x7r = s;
+                s = x3i - x7i; x3i += x7i; x7i = s;
             }
         }
 
@@ -1297,7 +1374,7 @@ public final class RegisterPass {
         }
     }
 
-    /** The pass with 16 values per work-item: radix 16, then radix 16 or 2 x radix 8, twice at most. */
+    /** The pass with 16 values per work-item: radix 16, then d x radix 16 / d (d up to 8), twice at most. */
     public static void pass16(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
                 int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
         int lines = n / r;
@@ -1674,38 +1751,37 @@ public final class RegisterPass {
                 a = slot + 15 * slotStep; a += a >> 5; x15r = lre[a]; x15i = lim[a];
             }
             if (r2 == 16) {
-                // Twiddle input v by W_{p r2}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
-                // so adjacent work-items read adjacent entries.
-                int e = 2 * (q % 16);
-                a = e; wr = tw.get(a); wi = tw.get(a + 1);
+                // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
+                int e0 = 2 * (q % 16);
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = e + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = e + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = e + 6 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 6 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = e + 8 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 8 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = e + 10 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 10 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = e + 12 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 12 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
-                a = e + 14 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 14 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                a = e + 16 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 16 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                a = e + 18 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 18 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                a = e + 20 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 20 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                a = e + 22 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 22 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                a = e + 24 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 24 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                a = e + 26 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 26 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                a = e + 28 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 28 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
@@ -1800,8 +1876,8 @@ public final class RegisterPass {
                 s = x7i; x7i = x14i; x14i = s;
                 s = x11r; x11r = x13r; x13r = s;
                 s = x11i; x11i = x13i; x13i = s;
-            } else {
-                // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 8.
+            } else if (r2 == 8) {
+                // 2 butterflies, b = q + u threads, on x_u, x_u+2, ...: twiddle, then radix 8.
                 int e0 = 2 * (q % 16);
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
@@ -1898,6 +1974,122 @@ public final class RegisterPass {
                 s = x3i; x3i = x9i; x9i = s;
                 s = x7r; x7r = x13r; x13r = s;
                 s = x7i; x7i = x13i; x13i = s;
+            } else if (r2 == 4) {
+                // 4 butterflies, b = q + u threads, on x_u, x_u+4, ...: twiddle, then radix 4.
+                int e0 = 2 * (q % 16);
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                a = e0 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
+                a = e0 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                int e1 = 2 * ((q + threads) % 16);
+                a = e1; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                a = e1 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                a = e1 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                int e2 = 2 * ((q + 2 * threads) % 16);
+                a = e2; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                a = e2 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                a = e2 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
+                int e3 = 2 * ((q + 3 * threads) % 16);
+                a = e3; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                a = e3 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                a = e3 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                s = x0r - x8r; x0r += x8r; x8r = s;
+                s = x0i - x8i; x0i += x8i; x8i = s;
+                s = x4r - x12r; x4r += x12r; x12r = s;
+                s = x4i - x12i; x4i += x12i; x12i = s;
+                s = x12r; x12r = x12i; x12i = -s;
+                s = x0r - x4r; x0r += x4r; x4r = s;
+                s = x0i - x4i; x0i += x4i; x4i = s;
+                s = x8r - x12r; x8r += x12r; x12r = s;
+                s = x8i - x12i; x8i += x12i; x12i = s;
+                s = x4r; x4r = x8r; x8r = s;
+                s = x4i; x4i = x8i; x8i = s;
+                s = x1r - x9r; x1r += x9r; x9r = s;
+                s = x1i - x9i; x1i += x9i; x9i = s;
+                s = x5r - x13r; x5r += x13r; x13r = s;
+                s = x5i - x13i; x5i += x13i; x13i = s;
+                s = x13r; x13r = x13i; x13i = -s;
+                s = x1r - x5r; x1r += x5r; x5r = s;
+                s = x1i - x5i; x1i += x5i; x5i = s;
+                s = x9r - x13r; x9r += x13r; x13r = s;
+                s = x9i - x13i; x9i += x13i; x13i = s;
+                s = x5r; x5r = x9r; x9r = s;
+                s = x5i; x5i = x9i; x9i = s;
+                s = x2r - x10r; x2r += x10r; x10r = s;
+                s = x2i - x10i; x2i += x10i; x10i = s;
+                s = x6r - x14r; x6r += x14r; x14r = s;
+                s = x6i - x14i; x6i += x14i; x14i = s;
+                s = x14r; x14r = x14i; x14i = -s;
+                s = x2r - x6r; x2r += x6r; x6r = s;
+                s = x2i - x6i; x2i += x6i; x6i = s;
+                s = x10r - x14r; x10r += x14r; x14r = s;
+                s = x10i - x14i; x10i += x14i; x14i = s;
+                s = x6r; x6r = x10r; x10r = s;
+                s = x6i; x6i = x10i; x10i = s;
+                s = x3r - x11r; x3r += x11r; x11r = s;
+                s = x3i - x11i; x3i += x11i; x11i = s;
+                s = x7r - x15r; x7r += x15r; x15r = s;
+                s = x7i - x15i; x7i += x15i; x15i = s;
+                s = x15r; x15r = x15i; x15i = -s;
+                s = x3r - x7r; x3r += x7r; x7r = s;
+                s = x3i - x7i; x3i += x7i; x7i = s;
+                s = x11r - x15r; x11r += x15r; x15r = s;
+                s = x11i - x15i; x11i += x15i; x15i = s;
+                s = x7r; x7r = x11r; x11r = s;
+                s = x7i; x7i = x11i; x11i = s;
+            } else if (r2 == 2) {
+                // 8 butterflies, b = q + u threads, on x_u, x_u+8, ...: twiddle, then radix 2.
+                int e0 = 2 * (q % 16);
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
+                int e1 = 2 * ((q + threads) % 16);
+                a = e1; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                int e2 = 2 * ((q + 2 * threads) % 16);
+                a = e2; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                int e3 = 2 * ((q + 3 * threads) % 16);
+                a = e3; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                int e4 = 2 * ((q + 4 * threads) % 16);
+                a = e4; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                int e5 = 2 * ((q + 5 * threads) % 16);
+                a = e5; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                int e6 = 2 * ((q + 6 * threads) % 16);
+                a = e6; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
+                int e7 = 2 * ((q + 7 * threads) % 16);
+                a = e7; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                s = x0r - x8r; x0r += x8r; x8r = s;
+                s = x0i - x8i; x0i += x8i; x8i = s;
+                s = x1r - x9r; x1r += x9r; x9r = s;
+                s = x1i - x9i; x1i += x9i; x9i = s;
+                s = x2r - x10r; x2r += x10r; x10r = s;
+                s = x2i - x10i; x2i += x10i; x10i = s;
+                s = x3r - x11r; x3r += x11r; x11r = s;
+                s = x3i - x11i; x3i += x11i; x11i = s;
+                s = x4r - x12r; x4r += x12r; x12r = s;
+                s = x4i - x12i; x4i += x12i; x12i = s;
+                s = x5r - x13r; x5r += x13r; x13r = s;
+                s = x5i - x13i; x5i += x13i; x13i = s;
+                s = x6r - x14r; x6r += x14r; x14r = s;
+                s = x6i - x14i; x6i += x14i; x14i = s;
+                s = x7r - x15r; x7r += x15r; x15r = s;
+                s = x7i - x15i; x7i += x15i; x15i = s;
             }
         }
 
@@ -1924,7 +2116,7 @@ public final class RegisterPass {
                     a = or0 + 208 * lanes; a += a >> 5; lre[a] = x13r;
                     a = or0 + 224 * lanes; a += a >> 5; lre[a] = x14r;
                     a = or0 + 240 * lanes; a += a >> 5; lre[a] = x15r;
-                } else {
+                } else if (r2 == 8) {
                     int or0 = ((q - q % 16) * 8 + q % 16) * lanes + lane;
                     int or1 = (((q + threads) - (q + threads) % 16) * 8 + (q + threads) % 16) * lanes + lane;
                     a = or0; a += a >> 5; lre[a] = x0r;
@@ -1943,6 +2135,52 @@ public final class RegisterPass {
                     a = or1 + 96 * lanes; a += a >> 5; lre[a] = x13r;
                     a = or0 + 112 * lanes; a += a >> 5; lre[a] = x14r;
                     a = or1 + 112 * lanes; a += a >> 5; lre[a] = x15r;
+                } else if (r2 == 4) {
+                    int or0 = ((q - q % 16) * 4 + q % 16) * lanes + lane;
+                    int or1 = (((q + threads) - (q + threads) % 16) * 4 + (q + threads) % 16) * lanes + lane;
+                    int or2 = (((q + 2 * threads) - (q + 2 * threads) % 16) * 4 + (q + 2 * threads) % 16) * lanes + lane;
+                    int or3 = (((q + 3 * threads) - (q + 3 * threads) % 16) * 4 + (q + 3 * threads) % 16) * lanes + lane;
+                    a = or0; a += a >> 5; lre[a] = x0r;
+                    a = or1; a += a >> 5; lre[a] = x1r;
+                    a = or2; a += a >> 5; lre[a] = x2r;
+                    a = or3; a += a >> 5; lre[a] = x3r;
+                    a = or0 + 16 * lanes; a += a >> 5; lre[a] = x4r;
+                    a = or1 + 16 * lanes; a += a >> 5; lre[a] = x5r;
+                    a = or2 + 16 * lanes; a += a >> 5; lre[a] = x6r;
+                    a = or3 + 16 * lanes; a += a >> 5; lre[a] = x7r;
+                    a = or0 + 32 * lanes; a += a >> 5; lre[a] = x8r;
+                    a = or1 + 32 * lanes; a += a >> 5; lre[a] = x9r;
+                    a = or2 + 32 * lanes; a += a >> 5; lre[a] = x10r;
+                    a = or3 + 32 * lanes; a += a >> 5; lre[a] = x11r;
+                    a = or0 + 48 * lanes; a += a >> 5; lre[a] = x12r;
+                    a = or1 + 48 * lanes; a += a >> 5; lre[a] = x13r;
+                    a = or2 + 48 * lanes; a += a >> 5; lre[a] = x14r;
+                    a = or3 + 48 * lanes; a += a >> 5; lre[a] = x15r;
+                } else if (r2 == 2) {
+                    int or0 = ((q - q % 16) * 2 + q % 16) * lanes + lane;
+                    int or1 = (((q + threads) - (q + threads) % 16) * 2 + (q + threads) % 16) * lanes + lane;
+                    int or2 = (((q + 2 * threads) - (q + 2 * threads) % 16) * 2 + (q + 2 * threads) % 16) * lanes + lane;
+                    int or3 = (((q + 3 * threads) - (q + 3 * threads) % 16) * 2 + (q + 3 * threads) % 16) * lanes + lane;
+                    int or4 = (((q + 4 * threads) - (q + 4 * threads) % 16) * 2 + (q + 4 * threads) % 16) * lanes + lane;
+                    int or5 = (((q + 5 * threads) - (q + 5 * threads) % 16) * 2 + (q + 5 * threads) % 16) * lanes + lane;
+                    int or6 = (((q + 6 * threads) - (q + 6 * threads) % 16) * 2 + (q + 6 * threads) % 16) * lanes + lane;
+                    int or7 = (((q + 7 * threads) - (q + 7 * threads) % 16) * 2 + (q + 7 * threads) % 16) * lanes + lane;
+                    a = or0; a += a >> 5; lre[a] = x0r;
+                    a = or1; a += a >> 5; lre[a] = x1r;
+                    a = or2; a += a >> 5; lre[a] = x2r;
+                    a = or3; a += a >> 5; lre[a] = x3r;
+                    a = or4; a += a >> 5; lre[a] = x4r;
+                    a = or5; a += a >> 5; lre[a] = x5r;
+                    a = or6; a += a >> 5; lre[a] = x6r;
+                    a = or7; a += a >> 5; lre[a] = x7r;
+                    a = or0 + 16 * lanes; a += a >> 5; lre[a] = x8r;
+                    a = or1 + 16 * lanes; a += a >> 5; lre[a] = x9r;
+                    a = or2 + 16 * lanes; a += a >> 5; lre[a] = x10r;
+                    a = or3 + 16 * lanes; a += a >> 5; lre[a] = x11r;
+                    a = or4 + 16 * lanes; a += a >> 5; lre[a] = x12r;
+                    a = or5 + 16 * lanes; a += a >> 5; lre[a] = x13r;
+                    a = or6 + 16 * lanes; a += a >> 5; lre[a] = x14r;
+                    a = or7 + 16 * lanes; a += a >> 5; lre[a] = x15r;
                 }
                 ctx.localBarrier();
                 a = slot; a += a >> 5; x0r = lre[a];
@@ -1980,7 +2218,7 @@ public final class RegisterPass {
                     a = oi0 + 208 * lanes; a += a >> 5; lre[a] = x13i;
                     a = oi0 + 224 * lanes; a += a >> 5; lre[a] = x14i;
                     a = oi0 + 240 * lanes; a += a >> 5; lre[a] = x15i;
-                } else {
+                } else if (r2 == 8) {
                     int oi0 = ((q - q % 16) * 8 + q % 16) * lanes + lane;
                     int oi1 = (((q + threads) - (q + threads) % 16) * 8 + (q + threads) % 16) * lanes + lane;
                     a = oi0; a += a >> 5; lre[a] = x0i;
@@ -1999,6 +2237,52 @@ public final class RegisterPass {
                     a = oi1 + 96 * lanes; a += a >> 5; lre[a] = x13i;
                     a = oi0 + 112 * lanes; a += a >> 5; lre[a] = x14i;
                     a = oi1 + 112 * lanes; a += a >> 5; lre[a] = x15i;
+                } else if (r2 == 4) {
+                    int oi0 = ((q - q % 16) * 4 + q % 16) * lanes + lane;
+                    int oi1 = (((q + threads) - (q + threads) % 16) * 4 + (q + threads) % 16) * lanes + lane;
+                    int oi2 = (((q + 2 * threads) - (q + 2 * threads) % 16) * 4 + (q + 2 * threads) % 16) * lanes + lane;
+                    int oi3 = (((q + 3 * threads) - (q + 3 * threads) % 16) * 4 + (q + 3 * threads) % 16) * lanes + lane;
+                    a = oi0; a += a >> 5; lre[a] = x0i;
+                    a = oi1; a += a >> 5; lre[a] = x1i;
+                    a = oi2; a += a >> 5; lre[a] = x2i;
+                    a = oi3; a += a >> 5; lre[a] = x3i;
+                    a = oi0 + 16 * lanes; a += a >> 5; lre[a] = x4i;
+                    a = oi1 + 16 * lanes; a += a >> 5; lre[a] = x5i;
+                    a = oi2 + 16 * lanes; a += a >> 5; lre[a] = x6i;
+                    a = oi3 + 16 * lanes; a += a >> 5; lre[a] = x7i;
+                    a = oi0 + 32 * lanes; a += a >> 5; lre[a] = x8i;
+                    a = oi1 + 32 * lanes; a += a >> 5; lre[a] = x9i;
+                    a = oi2 + 32 * lanes; a += a >> 5; lre[a] = x10i;
+                    a = oi3 + 32 * lanes; a += a >> 5; lre[a] = x11i;
+                    a = oi0 + 48 * lanes; a += a >> 5; lre[a] = x12i;
+                    a = oi1 + 48 * lanes; a += a >> 5; lre[a] = x13i;
+                    a = oi2 + 48 * lanes; a += a >> 5; lre[a] = x14i;
+                    a = oi3 + 48 * lanes; a += a >> 5; lre[a] = x15i;
+                } else if (r2 == 2) {
+                    int oi0 = ((q - q % 16) * 2 + q % 16) * lanes + lane;
+                    int oi1 = (((q + threads) - (q + threads) % 16) * 2 + (q + threads) % 16) * lanes + lane;
+                    int oi2 = (((q + 2 * threads) - (q + 2 * threads) % 16) * 2 + (q + 2 * threads) % 16) * lanes + lane;
+                    int oi3 = (((q + 3 * threads) - (q + 3 * threads) % 16) * 2 + (q + 3 * threads) % 16) * lanes + lane;
+                    int oi4 = (((q + 4 * threads) - (q + 4 * threads) % 16) * 2 + (q + 4 * threads) % 16) * lanes + lane;
+                    int oi5 = (((q + 5 * threads) - (q + 5 * threads) % 16) * 2 + (q + 5 * threads) % 16) * lanes + lane;
+                    int oi6 = (((q + 6 * threads) - (q + 6 * threads) % 16) * 2 + (q + 6 * threads) % 16) * lanes + lane;
+                    int oi7 = (((q + 7 * threads) - (q + 7 * threads) % 16) * 2 + (q + 7 * threads) % 16) * lanes + lane;
+                    a = oi0; a += a >> 5; lre[a] = x0i;
+                    a = oi1; a += a >> 5; lre[a] = x1i;
+                    a = oi2; a += a >> 5; lre[a] = x2i;
+                    a = oi3; a += a >> 5; lre[a] = x3i;
+                    a = oi4; a += a >> 5; lre[a] = x4i;
+                    a = oi5; a += a >> 5; lre[a] = x5i;
+                    a = oi6; a += a >> 5; lre[a] = x6i;
+                    a = oi7; a += a >> 5; lre[a] = x7i;
+                    a = oi0 + 16 * lanes; a += a >> 5; lre[a] = x8i;
+                    a = oi1 + 16 * lanes; a += a >> 5; lre[a] = x9i;
+                    a = oi2 + 16 * lanes; a += a >> 5; lre[a] = x10i;
+                    a = oi3 + 16 * lanes; a += a >> 5; lre[a] = x11i;
+                    a = oi4 + 16 * lanes; a += a >> 5; lre[a] = x12i;
+                    a = oi5 + 16 * lanes; a += a >> 5; lre[a] = x13i;
+                    a = oi6 + 16 * lanes; a += a >> 5; lre[a] = x14i;
+                    a = oi7 + 16 * lanes; a += a >> 5; lre[a] = x15i;
                 }
                 ctx.localBarrier();
                 a = slot; a += a >> 5; x0i = lre[a];
@@ -2036,7 +2320,7 @@ public final class RegisterPass {
                     a = o0 + 208 * lanes; a += a >> 5; lre[a] = x13r; lim[a] = x13i;
                     a = o0 + 224 * lanes; a += a >> 5; lre[a] = x14r; lim[a] = x14i;
                     a = o0 + 240 * lanes; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
-                } else {
+                } else if (r2 == 8) {
                     int o0 = ((q - q % 16) * 8 + q % 16) * lanes + lane;
                     int o1 = (((q + threads) - (q + threads) % 16) * 8 + (q + threads) % 16) * lanes + lane;
                     a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
@@ -2055,6 +2339,52 @@ public final class RegisterPass {
                     a = o1 + 96 * lanes; a += a >> 5; lre[a] = x13r; lim[a] = x13i;
                     a = o0 + 112 * lanes; a += a >> 5; lre[a] = x14r; lim[a] = x14i;
                     a = o1 + 112 * lanes; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
+                } else if (r2 == 4) {
+                    int o0 = ((q - q % 16) * 4 + q % 16) * lanes + lane;
+                    int o1 = (((q + threads) - (q + threads) % 16) * 4 + (q + threads) % 16) * lanes + lane;
+                    int o2 = (((q + 2 * threads) - (q + 2 * threads) % 16) * 4 + (q + 2 * threads) % 16) * lanes + lane;
+                    int o3 = (((q + 3 * threads) - (q + 3 * threads) % 16) * 4 + (q + 3 * threads) % 16) * lanes + lane;
+                    a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = o1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = o2; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = o3; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    a = o0 + 16 * lanes; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                    a = o1 + 16 * lanes; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                    a = o2 + 16 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                    a = o3 + 16 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                    a = o0 + 32 * lanes; a += a >> 5; lre[a] = x8r; lim[a] = x8i;
+                    a = o1 + 32 * lanes; a += a >> 5; lre[a] = x9r; lim[a] = x9i;
+                    a = o2 + 32 * lanes; a += a >> 5; lre[a] = x10r; lim[a] = x10i;
+                    a = o3 + 32 * lanes; a += a >> 5; lre[a] = x11r; lim[a] = x11i;
+                    a = o0 + 48 * lanes; a += a >> 5; lre[a] = x12r; lim[a] = x12i;
+                    a = o1 + 48 * lanes; a += a >> 5; lre[a] = x13r; lim[a] = x13i;
+                    a = o2 + 48 * lanes; a += a >> 5; lre[a] = x14r; lim[a] = x14i;
+                    a = o3 + 48 * lanes; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
+                } else if (r2 == 2) {
+                    int o0 = ((q - q % 16) * 2 + q % 16) * lanes + lane;
+                    int o1 = (((q + threads) - (q + threads) % 16) * 2 + (q + threads) % 16) * lanes + lane;
+                    int o2 = (((q + 2 * threads) - (q + 2 * threads) % 16) * 2 + (q + 2 * threads) % 16) * lanes + lane;
+                    int o3 = (((q + 3 * threads) - (q + 3 * threads) % 16) * 2 + (q + 3 * threads) % 16) * lanes + lane;
+                    int o4 = (((q + 4 * threads) - (q + 4 * threads) % 16) * 2 + (q + 4 * threads) % 16) * lanes + lane;
+                    int o5 = (((q + 5 * threads) - (q + 5 * threads) % 16) * 2 + (q + 5 * threads) % 16) * lanes + lane;
+                    int o6 = (((q + 6 * threads) - (q + 6 * threads) % 16) * 2 + (q + 6 * threads) % 16) * lanes + lane;
+                    int o7 = (((q + 7 * threads) - (q + 7 * threads) % 16) * 2 + (q + 7 * threads) % 16) * lanes + lane;
+                    a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = o1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = o2; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = o3; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    a = o4; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                    a = o5; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                    a = o6; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                    a = o7; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                    a = o0 + 16 * lanes; a += a >> 5; lre[a] = x8r; lim[a] = x8i;
+                    a = o1 + 16 * lanes; a += a >> 5; lre[a] = x9r; lim[a] = x9i;
+                    a = o2 + 16 * lanes; a += a >> 5; lre[a] = x10r; lim[a] = x10i;
+                    a = o3 + 16 * lanes; a += a >> 5; lre[a] = x11r; lim[a] = x11i;
+                    a = o4 + 16 * lanes; a += a >> 5; lre[a] = x12r; lim[a] = x12i;
+                    a = o5 + 16 * lanes; a += a >> 5; lre[a] = x13r; lim[a] = x13i;
+                    a = o6 + 16 * lanes; a += a >> 5; lre[a] = x14r; lim[a] = x14i;
+                    a = o7 + 16 * lanes; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
                 }
                 ctx.localBarrier();
                 a = slot; a += a >> 5; x0r = lre[a]; x0i = lim[a];
@@ -2075,38 +2405,37 @@ public final class RegisterPass {
                 a = slot + 15 * slotStep; a += a >> 5; x15r = lre[a]; x15i = lim[a];
             }
             if (r3 == 16) {
-                // Twiddle input v by W_{p r3}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,
-                // so adjacent work-items read adjacent entries.
-                int e = 2 * (r2 - 1) * 16 + 2 * (q % (16 * r2));
-                a = e; wr = tw.get(a); wi = tw.get(a + 1);
+                // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
+                int e0 = 2 * (r2 - 1) * 16 + 2 * (q % (16 * r2));
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
-                a = e + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = e + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = e + 6 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 6 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = e + 8 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 8 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = e + 10 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 10 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = e + 12 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 12 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
-                a = e + 14 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 14 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                a = e + 16 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 16 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                a = e + 18 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 18 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                a = e + 20 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 20 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                a = e + 22 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 22 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                a = e + 24 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 24 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                a = e + 26 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 26 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                a = e + 28 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                a = e0 + 28 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
@@ -2201,8 +2530,8 @@ public final class RegisterPass {
                 s = x7i; x7i = x14i; x14i = s;
                 s = x11r; x11r = x13r; x13r = s;
                 s = x11i; x11i = x13i; x13i = s;
-            } else {
-                // Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix 8.
+            } else if (r3 == 8) {
+                // 2 butterflies, b = q + u threads, on x_u, x_u+2, ...: twiddle, then radix 8.
                 int e0 = 2 * (r2 - 1) * 16 + 2 * (q % (16 * r2));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
@@ -2299,6 +2628,122 @@ public final class RegisterPass {
                 s = x3i; x3i = x9i; x9i = s;
                 s = x7r; x7r = x13r; x13r = s;
                 s = x7i; x7i = x13i; x13i = s;
+            } else if (r3 == 4) {
+                // 4 butterflies, b = q + u threads, on x_u, x_u+4, ...: twiddle, then radix 4.
+                int e0 = 2 * (r2 - 1) * 16 + 2 * (q % (16 * r2));
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                a = e0 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
+                a = e0 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                int e1 = 2 * (r2 - 1) * 16 + 2 * ((q + threads) % (16 * r2));
+                a = e1; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                a = e1 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                a = e1 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                int e2 = 2 * (r2 - 1) * 16 + 2 * ((q + 2 * threads) % (16 * r2));
+                a = e2; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                a = e2 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                a = e2 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
+                int e3 = 2 * (r2 - 1) * 16 + 2 * ((q + 3 * threads) % (16 * r2));
+                a = e3; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                a = e3 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                a = e3 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                s = x0r - x8r; x0r += x8r; x8r = s;
+                s = x0i - x8i; x0i += x8i; x8i = s;
+                s = x4r - x12r; x4r += x12r; x12r = s;
+                s = x4i - x12i; x4i += x12i; x12i = s;
+                s = x12r; x12r = x12i; x12i = -s;
+                s = x0r - x4r; x0r += x4r; x4r = s;
+                s = x0i - x4i; x0i += x4i; x4i = s;
+                s = x8r - x12r; x8r += x12r; x12r = s;
+                s = x8i - x12i; x8i += x12i; x12i = s;
+                s = x4r; x4r = x8r; x8r = s;
+                s = x4i; x4i = x8i; x8i = s;
+                s = x1r - x9r; x1r += x9r; x9r = s;
+                s = x1i - x9i; x1i += x9i; x9i = s;
+                s = x5r - x13r; x5r += x13r; x13r = s;
+                s = x5i - x13i; x5i += x13i; x13i = s;
+                s = x13r; x13r = x13i; x13i = -s;
+                s = x1r - x5r; x1r += x5r; x5r = s;
+                s = x1i - x5i; x1i += x5i; x5i = s;
+                s = x9r - x13r; x9r += x13r; x13r = s;
+                s = x9i - x13i; x9i += x13i; x13i = s;
+                s = x5r; x5r = x9r; x9r = s;
+                s = x5i; x5i = x9i; x9i = s;
+                s = x2r - x10r; x2r += x10r; x10r = s;
+                s = x2i - x10i; x2i += x10i; x10i = s;
+                s = x6r - x14r; x6r += x14r; x14r = s;
+                s = x6i - x14i; x6i += x14i; x14i = s;
+                s = x14r; x14r = x14i; x14i = -s;
+                s = x2r - x6r; x2r += x6r; x6r = s;
+                s = x2i - x6i; x2i += x6i; x6i = s;
+                s = x10r - x14r; x10r += x14r; x14r = s;
+                s = x10i - x14i; x10i += x14i; x14i = s;
+                s = x6r; x6r = x10r; x10r = s;
+                s = x6i; x6i = x10i; x10i = s;
+                s = x3r - x11r; x3r += x11r; x11r = s;
+                s = x3i - x11i; x3i += x11i; x11i = s;
+                s = x7r - x15r; x7r += x15r; x15r = s;
+                s = x7i - x15i; x7i += x15i; x15i = s;
+                s = x15r; x15r = x15i; x15i = -s;
+                s = x3r - x7r; x3r += x7r; x7r = s;
+                s = x3i - x7i; x3i += x7i; x7i = s;
+                s = x11r - x15r; x11r += x15r; x15r = s;
+                s = x11i - x15i; x11i += x15i; x15i = s;
+                s = x7r; x7r = x11r; x11r = s;
+                s = x7i; x7i = x11i; x11i = s;
+            } else if (r3 == 2) {
+                // 8 butterflies, b = q + u threads, on x_u, x_u+8, ...: twiddle, then radix 2.
+                int e0 = 2 * (r2 - 1) * 16 + 2 * (q % (16 * r2));
+                a = e0; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
+                int e1 = 2 * (r2 - 1) * 16 + 2 * ((q + threads) % (16 * r2));
+                a = e1; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                int e2 = 2 * (r2 - 1) * 16 + 2 * ((q + 2 * threads) % (16 * r2));
+                a = e2; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                int e3 = 2 * (r2 - 1) * 16 + 2 * ((q + 3 * threads) % (16 * r2));
+                a = e3; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                int e4 = 2 * (r2 - 1) * 16 + 2 * ((q + 4 * threads) % (16 * r2));
+                a = e4; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                int e5 = 2 * (r2 - 1) * 16 + 2 * ((q + 5 * threads) % (16 * r2));
+                a = e5; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                int e6 = 2 * (r2 - 1) * 16 + 2 * ((q + 6 * threads) % (16 * r2));
+                a = e6; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
+                int e7 = 2 * (r2 - 1) * 16 + 2 * ((q + 7 * threads) % (16 * r2));
+                a = e7; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                s = x0r - x8r; x0r += x8r; x8r = s;
+                s = x0i - x8i; x0i += x8i; x8i = s;
+                s = x1r - x9r; x1r += x9r; x9r = s;
+                s = x1i - x9i; x1i += x9i; x9i = s;
+                s = x2r - x10r; x2r += x10r; x10r = s;
+                s = x2i - x10i; x2i += x10i; x10i = s;
+                s = x3r - x11r; x3r += x11r; x11r = s;
+                s = x3i - x11i; x3i += x11i; x11i = s;
+                s = x4r - x12r; x4r += x12r; x12r = s;
+                s = x4i - x12i; x4i += x12i; x12i = s;
+                s = x5r - x13r; x5r += x13r; x13r = s;
+                s = x5i - x13i; x5i += x13i; x13i = s;
+                s = x6r - x14r; x6r += x14r; x14r = s;
+                s = x6i - x14i; x6i += x14i; x14i = s;
+                s = x7r - x15r; x7r += x15r; x15r = s;
+                s = x7i - x15i; x7i += x15i; x15i = s;
             }
         }
 

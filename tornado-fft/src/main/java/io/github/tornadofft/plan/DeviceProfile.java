@@ -43,6 +43,16 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     static final int REGISTER_FILE = 65536;
     /** Most work-items per work-group on a GPU: as many as one multiprocessor's registers hold. */
     public static final int MAX_GPU_GROUP = REGISTER_FILE / MAX_REGISTERS;
+    /**
+     * Property that overrides {@link #MAX_REGISTERS} (for tuning runs): the register cap handed to
+     * NVIDIA's compilers, and with it the largest GPU work-group, 65536 / cap (at most 1024).
+     */
+    public static final String MAX_REGISTERS_PROPERTY = "tornado.fft.maxRegisters";
+    /**
+     * Property that lowers the most work-items per work-group the planner uses (for tuning runs and
+     * tests: a small cap makes the planner take its uneven register decompositions on any device).
+     */
+    public static final String MAX_GROUP_SIZE_PROPERTY = "tornado.fft.maxGroupSize";
     /** Property that overrides the exchange choice: auto, pair or split (for tuning runs and tests). */
     public static final String EXCHANGE_PROPERTY = "tornado.fft.exchange";
 
@@ -61,8 +71,8 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     /**
      * A profile with the planner's defaults for the kind of device, unless the
      * {@link #GROUP_SIZE_PROPERTY}, {@link #REGISTER_BITS_PROPERTY} or {@link #COALESCE_PROPERTY} system
-     * properties say otherwise: up to 16 values per work-item; strided passes in runs of 16 values
-     * (runs of 8 were 1.2-1.35x slower on an H100); small transforms packed into groups of 64
+     * properties say otherwise ({@link #MAX_GROUP_SIZE_PROPERTY} lowers the group cap): up to 16
+     * values per work-item; strided passes in runs of 16 values (runs of 8 were 1.2-1.35x slower on an H100); small transforms packed into groups of 64
      * work-items on a GPU (more groups in flight per multiprocessor: 1.5x faster at N = 1024 on an
      * H100 than groups of 256) and of 256 on a CPU, where PoCL runs a group as one loop and fewer, fatter groups pay
      * fewer barriers (docs/PERFORMANCE.md has the sweeps).
@@ -70,7 +80,13 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     public static DeviceProfile of(String name, boolean cpu, long localBytes, int deviceMaxGroupSize, long globalBytes) {
         // A GPU work-group's registers must fit one multiprocessor (MAX_GPU_GROUP): a larger group
         // fails to launch, and on the PTX backend silently.
-        int maxGroupSize = cpu ? deviceMaxGroupSize : Math.min(deviceMaxGroupSize, MAX_GPU_GROUP);
+        int maxGroupSize = cpu ? deviceMaxGroupSize : Math.min(deviceMaxGroupSize,
+                Math.min(1024, Integer.highestOneBit(REGISTER_FILE / maxRegisters())));
+        int cap = Integer.getInteger(MAX_GROUP_SIZE_PROPERTY, maxGroupSize);
+        if (cap < 1) {
+            throw new IllegalArgumentException(MAX_GROUP_SIZE_PROPERTY + ": at least 1, got " + cap);
+        }
+        maxGroupSize = Math.min(maxGroupSize, cap);
         int group = Integer.getInteger(GROUP_SIZE_PROPERTY, Math.min(maxGroupSize, cpu ? 256 : 64));
         int bits = Integer.getInteger(REGISTER_BITS_PROPERTY, 4);
         int coalesce = Integer.getInteger(COALESCE_PROPERTY, 16);
@@ -83,6 +99,15 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         }
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, Math.min(group, maxGroupSize), bits,
                 coalesce, mode);
+    }
+
+    /** Registers per work-item NVIDIA's compilers may give a kernel: {@link #MAX_REGISTERS} unless overridden. */
+    public static int maxRegisters() {
+        int registers = Integer.getInteger(MAX_REGISTERS_PROPERTY, MAX_REGISTERS);
+        if (registers < 32 || registers > 255) {
+            throw new IllegalArgumentException(MAX_REGISTERS_PROPERTY + ": 32 to 255, got " + registers);
+        }
+        return registers;
     }
 
     /** Complex values of local memory one work-group may use for its tile, a power of two. */

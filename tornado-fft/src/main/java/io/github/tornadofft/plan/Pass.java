@@ -16,7 +16,7 @@ import io.github.tornadofft.kernels.RegisterPass;
  * @param rows  transforms of the batch per work-group (X), or adjacent lines (Y, Z)
  * @param regs  values per work-item held in registers
  * @param sub   register sub-pass radices, product = radix (at most three): the first is {@code regs},
- *              the others {@code regs} or {@code regs / 2} ({@link RegisterPass})
+ *              the others {@code regs / d} for d = 1, 2, 4 or 8, at least 2 ({@link RegisterPass})
  * @param split whether the group exchanges values one part at a time through one local array
  *              ({@link DeviceProfile.Exchange#SPLIT}) rather than both parts through two
  */
@@ -34,9 +34,9 @@ public record Pass(int axis, int n, int stride, int radix, int span, int cols, i
             throw new IllegalArgumentException("sub: the first register radix must be regs = " + regs + ", got " + sub[0]);
         }
         for (int s = 1; s < sub.length; s++) {
-            if (sub[s] != regs && 2 * sub[s] != regs) {
-                throw new IllegalArgumentException("sub: later register radices must be " + regs + " or " + regs / 2
-                        + ", got " + sub[s]);
+            if (Integer.bitCount(sub[s]) != 1 || sub[s] < Math.max(2, regs / 8) || sub[s] > regs) {
+                throw new IllegalArgumentException("sub: later register radices must be powers of two from "
+                        + Math.max(2, regs / 8) + " to " + regs + ", got " + sub[s]);
             }
         }
     }

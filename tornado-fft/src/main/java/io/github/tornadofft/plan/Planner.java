@@ -112,7 +112,7 @@ public final class Planner {
         return device.exchange() == DeviceProfile.Exchange.AUTO && !device.cpu() && runs < 32
                 && (stride > 1 || span > 1) && longer <= available
                 && (long) longer << radixBits <= device.localComplexCapacity(true)
-                && fitsGroup(radixBits, longer, device);
+                && fitsGroup(radixBits, longer, device, false);
     }
 
     /**
@@ -134,31 +134,78 @@ public final class Planner {
         return runs;
     }
 
-    /** Passes along an axis whose groups take {@code runs} adjacent lines or columns of a tile of {@code capacity}. */
+    /**
+     * Passes along an axis whose groups take {@code runs} adjacent lines or columns of a tile of
+     * {@code capacity}. Only a single pass, or the first of several along X, may take the uneven
+     * register split ({@link #registerRadices(int, int, DeviceProfile)}): the first pass along X stages
+     * its writes into contiguous blocks, but a later one of radix 512 (runs of 16 read and written
+     * scattered, one group of 512 per multiprocessor) made 1D 2^18 in two passes slower than in three
+     * on an H100 (0.35 against 0.33 ms), while 2^17 in two passes gained 5% and 3D 512^3, whose Y and Z
+     * axes become one pass each, 15-20% (docs/PERFORMANCE.md).
+     */
     private static int passCount(int n, int stride, DeviceProfile device, int runs, int capacity) {
         int bits = Integer.numberOfTrailingZeros(n);
         int singleBits = Math.min(Integer.numberOfTrailingZeros(capacity), 3 * device.registerBits());
         int cols = Math.min(stride, runs);
         int strideSingleBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / cols));
-        if (stride == 1 ? bits <= singleBits : bits <= strideSingleBits && fitsGroup(bits, cols, device)) {
+        if (stride == 1 ? bits <= singleBits : bits <= strideSingleBits && fitsGroup(bits, cols, device, true)) {
             return 1;
         }
-        int passBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / runs));
-        while (passBits > 1 && !fitsGroup(passBits, runs, device)) {
-            passBits--;
+        int maxBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / runs));
+        int evenBits = largestFitting(maxBits, runs, device, false);
+        int passes = (bits + evenBits - 1) / evenBits;
+        if (stride == 1) {
+            int firstBits = largestFitting(maxBits, runs, device, true);
+            passes = Math.min(passes, 1 + (bits - firstBits + evenBits - 1) / evenBits);
         }
-        return (bits + passBits - 1) / passBits;
+        return passes;
     }
 
-    /** Whether {@code lanes} lines of radix 2^radixBits fit one work-group's work-items. */
-    private static boolean fitsGroup(int radixBits, int lanes, DeviceProfile device) {
-        int regs = registerRadices(radixBits, device.registerBits())[0];
+    /** The largest radix bits up to {@code maxBits} whose work-items fit a group of {@code lanes} lines. */
+    private static int largestFitting(int maxBits, int lanes, DeviceProfile device, boolean uneven) {
+        int radixBits = maxBits;
+        while (radixBits > 1 && !fitsGroup(radixBits, lanes, device, uneven)) {
+            radixBits--;
+        }
+        return radixBits;
+    }
+
+    /**
+     * Whether {@code lanes} lines of radix 2^radixBits fit one work-group's work-items, with the even
+     * register split or, where {@code uneven} allows, the uneven one.
+     */
+    private static boolean fitsGroup(int radixBits, int lanes, DeviceProfile device, boolean uneven) {
+        int[] sub = uneven ? registerRadices(radixBits, lanes, device) : registerRadices(radixBits, device.registerBits());
+        return itemsFit(sub[0], radixBits, lanes, device);
+    }
+
+    private static boolean itemsFit(int regs, int radixBits, int lanes, DeviceProfile device) {
         return (long) (1 << radixBits) / regs * lanes <= device.maxGroupSize();
+    }
+
+    /**
+     * The register radices of a radix-2^bits pass whose groups hold {@code lanes} lines: the even
+     * split ({@link #registerRadices(int, int)}) where its work-items fit a group, else the largest
+     * first radix and the rest split evenly (on an H100, 512 = 8 x 8 x 8 needs 64 work-items a line,
+     * 16 x 8 x 4 only 32, so a strided 512-point axis with runs of 16 is one pass instead of two).
+     */
+    static int[] registerRadices(int bits, int lanes, DeviceProfile device) {
+        int maxBits = device.registerBits();
+        int[] even = registerRadices(bits, maxBits);
+        if (itemsFit(even[0], bits, lanes, device) || bits <= maxBits || bits > 3 * maxBits) {
+            return even;
+        }
+        int[] rest = registerRadices(bits - maxBits, maxBits);
+        int[] sub = new int[1 + rest.length];
+        sub[0] = 1 << maxBits;
+        System.arraycopy(rest, 0, sub, 1, rest.length);
+        return sub;
     }
 
     private static Pass pass(int axis, int n, int stride, int r, int span, int batch, DeviceProfile device,
                              int runs, int capacity, boolean split) {
-        int[] sub = registerRadices(Integer.numberOfTrailingZeros(r), device.registerBits());
+        int lanes = stride > 1 ? Math.min(stride, runs) : Math.max(1, Math.min(Math.min(n / r, runs), capacity / r));
+        int[] sub = registerRadices(Integer.numberOfTrailingZeros(r), lanes, device);
         int regs = 1;
         for (int s : sub) {
             regs = Math.max(regs, s);

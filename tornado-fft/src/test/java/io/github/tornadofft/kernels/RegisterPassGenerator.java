@@ -33,6 +33,8 @@ public final class RegisterPassGenerator {
 
     /** Values per work-item there is a kernel for. */
     static final int[] REGISTERS = {1, 2, 4, 8, 16};
+    /** Most butterflies a work-item computes in a later step (radix R / 8). */
+    static final int MAX_BUTTERFLIES = 8;
 
     private final StringBuilder out = new StringBuilder();
     private int indent;
@@ -73,10 +75,10 @@ public final class RegisterPassGenerator {
         line(" * <p>Inside a work-group the radix-{@code r} DFT is itself a small FFT (the OpenCL FFT seed): each");
         line(" * work-item holds R values in registers ({@code passR}, R = 2, 4, 8, 16), computes a radix-R");
         line(" * butterfly on them, exchanges values with the group through padded local memory");
-        line(" * ({@link LocalFft}), twiddles, and computes up to two more butterflies of radix R or R/2 (two");
-        line(" * of those per work-item), so {@code r = R * r2 * r3}. A work-group takes {@code cols} adjacent");
-        line(" * lines of one transform (every global access is a run of adjacent elements, the 3D seed's");
-        line(" * coalescing) times {@code rows} transforms of the batch.");
+        line(" * ({@link LocalFft}), twiddles, and computes up to two more steps of radix R / d (d such");
+        line(" * butterflies per work-item, d = 1, 2, 4, 8), so {@code r = R * r2 * r3}. A work-group takes");
+        line(" * {@code cols} adjacent lines of one transform (every global access is a run of adjacent");
+        line(" * elements, the 3D seed's coalescing) times {@code rows} transforms of the batch.");
         line(" *");
         line(" * <p>The same pass serves every axis of a 2D or 3D array (the 3D seed's X, Y and Z passes): with");
         line(" * {@code stride} S > 1 the transform runs along an axis whose consecutive points lie S elements");
@@ -94,8 +96,8 @@ public final class RegisterPassGenerator {
         line(" * between consecutive points; {@code r} this pass's radix; {@code span} product of the radices");
         line(" * of earlier passes; {@code cols} adjacent lines (stride 1) or adjacent positions of the faster");
         line(" * axes (stride > 1) per group; {@code rows} transforms of the batch (stride 1) or adjacent lines");
-        line(" * (stride > 1) per group; {@code r2}, {@code r3} radices of the second and third butterfly (R or");
-        line(" * R/2; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span; {@code flags} bit 0: the");
+        line(" * (stride > 1) per group; {@code r2}, {@code r3} radices of the second and third step (R / d,");
+        line(" * d = 1, 2, 4, 8; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span; {@code flags} bit 0: the");
         line(" * inverse transform (conjugate on load and store), bit 1: split exchange (below); {@code scale}");
         line(" * factor applied on store; {@code localFloats} floats of local memory per component, pad(cols * rows * r).");
         line(" *");
@@ -155,8 +157,8 @@ public final class RegisterPassGenerator {
         } else if (half == 1) {
             line("/** The pass with 2 values per work-item: radix 2, up to three times. */");
         } else {
-            line("/** The pass with " + regs + " values per work-item: radix " + regs + ", then radix " + regs + " or 2 x radix "
-                    + half + ", twice at most. */");
+            line("/** The pass with " + regs + " values per work-item: radix " + regs + ", then d x radix " + regs
+                    + " / d (d up to " + Math.min(half, MAX_BUTTERFLIES) + "), twice at most. */");
         }
         open("public static void pass" + regs + "(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n,"
                 + " int stride, int r, int span,");
@@ -243,7 +245,8 @@ public final class RegisterPassGenerator {
 
     /**
      * A second or third butterfly step: exchange the previous step's outputs through local memory,
-     * twiddle, and compute radix {@code radix} (R) or two radix-R/2 butterflies.
+     * twiddle, and compute d butterflies of radix R / d per work-item (d = 1, 2, 4 or 8, radix at
+     * least 2).
      *
      * @param radix name of this step's radix parameter
      * @param span  expression for the product of the earlier steps' radices
@@ -251,7 +254,6 @@ public final class RegisterPassGenerator {
      * @param table    float offset of this step's part of the twiddle table, or null when it is 0
      */
     private void step(int regs, String radix, String span, String previous, String table) {
-        int half = regs / 2;
         line("");
         open("if (" + radix + " > 1) {");
         line("// Exchange: output v of butterfly b goes to Stockham position (b - b mod p) R' + b mod p + v p");
@@ -276,57 +278,69 @@ public final class RegisterPassGenerator {
             line(slot(plus("slot", j, "slotStep")) + x(j) + "r = lre[a]; " + x(j) + "i = lim[a];");
         }
         close("}");
-        open("if (" + radix + " == " + regs + ") {");
-        line("// Twiddle input v by W_{p " + radix + "}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table,");
-        line("// so adjacent work-items read adjacent entries.");
-        line("int e = " + (table == null ? "" : table + " + ") + "2 * (q % " + group(span) + ");");
-        for (int v = 1; v < regs; v++) {
-            groupTwiddle(x(v), plus("e", 2 * (v - 1), group(span)));
-        }
-        dft(all(regs));
-        if (half < 2) {
-            close("}");
-            close("}");
-            return;
-        }
-        reopen("} else {");
-        line("// Two butterflies, b = q and q + threads, on x_b0, x_b0+2, ...: twiddle, then radix " + half + ".");
-        for (int u = 0; u < 2; u++) {
-            String e = "e" + u;
-            line("int " + e + " = " + (table == null ? "" : table + " + ") + "2 * (" + group(plus("q", u, "threads"))
-                    + " % " + group(span) + ");");
-            for (int v = 1; v < half; v++) {
-                groupTwiddle(x(u + 2 * v), plus(e, 2 * (v - 1), group(span)));
+        for (int d = 1; regs / d >= 2 && d <= MAX_BUTTERFLIES; d *= 2) {
+            int radixD = regs / d;
+            if (d == 1) {
+                open("if (" + radix + " == " + radixD + ") {");
+            } else {
+                reopen("} else if (" + radix + " == " + radixD + ") {");
             }
-        }
-        for (int u = 0; u < 2; u++) {
-            String[] names = new String[half];
-            for (int v = 0; v < half; v++) {
-                names[v] = x(u + 2 * v);
-            }
-            dft(names);
+            butterflies(regs, d, span, table);
         }
         close("}");
         close("}");
     }
 
     /**
+     * The d butterflies of radix R / d of one work-item in a later step: butterfly b = q + u threads
+     * (u &lt; d) on x_u, x_{u + d}, ..., whose input v is twiddled by W_{p R/d}^{v (b mod p)}, entry
+     * (v - 1) p + b mod p of this step's table, so adjacent work-items read adjacent entries.
+     */
+    private void butterflies(int regs, int d, String span, String table) {
+        int radix = regs / d;
+        if (d == 1) {
+            line("// Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.");
+        } else {
+            line("// " + d + " butterflies, b = q + u threads, on x_u, x_u+" + d + ", ...: twiddle, then radix " + radix + ".");
+        }
+        for (int u = 0; u < d; u++) {
+            String e = "e" + u;
+            line("int " + e + " = " + (table == null ? "" : table + " + ") + "2 * (" + group(plus("q", u, "threads"))
+                    + " % " + group(span) + ");");
+            for (int v = 1; v < radix; v++) {
+                groupTwiddle(x(u + d * v), plus(e, 2 * (v - 1), group(span)));
+            }
+        }
+        for (int u = 0; u < d; u++) {
+            String[] names = new String[radix];
+            for (int v = 0; v < radix; v++) {
+                names[v] = x(u + d * v);
+            }
+            dft(names);
+        }
+    }
+
+    /**
      * Writes the previous step's outputs to local memory, for a previous step of radix R or, when
-     * {@code previous} names its radix parameter, of radix R or R/2.
+     * {@code previous} names its radix parameter, of any radix R / d.
      *
      * @param part "r" or "i": that part into lre (split exchange); null: both, into lre and lim
      */
     private void exchangeOut(int regs, String previous, int p, String part) {
-        int half = regs / 2;
-        if (previous == null || half < 2) {
+        if (previous == null || regs < 4) {
             exchangeOut(regs, regs, p, part);
-        } else {
-            open("if (" + previous + " == " + regs + ") {");
-            exchangeOut(regs, regs, p, part);
-            reopen("} else {");
-            exchangeOut(regs, half, p, part);
-            close("}");
+            return;
         }
+        for (int d = 1; regs / d >= 2 && d <= MAX_BUTTERFLIES; d *= 2) {
+            int radixD = regs / d;
+            if (d == 1) {
+                open("if (" + previous + " == " + radixD + ") {");
+            } else {
+                reopen("} else if (" + previous + " == " + radixD + ") {");
+            }
+            exchangeOut(regs, radixD, p, part);
+        }
+        close("}");
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -111,8 +112,7 @@ class PlannerTest {
             assertEquals(32, p.cols(), p.toString());
         });
         assertFalse(plan3d.get(0).split(), "the X pass fits either way: " + plan3d.get(0));
-        // Where pairs already give runs of 32 or more, or a single pass, nothing changes; radix 512 in
-        // runs of 16 would need 1024 work-items, so the split tile saves 512^2 no pass.
+        // Where pairs already give runs of 32 or more, or a single pass, nothing changes.
         // Along X the passes after the first (scattered runs on both sides) take runs of 32 by splitting;
         // the first, whose writes are staged into contiguous blocks, keeps pairs and runs of 16.
         for (int bits : new int[] {16, 24}) {
@@ -121,7 +121,13 @@ class PlannerTest {
             assertEquals(16, plan1d.get(0).cols(), plan1d.get(0).toString());
             plan1d.subList(1, plan1d.size()).forEach(p -> assertTrue(p.split() && p.cols() == 32, p.toString()));
         }
-        Planner.plan(new int[] {512, 512}, 1, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
+        // A 512-point strided axis: radix 512 in runs of 16 is one split pass (16 x 8 x 4 in registers,
+        // 32 work-items a column), two with pairs.
+        List<Pass> plan2d = Planner.plan(new int[] {512, 512}, 1, GPU);
+        assertEquals(2, plan2d.size(), plan2d.toString());
+        assertTrue(plan2d.get(1).split() && plan2d.get(1).cols() == 16, plan2d.get(1).toString());
+        assertArrayEquals(new int[] {16, 8, 4}, plan2d.get(1).sub(), plan2d.get(1).toString());
+        assertEquals(512, plan2d.get(1).groupSize(), plan2d.get(1).toString());
         Planner.plan(new int[] {1 << 20}, 1, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
         Planner.plan(new int[] {4096, 4096}, 1, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
         Planner.plan(new int[] {4096}, 64, GPU).forEach(p -> assertFalse(p.split(), p.toString()));
@@ -139,6 +145,74 @@ class PlannerTest {
         for (int bits = 1; bits <= 24; bits++) {
             Planner.plan(new int[] {1 << bits}, 1, h100)
                     .forEach(p -> assertTrue(p.groupSize() <= DeviceProfile.MAX_GPU_GROUP, p.toString()));
+        }
+    }
+
+    @Test
+    void anUnevenRegisterSplitTakesOverOnlyWhereTheEvenOneDoesNotFitAGroup() {
+        // The even split wherever it fits: a 512-point line alone in a group keeps 8 x 8 x 8.
+        assertArrayEquals(new int[] {8, 8, 8}, Planner.plan(new int[] {512}, 64, GPU).get(0).sub());
+        assertArrayEquals(new int[] {8, 8, 8}, Planner.registerRadices(9, 8, GPU));
+        // 16 columns of it need 1024 work-items as 8 x 8 x 8, 512 as 16 x 8 x 4.
+        assertArrayEquals(new int[] {16, 8, 4}, Planner.registerRadices(9, 16, GPU));
+        // 3D 512^3 in three passes (was five): each strided axis is one pass.
+        assertEquals(3, Planner.plan(new int[] {512, 512, 512}, 1, GPU).size());
+        // Along X only the first pass may take it: 1D 2^17 = 512 x 256 in two passes, 2^18 stays in three.
+        List<Pass> p17 = Planner.plan(new int[] {1 << 17}, 1, GPU);
+        assertEquals(2, p17.size(), p17.toString());
+        assertArrayEquals(new int[] {16, 8, 4}, p17.get(0).sub());
+        assertEquals(3, Planner.plan(new int[] {1 << 18}, 1, GPU).size());
+        for (int bits = 1; bits <= 27; bits++) {
+            List<Pass> plan = Planner.plan(new int[] {1 << bits}, 1, GPU);
+            for (int i = 0; i < plan.size(); i++) {
+                Pass p = plan.get(i);
+                assertTrue(p.groupSize() <= GPU.maxGroupSize(), p.toString());
+                if (i > 0) {
+                    assertArrayEquals(Planner.registerRadices(Integer.numberOfTrailingZeros(p.radix()), GPU.registerBits()),
+                            p.sub(), "a later pass keeps the even split: " + p);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aGroupCapBelowOneIsRefusedByName() {
+        String before = System.getProperty(DeviceProfile.MAX_GROUP_SIZE_PROPERTY);
+        System.setProperty(DeviceProfile.MAX_GROUP_SIZE_PROPERTY, "0");
+        try {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30));
+            assertTrue(e.getMessage().contains(DeviceProfile.MAX_GROUP_SIZE_PROPERTY), e.getMessage());
+        } finally {
+            if (before == null) {
+                System.clearProperty(DeviceProfile.MAX_GROUP_SIZE_PROPERTY);
+            } else {
+                System.setProperty(DeviceProfile.MAX_GROUP_SIZE_PROPERTY, before);
+            }
+        }
+    }
+
+    @Test
+    void theRegisterCapSetsTheLargestGpuGroup() {
+        String before = System.getProperty(DeviceProfile.MAX_REGISTERS_PROPERTY);
+        try {
+            System.setProperty(DeviceProfile.MAX_REGISTERS_PROPERTY, "64");
+            assertEquals(1024, DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30).maxGroupSize());
+            System.setProperty(DeviceProfile.MAX_REGISTERS_PROPERTY, "255");
+            assertEquals(256, DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30).maxGroupSize());
+            for (String bad : new String[] {"16", "256"}) {
+                System.setProperty(DeviceProfile.MAX_REGISTERS_PROPERTY, bad);
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                        () -> DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30));
+                assertTrue(e.getMessage().contains(DeviceProfile.MAX_REGISTERS_PROPERTY) && e.getMessage().contains("32 to 255"),
+                        e.getMessage());
+            }
+        } finally {
+            if (before == null) {
+                System.clearProperty(DeviceProfile.MAX_REGISTERS_PROPERTY);
+            } else {
+                System.setProperty(DeviceProfile.MAX_REGISTERS_PROPERTY, before);
+            }
         }
     }
 

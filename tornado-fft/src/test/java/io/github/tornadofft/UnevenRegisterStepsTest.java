@@ -1,0 +1,86 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.plan.DeviceProfile;
+import io.github.tornadofft.reference.Direction;
+import io.github.tornadofft.reference.Norm;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.Arrays;
+import java.util.stream.Stream;
+
+import static io.github.tornadofft.Signals.assertClose;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The uneven register decompositions (a first radix of 16, then steps of 16 / d with d butterflies
+ * per work-item, d = 2, 4, 8), which the planner takes where the even split would need more
+ * work-items than a group may have. On a GPU that is the strided 512-point axes and 1D 2^17, 2^18,
+ * 2^25 and up; a lower work-group cap ({@link DeviceProfile#MAX_GROUP_SIZE_PROPERTY}) makes the
+ * planner take them on any device, so a CPU run checks every one of those kernel paths, with both
+ * exchanges.
+ */
+class UnevenRegisterStepsTest {
+
+    private static final String[] PROPERTIES = {DeviceProfile.MAX_GROUP_SIZE_PROPERTY, DeviceProfile.EXCHANGE_PROPERTY,
+            DeviceProfile.REGISTER_BITS_PROPERTY};
+
+    private final String[] before = Arrays.stream(PROPERTIES).map(System::getProperty).toArray(String[]::new);
+
+    @AfterEach
+    void restore() {
+        for (int p = 0; p < PROPERTIES.length; p++) {
+            if (before[p] == null) {
+                System.clearProperty(PROPERTIES[p]);
+            } else {
+                System.setProperty(PROPERTIES[p], before[p]);
+            }
+        }
+    }
+
+    static Stream<Arguments> cases() {
+        // largest register radix (log2), work-group cap, shape, the register radices its plan must show
+        Object[][] singleGroup = {
+                {4, 2, new int[] {32}, "16x2"}, {4, 4, new int[] {64}, "16x4"}, {4, 4, new int[] {4, 64}, "16x4"},
+                {4, 32, new int[] {512}, "16x8x4"}, {3, 2, new int[] {16}, "8x2"},
+        };
+        // Radix 512 in runs of 16 needs the split exchange's tile on a GPU (8192 values in 48 KB).
+        Object[][] splitTile = {
+                {4, 512, new int[] {1 << 17}, "16x8x4"}, {4, 512, new int[] {512, 16}, "16x8x4"},
+                {4, 512, new int[] {8, 512, 32}, "16x8x4"},
+        };
+        return Stream.concat(
+                Stream.of("pair", "split").flatMap(exchange -> Arrays.stream(singleGroup).map(s -> arguments(exchange, s))),
+                Arrays.stream(splitTile).map(s -> arguments("split", s)));
+    }
+
+    private static Arguments arguments(String exchange, Object[] c) {
+        return Arguments.of(exchange, c[0], c[1], c[2], c[3]);
+    }
+
+    @ParameterizedTest(name = "{0}, radix 2^{1} at most, groups of at most {2}, {3}")
+    @MethodSource("cases")
+    void unevenStepsMatchTheReference(String exchange, int registerBits, int maxGroup, int[] shape, String radices) {
+        System.setProperty(DeviceProfile.MAX_GROUP_SIZE_PROPERTY, Integer.toString(maxGroup));
+        System.setProperty(DeviceProfile.EXCHANGE_PROPERTY, exchange);
+        System.setProperty(DeviceProfile.REGISTER_BITS_PROPERTY, Integer.toString(registerBits));
+        long points = 1;
+        for (int n : shape) {
+            points *= n;
+        }
+        int batch = points <= 4096 ? 3 : 1;
+        for (Direction direction : Direction.values()) {
+            FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).direction(direction).build();
+            float[] input = Signals.random(d.floats());
+            float[] out = Signals.poisoned(d.floats());
+            try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                assertTrue(plan.toString().contains("= " + radices + " in registers"), plan.toString());
+                plan.execute(input, out);
+            }
+            assertClose(out, Signals.reference(input, shape, batch, direction, Norm.BACKWARD),
+                    exchange + " exchange, uneven steps, " + direction + " " + Arrays.toString(shape) + " batch " + batch);
+        }
+    }
+}
