@@ -279,12 +279,7 @@ public final class RegisterPassGenerator {
         }
         close("}");
         for (int d = 1; regs / d >= 2 && d <= MAX_BUTTERFLIES; d *= 2) {
-            int radixD = regs / d;
-            if (d == 1) {
-                open("if (" + radix + " == " + radixD + ") {");
-            } else {
-                reopen("} else if (" + radix + " == " + radixD + ") {");
-            }
+            branch(d, radix + " == " + regs / d);
             butterflies(regs, d, span, table);
         }
         close("}");
@@ -332,13 +327,8 @@ public final class RegisterPassGenerator {
             return;
         }
         for (int d = 1; regs / d >= 2 && d <= MAX_BUTTERFLIES; d *= 2) {
-            int radixD = regs / d;
-            if (d == 1) {
-                open("if (" + previous + " == " + radixD + ") {");
-            } else {
-                reopen("} else if (" + previous + " == " + radixD + ") {");
-            }
-            exchangeOut(regs, radixD, p, part);
+            branch(d, previous + " == " + regs / d);
+            exchangeOut(regs, regs / d, p, part);
         }
         close("}");
     }
@@ -419,6 +409,15 @@ public final class RegisterPassGenerator {
     private void storeLine(String addr, String re, String im) {
         line("dst.set(2 * " + group(addr) + ", " + re + " * scale); dst.set(2 * " + group(addr) + " + 1, " + im
                 + " * conj * scale);");
+    }
+
+    /** Opens branch d of an if / else-if chain over d = 1, 2, 4, ... on {@code condition}. */
+    private void branch(int d, String condition) {
+        if (d == 1) {
+            open("if (" + condition + ") {");
+        } else {
+            reopen("} else if (" + condition + ") {");
+        }
     }
 
     /** {@code a = pad(index); } with pad(x) = x + x / 32, the padded local-memory slot. */

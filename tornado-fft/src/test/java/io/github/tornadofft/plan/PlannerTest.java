@@ -7,6 +7,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -177,59 +178,44 @@ class PlannerTest {
 
     @Test
     void aGroupCapBelowOneIsRefusedByName() {
-        String before = System.getProperty(DeviceProfile.MAX_GROUP_SIZE_PROPERTY);
-        System.setProperty(DeviceProfile.MAX_GROUP_SIZE_PROPERTY, "0");
-        try {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30));
-            assertTrue(e.getMessage().contains(DeviceProfile.MAX_GROUP_SIZE_PROPERTY), e.getMessage());
-        } finally {
-            if (before == null) {
-                System.clearProperty(DeviceProfile.MAX_GROUP_SIZE_PROPERTY);
-            } else {
-                System.setProperty(DeviceProfile.MAX_GROUP_SIZE_PROPERTY, before);
-            }
-        }
+        assertRefused(DeviceProfile.MAX_GROUP_SIZE_PROPERTY, "0", "at least 1");
     }
 
     @Test
     void theRegisterCapSetsTheLargestGpuGroup() {
-        String before = System.getProperty(DeviceProfile.MAX_REGISTERS_PROPERTY);
-        try {
-            System.setProperty(DeviceProfile.MAX_REGISTERS_PROPERTY, "64");
-            assertEquals(1024, DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30).maxGroupSize());
-            System.setProperty(DeviceProfile.MAX_REGISTERS_PROPERTY, "255");
-            assertEquals(256, DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30).maxGroupSize());
-            for (String bad : new String[] {"16", "256"}) {
-                System.setProperty(DeviceProfile.MAX_REGISTERS_PROPERTY, bad);
-                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                        () -> DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30));
-                assertTrue(e.getMessage().contains(DeviceProfile.MAX_REGISTERS_PROPERTY) && e.getMessage().contains("32 to 255"),
-                        e.getMessage());
-            }
-        } finally {
-            if (before == null) {
-                System.clearProperty(DeviceProfile.MAX_REGISTERS_PROPERTY);
-            } else {
-                System.setProperty(DeviceProfile.MAX_REGISTERS_PROPERTY, before);
-            }
-        }
+        assertEquals(1024, withProperty(DeviceProfile.MAX_REGISTERS_PROPERTY, "64", PlannerTest::h100).maxGroupSize());
+        assertEquals(256, withProperty(DeviceProfile.MAX_REGISTERS_PROPERTY, "255", PlannerTest::h100).maxGroupSize());
+        assertRefused(DeviceProfile.MAX_REGISTERS_PROPERTY, "16", "32 to 255");
+        assertRefused(DeviceProfile.MAX_REGISTERS_PROPERTY, "256", "32 to 255");
     }
 
     @Test
     void anUnknownExchangeIsRefusedByName() {
-        String before = System.getProperty(DeviceProfile.EXCHANGE_PROPERTY);
-        System.setProperty(DeviceProfile.EXCHANGE_PROPERTY, "diagonal");
+        assertRefused(DeviceProfile.EXCHANGE_PROPERTY, "diagonal", "auto, pair or split");
+    }
+
+    private static DeviceProfile h100() {
+        return DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30);
+    }
+
+    /** A profile made with the property at a bad value is refused with a message naming it and what is allowed. */
+    private static void assertRefused(String property, String value, String allowed) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> withProperty(property, value, PlannerTest::h100));
+        assertTrue(e.getMessage().contains(property) && e.getMessage().contains(allowed), e.getMessage());
+    }
+
+    /** The profile made while the system property has the value; the property is restored after. */
+    private static DeviceProfile withProperty(String property, String value, Supplier<DeviceProfile> make) {
+        String before = System.getProperty(property);
+        System.setProperty(property, value);
         try {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30));
-            assertTrue(e.getMessage().contains(DeviceProfile.EXCHANGE_PROPERTY) && e.getMessage().contains("auto, pair or split"),
-                    e.getMessage());
+            return make.get();
         } finally {
             if (before == null) {
-                System.clearProperty(DeviceProfile.EXCHANGE_PROPERTY);
+                System.clearProperty(property);
             } else {
-                System.setProperty(DeviceProfile.EXCHANGE_PROPERTY, before);
+                System.setProperty(property, before);
             }
         }
     }
