@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class UnevenRegisterStepsTest {
 
     private static final String[] PROPERTIES = {DeviceProfile.MAX_GROUP_SIZE_PROPERTY, DeviceProfile.EXCHANGE_PROPERTY,
-            DeviceProfile.REGISTER_BITS_PROPERTY};
+            DeviceProfile.REGISTER_BITS_PROPERTY, DeviceProfile.COALESCE_PROPERTY};
 
     private final String[] before = Arrays.stream(PROPERTIES).map(System::getProperty).toArray(String[]::new);
 
@@ -66,6 +66,8 @@ class UnevenRegisterStepsTest {
         System.setProperty(DeviceProfile.MAX_GROUP_SIZE_PROPERTY, Integer.toString(maxGroup));
         System.setProperty(DeviceProfile.EXCHANGE_PROPERTY, exchange);
         System.setProperty(DeviceProfile.REGISTER_BITS_PROPERTY, Integer.toString(registerBits));
+        // Runs of 16 as on a GPU (a CPU's default of 32 would hold half the radix per tile).
+        System.setProperty(DeviceProfile.COALESCE_PROPERTY, "16");
         long points = 1;
         for (int n : shape) {
             points *= n;

@@ -72,10 +72,13 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      * A profile with the planner's defaults for the kind of device, unless the
      * {@link #GROUP_SIZE_PROPERTY}, {@link #REGISTER_BITS_PROPERTY} or {@link #COALESCE_PROPERTY} system
      * properties say otherwise ({@link #MAX_GROUP_SIZE_PROPERTY} lowers the group cap): up to 16
-     * values per work-item; strided passes in runs of 16 values (runs of 8 were 1.2-1.35x slower on an H100); small transforms packed into groups of 64
-     * work-items on a GPU (more groups in flight per multiprocessor: 1.5x faster at N = 1024 on an
-     * H100 than groups of 256) and of 256 on a CPU, where PoCL runs a group as one loop and fewer, fatter groups pay
-     * fewer barriers (docs/PERFORMANCE.md has the sweeps).
+     * values per work-item; strided passes in runs of at least 16 values on a GPU (runs of 8 were
+     * 1.2-1.35x slower on an H100) and of 32 on a CPU (PoCL: 1D 2^20, 2D 1024^2 and 3D 128^3 took
+     * 15-30% less time than with 16, though 2^20 and 1024^2 then take a pass more of smaller radix);
+     * small transforms packed into groups of 64 work-items on a GPU (more groups in flight per
+     * multiprocessor: 1.5x faster at N = 1024 on an H100 than groups of 256) and of 256 on a CPU,
+     * where PoCL runs a group as one loop and fewer, fatter groups pay fewer barriers
+     * (docs/PERFORMANCE.md has the sweeps).
      */
     public static DeviceProfile of(String name, boolean cpu, long localBytes, int deviceMaxGroupSize, long globalBytes) {
         // A GPU work-group's registers must fit one multiprocessor (MAX_GPU_GROUP): a larger group
@@ -89,7 +92,7 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         maxGroupSize = Math.min(maxGroupSize, cap);
         int group = Integer.getInteger(GROUP_SIZE_PROPERTY, Math.min(maxGroupSize, cpu ? 256 : 64));
         int bits = Integer.getInteger(REGISTER_BITS_PROPERTY, 4);
-        int coalesce = Integer.getInteger(COALESCE_PROPERTY, 16);
+        int coalesce = Integer.getInteger(COALESCE_PROPERTY, cpu ? 32 : 16);
         String exchange = System.getProperty(EXCHANGE_PROPERTY, "auto");
         Exchange mode;
         try {
