@@ -58,6 +58,7 @@ public final class FftPlan implements AutoCloseable {
     private final long buildNanos;
     private final Launch launch;
     private TornadoExecutionResult lastResult;
+    private boolean profiled;
     private boolean uploaded;
     private boolean closed;
 
@@ -306,6 +307,7 @@ public final class FftPlan implements AutoCloseable {
     public FftPlan withProfiler() {
         checkOpen();
         execution.withProfiler(ProfilerMode.SILENT);
+        profiled = true;
         return this;
     }
 
@@ -314,7 +316,8 @@ public final class FftPlan implements AutoCloseable {
      * {@link #withProfiler()}, or for a {@link Launch#CUDA_GRAPH} plan (no kernel events in a graph).
      */
     public long lastKernelNanos() {
-        if (lastResult == null || launch == Launch.CUDA_GRAPH) {
+        // Without the profiler TornadoVM has no time to give (and prints a hint on every query).
+        if (lastResult == null || !profiled || launch == Launch.CUDA_GRAPH) {
             return -1;
         }
         return lastResult.getProfilerResult().getDeviceKernelTime();

@@ -7,7 +7,7 @@ import java.util.Locale;
  * the two shapes the planner aims for.
  *
  * @param name          the device's name, for printing
- * @param cpu           whether it is a CPU (PoCL): there fewer, fatter work-groups run best
+ * @param cpu           whether it is a CPU (PoCL): no split exchange, runs of {@code coalesce} as given
  * @param localBytes    local (shared) memory per work-group
  * @param maxGroupSize  most work-items per work-group the planner uses
  * @param globalBytes   device memory TornadoVM may use
@@ -75,10 +75,10 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      * values per work-item; strided passes in runs of at least 16 values on a GPU (runs of 8 were
      * 1.2-1.35x slower on an H100) and of 32 on a CPU (PoCL: 1D 2^20, 2D 1024^2 and 3D 128^3 took
      * 15-30% less time than with 16, though 2^20 and 1024^2 then take a pass more of smaller radix);
-     * small transforms packed into groups of 64 work-items on a GPU (more groups in flight per
-     * multiprocessor: 1.5x faster at N = 1024 on an H100 than groups of 256) and of 256 on a CPU,
-     * where PoCL runs a group as one loop and fewer, fatter groups pay fewer barriers
-     * (docs/PERFORMANCE.md has the sweeps).
+     * small transforms packed into groups of 64 work-items (on an H100 more groups in flight per
+     * multiprocessor: 1.5x faster at N = 1024 than groups of 256; on PoCL, which runs a group as
+     * loops over its work-items, 1-13% faster than 256 in interleaved comparisons; docs/PERFORMANCE.md
+     * has the sweeps).
      */
     public static DeviceProfile of(String name, boolean cpu, long localBytes, int deviceMaxGroupSize, long globalBytes) {
         // A GPU work-group's registers must fit one multiprocessor (MAX_GPU_GROUP): a larger group
@@ -90,7 +90,7 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
             throw new IllegalArgumentException(MAX_GROUP_SIZE_PROPERTY + ": at least 1, got " + cap);
         }
         maxGroupSize = Math.min(maxGroupSize, cap);
-        int group = Integer.getInteger(GROUP_SIZE_PROPERTY, Math.min(maxGroupSize, cpu ? 256 : 64));
+        int group = Integer.getInteger(GROUP_SIZE_PROPERTY, Math.min(maxGroupSize, 64));
         int bits = Integer.getInteger(REGISTER_BITS_PROPERTY, 4);
         int coalesce = Integer.getInteger(COALESCE_PROPERTY, cpu ? 32 : 16);
         String exchange = System.getProperty(EXCHANGE_PROPERTY, "auto");

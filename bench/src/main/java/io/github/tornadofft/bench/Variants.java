@@ -1,0 +1,167 @@
+package io.github.tornadofft.bench;
+
+import io.github.tornadofft.bench.engines.Engines;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * Plan variants of one case, and other engines, timed interleaved in one process
+ * ({@code ./run-bench variants}): a variant is a set of the planner's tuning properties (read when a
+ * plan is built) on one tornado-fft engine, or another engine by name (JTransforms, cuFFT). Every
+ * variant is prepared once; then each round runs every variant in turn. On a machine whose speed
+ * drifts from minute to minute (a shared CPU), consecutive bench runs cannot rank two plans, or a
+ * plan and JTransforms; rounds that alternate between them see the same drift, and their medians can.
+ */
+@Command(name = "run-bench variants", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+            "Times variants of one case, interleaved. VARIANT is 'default', PROPERTY=VALUE",
+            "[;PROPERTY=VALUE...] (tuning properties of a tornado-fft plan, e.g.",
+            "tornado.fft.coalesce=32), or engine=NAME for another engine (jtransforms, cufft);",
+            "list one twice to see the noise. Prints each variant's plan, and the median,",
+            "quartiles and ratio to the first variant of the wall time of one transform with",
+            "the data resident (best of 2 per round)."})
+public final class Variants implements Callable<Integer> {
+
+    static final String ENGINE = "engine";
+
+    @Option(names = "--case", required = true, paramLabel = "CASE", description = "One case, RANKd:DIMS[:BATCH] as for run-bench.")
+    String spec;
+
+    @Option(names = "--tornado", paramLabel = "NAME", defaultValue = "tornado-fft",
+            description = "The tornado-fft engine the property variants run on: part of its name, e.g. 'OPENCL 0:0'"
+                    + " (default: the first).")
+    String tornado;
+
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "31", description = "Rounds (default: ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Parameters(arity = "1..*", paramLabel = "VARIANT")
+    List<String> variants;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new Variants()).execute(args));
+    }
+
+    /**
+     * The assignments of a variant: none for {@code default}, else {@code name=value} pairs separated
+     * by ';' ({@code engine=NAME} names another engine).
+     */
+    static Map<String, String> properties(String variant) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        if (variant.equals("default")) {
+            return properties;
+        }
+        for (String assignment : variant.split(";")) {
+            int eq = assignment.indexOf('=');
+            String name = eq < 0 ? "" : assignment.substring(0, eq).trim();
+            String value = eq < 0 ? "" : assignment.substring(eq + 1).trim();
+            if (name.isEmpty() || value.isEmpty()) {
+                throw new IllegalArgumentException("variant: 'default', engine=NAME or PROPERTY=VALUE[;PROPERTY=VALUE...], got '"
+                        + variant + "'");
+            }
+            properties.put(name, value);
+        }
+        if (properties.containsKey(ENGINE) && properties.size() > 1) {
+            throw new IllegalArgumentException("variant: engine=NAME takes no properties, got '" + variant + "'");
+        }
+        return properties;
+    }
+
+    @Override
+    public Integer call() {
+        if (rounds < 1) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--rounds: at least 1, got " + rounds);
+        }
+        Case c = Case.parse(spec);
+        Truth truth = Truth.of(c, new java.util.SplittableRandom().nextLong(), 1);
+        List<Engine> engines = Engines.discover(false);
+        List<Engine.Prepared> prepared = new ArrayList<>();
+        try {
+            for (String variant : variants) {
+                Map<String, String> properties = properties(variant);
+                String name = properties.getOrDefault(ENGINE, tornado);
+                properties.remove(ENGINE);
+                Engine.Prepared p = prepare(find(engines, name), c, properties);
+                prepared.add(p);
+                p.load(truth.input());
+                for (int w = 0; w < 3; w++) {
+                    p.runResident();
+                }
+            }
+            double[][] ms = new double[prepared.size()][rounds];
+            for (int round = 0; round < rounds; round++) {
+                for (int v = 0; v < prepared.size(); v++) {
+                    ms[v][round] = bestOfTwo(prepared.get(v));
+                }
+            }
+            System.out.printf(Locale.ROOT, "%s, %d rounds%n%n", c, rounds);
+            System.out.println("| variant | plan | median ms | q1 | q3 | ratio to first |");
+            System.out.println("|---|---|--:|--:|--:|--:|");
+            double first = quantile(ms[0], 0.5);
+            for (int v = 0; v < prepared.size(); v++) {
+                String plan = passes(prepared.get(v).plan());
+                System.out.printf(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.3f | %.2f |%n", variants.get(v), plan,
+                        quantile(ms[v], 0.5), quantile(ms[v], 0.25), quantile(ms[v], 0.75), quantile(ms[v], 0.5) / first);
+            }
+        } catch (UnsupportedCaseException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--case: " + e.getMessage());
+        } finally {
+            prepared.forEach(Engine.Prepared::close);
+        }
+        return 0;
+    }
+
+    /** The first available engine whose name contains {@code name} (case-insensitive). */
+    private Engine find(List<Engine> engines, String name) {
+        String wanted = name.toLowerCase(Locale.ROOT);
+        return engines.stream().filter(Engine::available)
+                .filter(e -> e.name().toLowerCase(Locale.ROOT).contains(wanted))
+                .findFirst()
+                .orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this), "no available engine named '"
+                        + name + "'; engines here: " + engines.stream().filter(Engine::available).map(Engine::name).toList()));
+    }
+
+    /** The case prepared on the engine while the properties are set; they are restored after. */
+    private static Engine.Prepared prepare(Engine engine, Case c, Map<String, String> properties)
+            throws UnsupportedCaseException {
+        Map<String, String> before = new LinkedHashMap<>();
+        properties.forEach((name, value) -> before.put(name, System.setProperty(name, value)));
+        try {
+            return engine.prepare(c);
+        } finally {
+            before.forEach((name, value) -> {
+                if (value == null) {
+                    System.clearProperty(name);
+                } else {
+                    System.setProperty(name, value);
+                }
+            });
+        }
+    }
+
+    /** The passes of a tornado-fft plan ({X(...), Y(...)}), or another engine's plan text, on one line. */
+    static String passes(String plan) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{[^}]*}").matcher(plan);
+        return m.find() ? m.group() : plan.replaceAll("\\s+", " ").trim();
+    }
+
+    private static double bestOfTwo(Engine.Prepared p) {
+        return Math.min(p.runResident().wallNanos(), p.runResident().wallNanos()) / 1e6;
+    }
+
+    static double quantile(double[] values, double q) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[(int) Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+    }
+}

@@ -1,0 +1,55 @@
+package io.github.tornadofft.bench;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class VariantsTest {
+
+    @Test
+    void defaultSetsNoProperty() {
+        assertTrue(Variants.properties("default").isEmpty());
+    }
+
+    @Test
+    void aVariantIsPropertyAssignmentsSeparatedBySemicolons() {
+        assertEquals(Map.of("tornado.fft.coalesce", "32"), Variants.properties("tornado.fft.coalesce=32"));
+        assertEquals(Map.of("tornado.fft.groupSize", "64", "tornado.fft.exchange", "split"),
+                Variants.properties("tornado.fft.groupSize=64; tornado.fft.exchange=split"));
+    }
+
+    @Test
+    void anAssignmentWithoutNameOrValueIsRefusedWithTheExpectedForm() {
+        for (String bad : new String[] {"coalesce", "=32", "tornado.fft.coalesce="}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Variants.properties(bad));
+            assertTrue(e.getMessage().contains("PROPERTY=VALUE") && e.getMessage().contains(bad), e.getMessage());
+        }
+    }
+
+    @Test
+    void anotherEngineIsNamedAndTakesNoProperties() {
+        assertEquals(Map.of("engine", "jtransforms"), Variants.properties("engine=jtransforms"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Variants.properties("engine=jtransforms;tornado.fft.coalesce=32"));
+        assertTrue(e.getMessage().contains("engine=NAME takes no properties"), e.getMessage());
+    }
+
+    @Test
+    void aPlanIsShownByItsPasses() {
+        assertEquals("{X(1,1024,1,1024,no-tw), Y(1,1024,1,1024,no-tw)}",
+                Variants.passes("2 passes: c2c [1024, 1024] on cpu | {X(1,1024,1,1024,no-tw), Y(1,1024,1,1024,no-tw)} | kernel 0: ..."));
+        assertEquals("one call per transform", Variants.passes("one call  per\ntransform"));
+    }
+
+    @Test
+    void quartilesAreOrderStatistics() {
+        double[] values = {5, 1, 4, 2, 3};
+        assertEquals(3, Variants.quantile(values, 0.5));
+        assertEquals(2, Variants.quantile(values, 0.25));
+        assertEquals(4, Variants.quantile(values, 0.75));
+    }
+}
