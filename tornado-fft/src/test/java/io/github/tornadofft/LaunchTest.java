@@ -49,6 +49,20 @@ class LaunchTest {
     }
 
     @Test
+    void kernelTimeIsReportedOnlyWithTheProfiler() {
+        FftDescriptor descriptor = FftDescriptor.c2c(256).batch(4).build();
+        try (FftPlan plain = FftPlan.create(descriptor, TestDevice.get());
+             FftPlan profiled = FftPlan.create(descriptor, TestDevice.get()).withProfiler()) {
+            plain.upload();
+            plain.executeOnDevice();
+            assertEquals(-1, plain.lastKernelNanos());
+            profiled.upload();
+            profiled.executeOnDevice();
+            assertTrue(profiled.lastKernelNanos() > 0, "kernel ns " + profiled.lastKernelNanos());
+        }
+    }
+
+    @Test
     void kernelLaunchesAreTheDefault() {
         try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(64).build(), TestDevice.get())) {
             assertEquals(Launch.KERNELS, plan.launch());
