@@ -7,8 +7,10 @@ import io.github.tornadofft.reference.ReferenceFft;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -107,5 +109,29 @@ final class Signals {
         double error = relativeError(actual, expected);
         assertTrue(error < FLOAT_TOLERANCE, () -> String.format("%s: relative L2 error %.3g >= %.0e (seed %d)", what,
                 error, FLOAT_TOLERANCE, SEED));
+    }
+
+    /**
+     * Plans the shape forward and inverse on the device under test, lets {@code checkPlan} look at
+     * each plan before it runs, and asserts both transforms of fresh random data (outputs poisoned)
+     * against the reference; batch 3 for small shapes, 1 for large ones.
+     */
+    static void assertBothDirectionsMatchTheReference(int[] shape, Consumer<FftPlan> checkPlan, String what) {
+        long points = 1;
+        for (int n : shape) {
+            points *= n;
+        }
+        int batch = points <= 4096 ? 3 : 1;
+        for (Direction direction : Direction.values()) {
+            FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).direction(direction).build();
+            float[] input = random(d.floats());
+            float[] out = poisoned(d.floats());
+            try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                checkPlan.accept(plan);
+                plan.execute(input, out);
+            }
+            assertClose(out, reference(input, shape, batch, direction, Norm.BACKWARD),
+                    what + ", " + direction + " " + Arrays.toString(shape) + " batch " + batch);
+        }
     }
 }

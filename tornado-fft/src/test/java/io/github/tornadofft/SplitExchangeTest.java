@@ -1,17 +1,13 @@
 package io.github.tornadofft;
 
 import io.github.tornadofft.plan.DeviceProfile;
-import io.github.tornadofft.reference.Direction;
-import io.github.tornadofft.reference.Norm;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.util.Arrays;
 import java.util.stream.Stream;
 
-import static io.github.tornadofft.Signals.assertClose;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -49,21 +45,7 @@ class SplitExchangeTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("shapes")
     void splitPassesMatchTheReference(int[] shape) {
-        long points = 1;
-        for (int n : shape) {
-            points *= n;
-        }
-        int batch = points <= 4096 ? 4 : 1;
-        for (Direction direction : Direction.values()) {
-            FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).direction(direction).build();
-            float[] input = Signals.random(d.floats());
-            float[] out = Signals.poisoned(d.floats());
-            try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
-                assertTrue(plan.toString().contains("split exchange"), plan.toString());
-                plan.execute(input, out);
-            }
-            assertClose(out, Signals.reference(input, shape, batch, direction, Norm.BACKWARD),
-                    "split exchange, " + direction + " " + Arrays.toString(shape) + " batch " + batch);
-        }
+        Signals.assertBothDirectionsMatchTheReference(shape,
+                plan -> assertTrue(plan.toString().contains("split exchange"), plan.toString()), "split exchange");
     }
 }

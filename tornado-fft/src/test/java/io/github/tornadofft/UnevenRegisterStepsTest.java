@@ -1,8 +1,6 @@
 package io.github.tornadofft;
 
 import io.github.tornadofft.plan.DeviceProfile;
-import io.github.tornadofft.reference.Direction;
-import io.github.tornadofft.reference.Norm;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -11,7 +9,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.util.Arrays;
 import java.util.stream.Stream;
 
-import static io.github.tornadofft.Signals.assertClose;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -68,21 +65,8 @@ class UnevenRegisterStepsTest {
         System.setProperty(DeviceProfile.REGISTER_BITS_PROPERTY, Integer.toString(registerBits));
         // Runs of 16 as on a GPU (a CPU's default of 32 would hold half the radix per tile).
         System.setProperty(DeviceProfile.COALESCE_PROPERTY, "16");
-        long points = 1;
-        for (int n : shape) {
-            points *= n;
-        }
-        int batch = points <= 4096 ? 3 : 1;
-        for (Direction direction : Direction.values()) {
-            FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).direction(direction).build();
-            float[] input = Signals.random(d.floats());
-            float[] out = Signals.poisoned(d.floats());
-            try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
-                assertTrue(plan.toString().contains("= " + radices + " in registers"), plan.toString());
-                plan.execute(input, out);
-            }
-            assertClose(out, Signals.reference(input, shape, batch, direction, Norm.BACKWARD),
-                    exchange + " exchange, uneven steps, " + direction + " " + Arrays.toString(shape) + " batch " + batch);
-        }
+        Signals.assertBothDirectionsMatchTheReference(shape,
+                plan -> assertTrue(plan.toString().contains("= " + radices + " in registers"), plan.toString()),
+                exchange + " exchange, uneven steps");
     }
 }
