@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 
 /**
@@ -82,13 +83,21 @@ public final class Variants implements Callable<Integer> {
         if (rounds < 1) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--rounds: at least 1, got " + rounds);
         }
-        Case c = Case.parse(spec);
-        Truth truth = Truth.of(c, new java.util.SplittableRandom().nextLong(), 1);
+        Case c;
+        List<Map<String, String>> assignments = new ArrayList<>();
+        try {
+            c = Case.parse(spec);
+            for (String variant : variants) {
+                assignments.add(properties(variant));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+        }
+        Truth truth = Truth.of(c, new SplittableRandom().nextLong(), 1);
         List<Engine> engines = Engines.discover(false);
         List<Engine.Prepared> prepared = new ArrayList<>();
         try {
-            for (String variant : variants) {
-                Map<String, String> properties = properties(variant);
+            for (Map<String, String> properties : assignments) {
                 String name = properties.getOrDefault(ENGINE, tornado);
                 properties.remove(ENGINE);
                 Engine.Prepared p = prepare(find(engines, name), c, properties);
