@@ -17,21 +17,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SplitExchangeTest {
 
-    private static String before;
+    private static SystemProperties forced;
 
     @BeforeAll
     static void forceSplit() {
-        before = System.getProperty(DeviceProfile.EXCHANGE_PROPERTY);
-        System.setProperty(DeviceProfile.EXCHANGE_PROPERTY, "split");
+        forced = SystemProperties.set(DeviceProfile.EXCHANGE_PROPERTY, "split");
     }
 
     @AfterAll
     static void restore() {
-        if (before == null) {
-            System.clearProperty(DeviceProfile.EXCHANGE_PROPERTY);
-        } else {
-            System.setProperty(DeviceProfile.EXCHANGE_PROPERTY, before);
-        }
+        forced.close();
     }
 
     static Stream<int[]> shapes() {

@@ -1,7 +1,6 @@
 package io.github.tornadofft;
 
 import io.github.tornadofft.plan.DeviceProfile;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,22 +19,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * exchanges.
  */
 class UnevenRegisterStepsTest {
-
-    private static final String[] PROPERTIES = {DeviceProfile.MAX_GROUP_SIZE_PROPERTY, DeviceProfile.EXCHANGE_PROPERTY,
-            DeviceProfile.REGISTER_BITS_PROPERTY, DeviceProfile.COALESCE_PROPERTY};
-
-    private final String[] before = Arrays.stream(PROPERTIES).map(System::getProperty).toArray(String[]::new);
-
-    @AfterEach
-    void restore() {
-        for (int p = 0; p < PROPERTIES.length; p++) {
-            if (before[p] == null) {
-                System.clearProperty(PROPERTIES[p]);
-            } else {
-                System.setProperty(PROPERTIES[p], before[p]);
-            }
-        }
-    }
 
     static Stream<Arguments> cases() {
         // largest register radix (log2), work-group cap, shape, the register radices its plan must show
@@ -60,13 +43,13 @@ class UnevenRegisterStepsTest {
     @ParameterizedTest(name = "{0}, radix 2^{1} at most, groups of at most {2}, {3}")
     @MethodSource("cases")
     void unevenStepsMatchTheReference(String exchange, int registerBits, int maxGroup, int[] shape, String radices) {
-        System.setProperty(DeviceProfile.MAX_GROUP_SIZE_PROPERTY, Integer.toString(maxGroup));
-        System.setProperty(DeviceProfile.EXCHANGE_PROPERTY, exchange);
-        System.setProperty(DeviceProfile.REGISTER_BITS_PROPERTY, Integer.toString(registerBits));
         // Runs of 16 as on a GPU (a CPU's default of 32 would hold half the radix per tile).
-        System.setProperty(DeviceProfile.COALESCE_PROPERTY, "16");
-        Signals.assertBothDirectionsMatchTheReference(shape,
-                plan -> assertTrue(plan.toString().contains("= " + radices + " in registers"), plan.toString()),
-                exchange + " exchange, uneven steps");
+        try (SystemProperties forced = SystemProperties.set(DeviceProfile.MAX_GROUP_SIZE_PROPERTY, Integer.toString(maxGroup),
+                DeviceProfile.EXCHANGE_PROPERTY, exchange, DeviceProfile.REGISTER_BITS_PROPERTY, Integer.toString(registerBits),
+                DeviceProfile.COALESCE_PROPERTY, "16")) {
+            Signals.assertBothDirectionsMatchTheReference(shape,
+                    plan -> assertTrue(plan.toString().contains("= " + radices + " in registers"), plan.toString()),
+                    exchange + " exchange, uneven steps");
+        }
     }
 }

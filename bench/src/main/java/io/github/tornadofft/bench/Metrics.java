@@ -29,13 +29,23 @@ public final class Metrics {
 
     /** The median of the samples (the mean of the middle two for an even count); NaN for none. */
     public static double median(long[] samples) {
+        return quantile(samples, 0.5);
+    }
+
+    /**
+     * The q-quantile of the samples, 0 &lt;= q &lt;= 1, interpolated linearly between the two nearest
+     * order statistics (so q = 0.5 is the median); NaN for none.
+     */
+    public static double quantile(long[] samples, double q) {
         if (samples.length == 0) {
             return Double.NaN;
         }
         long[] s = samples.clone();
         Arrays.sort(s);
-        int m = s.length / 2;
-        return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2.0;
+        double at = q * (s.length - 1);
+        int below = (int) Math.floor(at);
+        int above = (int) Math.ceil(at);
+        return s[below] + (s[above] - s[below]) * (at - below);
     }
 
     /** The smallest sample; NaN for none. */

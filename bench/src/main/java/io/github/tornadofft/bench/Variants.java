@@ -7,7 +7,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -107,20 +106,21 @@ public final class Variants implements Callable<Integer> {
                     p.runResident();
                 }
             }
-            double[][] ms = new double[prepared.size()][rounds];
+            long[][] nanos = new long[prepared.size()][rounds];
             for (int round = 0; round < rounds; round++) {
                 for (int v = 0; v < prepared.size(); v++) {
-                    ms[v][round] = bestOfTwo(prepared.get(v));
+                    nanos[v][round] = bestOfTwo(prepared.get(v));
                 }
             }
             System.out.printf(Locale.ROOT, "%s, %d rounds%n%n", c, rounds);
             System.out.println("| variant | plan | median ms | q1 | q3 | ratio to first |");
             System.out.println("|---|---|--:|--:|--:|--:|");
-            double first = quantile(ms[0], 0.5);
+            double first = Metrics.median(nanos[0]);
             for (int v = 0; v < prepared.size(); v++) {
-                String plan = passes(prepared.get(v).plan());
-                System.out.printf(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.3f | %.2f |%n", variants.get(v), plan,
-                        quantile(ms[v], 0.5), quantile(ms[v], 0.25), quantile(ms[v], 0.75), quantile(ms[v], 0.5) / first);
+                long[] t = nanos[v];
+                System.out.printf(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.3f | %.2f |%n", variants.get(v),
+                        passes(prepared.get(v).plan()), Metrics.median(t) / 1e6, Metrics.quantile(t, 0.25) / 1e6,
+                        Metrics.quantile(t, 0.75) / 1e6, Metrics.median(t) / first);
             }
         } catch (UnsupportedCaseException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--case: " + e.getMessage());
@@ -164,13 +164,7 @@ public final class Variants implements Callable<Integer> {
         return m.find() ? m.group() : plan.replaceAll("\\s+", " ").trim();
     }
 
-    private static double bestOfTwo(Engine.Prepared p) {
-        return Math.min(p.runResident().wallNanos(), p.runResident().wallNanos()) / 1e6;
-    }
-
-    static double quantile(double[] values, double q) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[(int) Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+    private static long bestOfTwo(Engine.Prepared p) {
+        return Math.min(p.runResident().wallNanos(), p.runResident().wallNanos());
     }
 }

@@ -42,6 +42,16 @@ class MetricsTest {
     }
 
     @Test
+    void quartilesInterpolateBetweenOrderStatistics() {
+        long[] samples = {50, 10, 40, 20, 30};
+        assertEquals(20, Metrics.quantile(samples, 0.25));
+        assertEquals(40, Metrics.quantile(samples, 0.75));
+        assertEquals(10, Metrics.quantile(samples, 0));
+        assertEquals(50, Metrics.quantile(samples, 1));
+        assertEquals(25, Metrics.quantile(new long[] {10, 20, 30, 40}, 0.5));
+    }
+
+    @Test
     void medianOfOddAndEvenCounts() {
         assertEquals(3, Metrics.median(new long[] {5, 1, 3}));
         assertEquals(2.5, Metrics.median(new long[] {4, 1, 3, 2}));

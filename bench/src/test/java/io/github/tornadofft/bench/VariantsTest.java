@@ -44,12 +44,4 @@ class VariantsTest {
                 Variants.passes("2 passes: c2c [1024, 1024] on cpu | {X(1,1024,1,1024,no-tw), Y(1,1024,1,1024,no-tw)} | kernel 0: ..."));
         assertEquals("one call per transform", Variants.passes("one call  per\ntransform"));
     }
-
-    @Test
-    void quartilesAreOrderStatistics() {
-        double[] values = {5, 1, 4, 2, 3};
-        assertEquals(3, Variants.quantile(values, 0.5));
-        assertEquals(2, Variants.quantile(values, 0.25));
-        assertEquals(4, Variants.quantile(values, 0.75));
-    }
 }

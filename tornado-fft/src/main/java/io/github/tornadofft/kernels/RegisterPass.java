@@ -40,9 +40,10 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * of earlier passes; {@code cols} adjacent lines (stride 1) or adjacent positions of the faster
  * axes (stride > 1) per group; {@code rows} transforms of the batch (stride 1) or adjacent lines
  * (stride > 1) per group; {@code r2}, {@code r3} radices of the second and third step (R / d,
- * d = 1, 2, 4, 8; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span; {@code flags} bit 0: the
- * inverse transform (conjugate on load and store), bit 1: split exchange (below); {@code scale}
- * factor applied on store; {@code localFloats} floats of local memory per component, pad(cols * rows * r).
+ * d = 1, 2, 4, 8; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span;
+ * {@code flags} bit 0: the inverse transform (conjugate on load and store), bit 1: split
+ * exchange (below); {@code scale} factor applied on store; {@code localFloats} floats of local
+ * memory per component, pad(cols * rows * r).
  *
  * <p>Exchanges pass the real and imaginary parts through two local arrays at once, or, with the
  * split exchange, through one array in turn: two more barriers per exchange, but half the local

@@ -41,8 +41,6 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     public static final int MAX_REGISTERS = 128;
     /** Registers of one GPU multiprocessor. */
     static final int REGISTER_FILE = 65536;
-    /** Most work-items per work-group on a GPU: as many as one multiprocessor's registers hold. */
-    public static final int MAX_GPU_GROUP = REGISTER_FILE / MAX_REGISTERS;
     /**
      * Property that overrides {@link #MAX_REGISTERS} (for tuning runs): the register cap handed to
      * NVIDIA's compilers, and with it the largest GPU work-group, 65536 / cap (at most 1024).
@@ -81,10 +79,7 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      * has the sweeps).
      */
     public static DeviceProfile of(String name, boolean cpu, long localBytes, int deviceMaxGroupSize, long globalBytes) {
-        // A GPU work-group's registers must fit one multiprocessor (MAX_GPU_GROUP): a larger group
-        // fails to launch, and on the PTX backend silently.
-        int maxGroupSize = cpu ? deviceMaxGroupSize : Math.min(deviceMaxGroupSize,
-                Math.min(1024, Integer.highestOneBit(REGISTER_FILE / maxRegisters())));
+        int maxGroupSize = cpu ? deviceMaxGroupSize : Math.min(deviceMaxGroupSize, maxGpuGroup());
         int cap = Integer.getInteger(MAX_GROUP_SIZE_PROPERTY, maxGroupSize);
         if (cap < 1) {
             throw new IllegalArgumentException(MAX_GROUP_SIZE_PROPERTY + ": at least 1, got " + cap);
@@ -113,9 +108,13 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         return registers;
     }
 
-    /** Complex values of local memory one work-group may use for its tile, a power of two. */
-    public int localComplexCapacity() {
-        return localComplexCapacity(false);
+    /**
+     * Most work-items per work-group on a GPU: as many as one multiprocessor's registers hold at
+     * {@link #maxRegisters()} each (512 at 128), at most 1024. A larger group fails to launch, and on
+     * the PTX backend silently.
+     */
+    public static int maxGpuGroup() {
+        return Math.min(1024, Integer.highestOneBit(REGISTER_FILE / maxRegisters()));
     }
 
     /**

@@ -65,10 +65,12 @@ public final class Planner {
         for (int p = 0; p < passes; p++) {
             int rBits = bits / passes + (p < bits % passes ? 1 : 0);
             int r = 1 << rBits;
+            boolean uneven = mayTakeUnevenSplit(stride, p, passes);
             if (!split && splitsForLongerRuns(n, stride, span, rBits, runs, device)) {
-                plan.add(pass(axis, n, stride, r, span, batch, device, 2 * runs, device.localComplexCapacity(true), true));
+                plan.add(pass(axis, n, stride, r, span, batch, device, 2 * runs, device.localComplexCapacity(true), true,
+                        uneven));
             } else {
-                plan.add(pass(axis, n, stride, r, span, batch, device, runs, capacity, split));
+                plan.add(pass(axis, n, stride, r, span, batch, device, runs, capacity, split, uneven));
             }
             span *= r;
         }
@@ -135,30 +137,35 @@ public final class Planner {
     }
 
     /**
+     * Whether pass p of {@code passes} along an axis may take the uneven register split
+     * ({@link #registerRadices(int, int, DeviceProfile, boolean)}): a single pass, or the first of
+     * several along X, which stages its writes into contiguous blocks. A later pass of radix 512
+     * (runs of 16 read and written scattered, one group of 512 per multiprocessor) made 1D 2^18 in two
+     * passes slower than in three on an H100 (0.35 against 0.33 ms), while 2^17 in two passes gained 5%
+     * and 3D 512^3, whose Y and Z axes become one pass each, 15-20% (docs/PERFORMANCE.md).
+     */
+    static boolean mayTakeUnevenSplit(int stride, int p, int passes) {
+        return passes == 1 || stride == 1 && p == 0;
+    }
+
+    /**
      * Passes along an axis whose groups take {@code runs} adjacent lines or columns of a tile of
-     * {@code capacity}. Only a single pass, or the first of several along X, may take the uneven
-     * register split ({@link #registerRadices(int, int, DeviceProfile)}): the first pass along X stages
-     * its writes into contiguous blocks, but a later one of radix 512 (runs of 16 read and written
-     * scattered, one group of 512 per multiprocessor) made 1D 2^18 in two passes slower than in three
-     * on an H100 (0.35 against 0.33 ms), while 2^17 in two passes gained 5% and 3D 512^3, whose Y and Z
-     * axes become one pass each, 15-20% (docs/PERFORMANCE.md).
+     * {@code capacity}: one if the axis fits a tile, else as few as radices that fit a group allow,
+     * the first of them larger where {@link #mayTakeUnevenSplit} lets it take the uneven split.
      */
     private static int passCount(int n, int stride, DeviceProfile device, int runs, int capacity) {
         int bits = Integer.numberOfTrailingZeros(n);
         int singleBits = Math.min(Integer.numberOfTrailingZeros(capacity), 3 * device.registerBits());
         int cols = Math.min(stride, runs);
         int strideSingleBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / cols));
-        if (stride == 1 ? bits <= singleBits : bits <= strideSingleBits && fitsGroup(bits, cols, device, true)) {
+        if (stride == 1 ? bits <= singleBits
+                : bits <= strideSingleBits && fitsGroup(bits, cols, device, mayTakeUnevenSplit(stride, 0, 1))) {
             return 1;
         }
         int maxBits = Math.min(singleBits, Integer.numberOfTrailingZeros(capacity / runs));
-        int evenBits = largestFitting(maxBits, runs, device, false);
-        int passes = (bits + evenBits - 1) / evenBits;
-        if (stride == 1) {
-            int firstBits = largestFitting(maxBits, runs, device, true);
-            passes = Math.min(passes, 1 + (bits - firstBits + evenBits - 1) / evenBits);
-        }
-        return passes;
+        int laterBits = largestFitting(maxBits, runs, device, false);
+        int firstBits = largestFitting(maxBits, runs, device, mayTakeUnevenSplit(stride, 0, 2));
+        return Math.min((bits + laterBits - 1) / laterBits, 1 + (bits - firstBits + laterBits - 1) / laterBits);
     }
 
     /** The largest radix bits up to {@code maxBits} whose work-items fit a group of {@code lanes} lines. */
@@ -175,8 +182,7 @@ public final class Planner {
      * register split or, where {@code uneven} allows, the uneven one.
      */
     private static boolean fitsGroup(int radixBits, int lanes, DeviceProfile device, boolean uneven) {
-        int[] sub = uneven ? registerRadices(radixBits, lanes, device) : registerRadices(radixBits, device.registerBits());
-        return itemsFit(sub[0], radixBits, lanes, device);
+        return itemsFit(registerRadices(radixBits, lanes, device, uneven)[0], radixBits, lanes, device);
     }
 
     private static boolean itemsFit(int regs, int radixBits, int lanes, DeviceProfile device) {
@@ -185,14 +191,15 @@ public final class Planner {
 
     /**
      * The register radices of a radix-2^bits pass whose groups hold {@code lanes} lines: the even
-     * split ({@link #registerRadices(int, int)}) where its work-items fit a group, else the largest
-     * first radix and the rest split evenly (on an H100, 512 = 8 x 8 x 8 needs 64 work-items a line,
-     * 16 x 8 x 4 only 32, so a strided 512-point axis with runs of 16 is one pass instead of two).
+     * split ({@link #registerRadices(int, int)}) where its work-items fit a group or {@code uneven}
+     * is not allowed, else the largest first radix and the rest split evenly (on an H100, 512 = 8 x 8
+     * x 8 needs 64 work-items a line, 16 x 8 x 4 only 32, so a strided 512-point axis with runs of 16
+     * is one pass instead of two).
      */
-    static int[] registerRadices(int bits, int lanes, DeviceProfile device) {
+    static int[] registerRadices(int bits, int lanes, DeviceProfile device, boolean uneven) {
         int maxBits = device.registerBits();
         int[] even = registerRadices(bits, maxBits);
-        if (itemsFit(even[0], bits, lanes, device) || bits <= maxBits || bits > 3 * maxBits) {
+        if (!uneven || itemsFit(even[0], bits, lanes, device) || bits <= maxBits || bits > 3 * maxBits) {
             return even;
         }
         int[] rest = registerRadices(bits - maxBits, maxBits);
@@ -203,21 +210,21 @@ public final class Planner {
     }
 
     private static Pass pass(int axis, int n, int stride, int r, int span, int batch, DeviceProfile device,
-                             int runs, int capacity, boolean split) {
-        int lanes = stride > 1 ? Math.min(stride, runs) : Math.max(1, Math.min(Math.min(n / r, runs), capacity / r));
-        int[] sub = registerRadices(Integer.numberOfTrailingZeros(r), lanes, device);
+                             int runs, int capacity, boolean split, boolean uneven) {
+        int lines = n / r;
+        // Columns: adjacent positions of the faster axes (Y, Z) or adjacent lines (X), before the
+        // group-size limit below; the register split is chosen for that many.
+        int cols = stride > 1 ? Math.min(stride, runs) : Math.max(1, Math.min(Math.min(lines, runs), capacity / r));
+        int[] sub = registerRadices(Integer.numberOfTrailingZeros(r), cols, device, uneven);
         int regs = 1;
         for (int s : sub) {
             regs = Math.max(regs, s);
         }
-        int lines = n / r;
         int itemsPerLine = r / regs;
         int target = device.targetGroupSize();
-        int cols;
         int rows = 1;
         if (stride > 1) {
-            // Columns: adjacent positions of the faster axes; rows: adjacent lines of the axis.
-            cols = Math.min(stride, runs);
+            // Rows: adjacent lines of the axis.
             while (cols > 1 && cols * itemsPerLine > device.maxGroupSize()) {
                 cols /= 2;
             }
@@ -228,7 +235,6 @@ public final class Planner {
             }
             return new Pass(axis, n, stride, r, span, cols, rows, regs, sub, split);
         }
-        cols = Math.max(1, Math.min(Math.min(lines, runs), capacity / r));
         if (cols == lines) {
             // Whole transforms per group: add batch rows until the group is full.
             while (rows * 2 * cols * itemsPerLine <= target

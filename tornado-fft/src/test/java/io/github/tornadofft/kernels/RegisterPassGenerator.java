@@ -3,6 +3,7 @@ package io.github.tornadofft.kernels;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 /**
  * Writes {@code RegisterPass.java}: the Stockham pass kernel, once per number of values a
@@ -97,9 +98,10 @@ public final class RegisterPassGenerator {
         line(" * of earlier passes; {@code cols} adjacent lines (stride 1) or adjacent positions of the faster");
         line(" * axes (stride > 1) per group; {@code rows} transforms of the batch (stride 1) or adjacent lines");
         line(" * (stride > 1) per group; {@code r2}, {@code r3} radices of the second and third step (R / d,");
-        line(" * d = 1, 2, 4, 8; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span; {@code flags} bit 0: the");
-        line(" * inverse transform (conjugate on load and store), bit 1: split exchange (below); {@code scale}");
-        line(" * factor applied on store; {@code localFloats} floats of local memory per component, pad(cols * rows * r).");
+        line(" * d = 1, 2, 4, 8; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span;");
+        line(" * {@code flags} bit 0: the inverse transform (conjugate on load and store), bit 1: split");
+        line(" * exchange (below); {@code scale} factor applied on store; {@code localFloats} floats of local");
+        line(" * memory per component, pad(cols * rows * r).");
         line(" *");
         line(" * <p>Exchanges pass the real and imaginary parts through two local arrays at once, or, with the");
         line(" * split exchange, through one array in turn: two more barriers per exchange, but half the local");
@@ -261,16 +263,11 @@ public final class RegisterPassGenerator {
         line("ctx.localBarrier();");
         int previousSpan = previous == null ? 1 : regs;
         open("if (split == 1) {");
-        for (String part : new String[] {"r", "i"}) {
-            if (part.equals("i")) {
-                line("ctx.localBarrier();");
-            }
-            exchangeOut(regs, previous, previousSpan, part);
-            line("ctx.localBarrier();");
+        partsInTurn(part -> exchangeOut(regs, previous, previousSpan, part), part -> {
             for (int j = 0; j < regs; j++) {
                 line(slot(plus("slot", j, "slotStep")) + x(j) + part + " = lre[a];");
             }
-        }
+        });
         reopen("} else {");
         exchangeOut(regs, previous, previousSpan, null);
         line("ctx.localBarrier();");
@@ -373,19 +370,16 @@ public final class RegisterPassGenerator {
         line("ctx.localBarrier();");
         open("if (split == 1) {");
         line("// One part at a time: x_j takes element item + j items of the staged tile.");
-        for (String part : new String[] {"r", "i"}) {
-            if (part.equals("i")) {
-                line("ctx.localBarrier();");
-            }
+        partsInTurn(part -> {
             for (int j = 0; j < regs; j++) {
                 line(slot(plus("slot", j, "slotStep")) + "lre[a] = " + x(j) + part + ";");
             }
-            line("ctx.localBarrier();");
+        }, part -> {
             for (int j = 0; j < regs; j++) {
                 line("a = LocalFft.stagedSlot(" + plus("item", j, "items") + ", r, span, cols, lanes); " + x(j) + part
                         + " = lre[a];");
             }
-        }
+        });
         for (int j = 0; j < regs; j++) {
             String addr = plus("out", j, "items");
             storeLine(addr, x(j) + "r", x(j) + "i");
@@ -409,6 +403,22 @@ public final class RegisterPassGenerator {
     private void storeLine(String addr, String re, String im) {
         line("dst.set(2 * " + group(addr) + ", " + re + " * scale); dst.set(2 * " + group(addr) + " + 1, " + im
                 + " * conj * scale);");
+    }
+
+    /**
+     * The split exchange: the real parts ("r"), then the imaginary parts ("i"), each written into
+     * lre, a barrier, and read back, with a barrier between the two so no read of one part meets a
+     * write of the other.
+     */
+    private void partsInTurn(Consumer<String> write, Consumer<String> read) {
+        for (String part : new String[] {"r", "i"}) {
+            if (part.equals("i")) {
+                line("ctx.localBarrier();");
+            }
+            write.accept(part);
+            line("ctx.localBarrier();");
+            read.accept(part);
+        }
     }
 
     /** Opens branch d of an if / else-if chain over d = 1, 2, 4, ... on {@code condition}. */

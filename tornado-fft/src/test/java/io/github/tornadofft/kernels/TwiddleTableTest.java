@@ -15,10 +15,11 @@ class TwiddleTableTest {
     @Test
     void everyTwiddleAKernelReadsIsTheRootToFloatRounding() {
         SplittableRandom random = new SplittableRandom();
-        // Register radices (R, r2, r3) and span of passes the planner makes, the half-radix steps included.
+        // Register radices (R, r2, r3) and span of passes the planner makes, steps of R / d included.
         int[][][] passes = {
             {{1}, {1}}, {{16}, {1}}, {{16, 16, 16}, {1}}, {{2}, {2}}, {{16, 16}, {256}}, {{16, 8}, {8192}},
             {{16, 16}, {65536}}, {{4, 4, 4}, {1 << 21}}, {{8, 4, 4}, {1}}, {{16, 16, 8}, {32}}, {{2, 2, 2}, {4}},
+            {{16, 8, 4}, {1}}, {{16, 8, 4}, {256}}, {{16, 2}, {1}}, {{16, 4}, {64}}, {{8, 2}, {1}},
         };
         for (int[][] pass : passes) {
             int[] sub = pass[0];

@@ -1,5 +1,6 @@
 package io.github.tornadofft.plan;
 
+import io.github.tornadofft.SystemProperties;
 import io.github.tornadofft.plan.DeviceProfile.Exchange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -141,11 +142,11 @@ class PlannerTest {
     void aGpuGroupStaysWithinWhatItsRegistersHold() {
         // Up to 128 registers per work-item: 512 work-items fill a multiprocessor's 65536.
         DeviceProfile h100 = DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30);
-        assertEquals(DeviceProfile.MAX_GPU_GROUP, h100.maxGroupSize());
+        assertEquals(DeviceProfile.maxGpuGroup(), h100.maxGroupSize());
         assertEquals(4096, DeviceProfile.of("cpu", true, 512 << 10, 4096, 64L << 30).maxGroupSize());
         for (int bits = 1; bits <= 24; bits++) {
             Planner.plan(new int[] {1 << bits}, 1, h100)
-                    .forEach(p -> assertTrue(p.groupSize() <= DeviceProfile.MAX_GPU_GROUP, p.toString()));
+                    .forEach(p -> assertTrue(p.groupSize() <= DeviceProfile.maxGpuGroup(), p.toString()));
         }
     }
 
@@ -153,9 +154,12 @@ class PlannerTest {
     void anUnevenRegisterSplitTakesOverOnlyWhereTheEvenOneDoesNotFitAGroup() {
         // The even split wherever it fits: a 512-point line alone in a group keeps 8 x 8 x 8.
         assertArrayEquals(new int[] {8, 8, 8}, Planner.plan(new int[] {512}, 64, GPU).get(0).sub());
-        assertArrayEquals(new int[] {8, 8, 8}, Planner.registerRadices(9, 8, GPU));
+        assertArrayEquals(new int[] {8, 8, 8}, Planner.registerRadices(9, 8, GPU, true));
         // 16 columns of it need 1024 work-items as 8 x 8 x 8, 512 as 16 x 8 x 4.
-        assertArrayEquals(new int[] {16, 8, 4}, Planner.registerRadices(9, 16, GPU));
+        assertArrayEquals(new int[] {16, 8, 4}, Planner.registerRadices(9, 16, GPU, true));
+        // ... where the pass may take it (not a later pass along X).
+        assertArrayEquals(new int[] {8, 8, 8}, Planner.registerRadices(9, 16, GPU, false));
+        assertFalse(Planner.mayTakeUnevenSplit(1, 1, 2));
         // 3D 512^3 in three passes (was five): each strided axis is one pass.
         assertEquals(3, Planner.plan(new int[] {512, 512, 512}, 1, GPU).size());
         // Along X only the first pass may take it: 1D 2^17 = 512 x 256 in two passes, 2^18 stays in three.
@@ -207,16 +211,8 @@ class PlannerTest {
 
     /** The profile made while the system property has the value; the property is restored after. */
     private static DeviceProfile withProperty(String property, String value, Supplier<DeviceProfile> make) {
-        String before = System.getProperty(property);
-        System.setProperty(property, value);
-        try {
+        try (SystemProperties set = SystemProperties.set(property, value)) {
             return make.get();
-        } finally {
-            if (before == null) {
-                System.clearProperty(property);
-            } else {
-                System.setProperty(property, before);
-            }
         }
     }
 }
