@@ -119,18 +119,21 @@ public final class Planner {
 
     /**
      * Adjacent lines or columns a work-group takes along this axis, the length of its runs of global
-     * accesses: {@link DeviceProfile#coalesce} values or, on a GPU, the longest run up to 64 values
-     * that needs no more passes. A longer run halves the radix a group's tile holds, but on an H100,
-     * at equal pass count, runs of 32 made passes 15-20% faster than runs of 16, and runs of 64 the
-     * strided passes of 2D transforms another 4-7% (docs/PERFORMANCE.md).
+     * accesses: {@link DeviceProfile#coalesce} values or, on a GPU, the longest run that needs no
+     * more passes, up to 64 values on a strided axis and 32 along X. A longer run halves the radix a
+     * group's tile holds, but on an H100, at equal pass count, runs of 32 made passes 15-20% faster
+     * than runs of 16, and runs of 64 the strided passes of 2D transforms another 4-7%; along X, runs
+     * of 64 (groups of 512) made 1D 2^18 slower than runs of 32: 0.41-0.43 against 0.33 ms
+     * (docs/PERFORMANCE.md).
      */
     static int runLength(int n, int stride, DeviceProfile device, int capacity) {
         int runs = device.coalesce();
         if (device.cpu()) {
             return runs;
         }
+        int longest = stride > 1 ? 64 : 32;
         int passes = passCount(n, stride, device, runs, capacity);
-        while (2 * runs <= 64 && passCount(n, stride, device, 2 * runs, capacity) == passes) {
+        while (2 * runs <= longest && passCount(n, stride, device, 2 * runs, capacity) == passes) {
             runs *= 2;
         }
         return runs;
