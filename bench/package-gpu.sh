@@ -4,7 +4,9 @@
 #   runtime/     a Java runtime made with jlink from JAVA_HOME
 #   tornadovm/   a copy of an existing TornadoVM SDK (TORNADOVM_HOME; never built here), if one is given
 #   lib/         the bench jar and its runtime class path (cuFFT glue, JTransforms, XChart, JMH, ...)
-#   run          the launcher: ./run [run-bench options], ./run jmh [JMH options]
+#   tests/       tornado-fft's test suite and JUnit's console launcher, when the tests jar is built
+#   run          the launcher: ./run [run-bench options], ./run jmh [JMH options],
+#                ./run tests [DEVICE] [JUnit console options] (the suite on a TornadoVM device, e.g. 1:0)
 #
 # Jars are stored uncompressed inside the tarball so that xz compresses them together.
 #
@@ -87,6 +89,21 @@ for entry in "${entries[@]}"; do
     add_jar "$entry"
 done
 say "$(wc -l < "$dist/lib/classpath.txt") jars"
+
+# ---- the tests: tornado-fft's suite, runnable where there is no Maven -------------------------------
+tests_jar=$(ls "$root"/tornado-fft/target/tornado-fft-*-tests.jar 2>/dev/null | head -n 1 || true)
+if [ -n "$tests_jar" ]; then
+    junit=$(sed -n 's#.*<junit.version>5\.\(.*\)</junit.version>.*#1.\1#p' "$root/pom.xml")
+    mkdir -p "$dist/tests"
+    cp "$tests_jar" "$dist/tests/tornado-fft-tests.jar"
+    mvn -B -q dependency:copy -Dartifact="org.junit.platform:junit-platform-console-standalone:$junit" \
+        -DoutputDirectory="$dist/tests" >/dev/null 2>&1 ||
+        fail "could not get junit-platform-console-standalone $junit from Maven"
+    mv "$dist/tests/junit-platform-console-standalone-$junit.jar" "$dist/tests/junit-console.jar"
+    say "tests: $(basename "$tests_jar") and JUnit console $junit"
+else
+    say "no tornado-fft tests jar: the bundle will not run the suite"
+fi
 
 # ---- the SDK -----------------------------------------------------------------------------------
 if [ -n "$sdk" ]; then
@@ -192,6 +209,20 @@ if [ -d "$here/tornadovm" ]; then
     opts=("@$argfile" -Dtornado.recover.bailout=False "${opts[@]}")
 fi
 main=io.github.tornadofft.bench.Compare
+if [ "${1:-}" = tests ]; then
+    # tornado-fft's suite on one TornadoVM device (default: TornadoVM's default device). The test
+    # that compares RegisterPass.java with its generator reads the source tree and runs under Maven.
+    shift
+    [ -d "$here/tests" ] || { echo "run: this bundle has no tests (build tornado-fft's tests jar, then package)" >&2; exit 2; }
+    device=default
+    case ${1:-} in [0-9]*:[0-9]*) device=$1; shift ;; esac
+    # shellcheck disable=SC2206
+    extra=(${BENCH_JAVA_OPTS:-})
+    exec "$here/runtime/bin/java" "${opts[@]}" "${extra[@]}" "-Dtornado.fft.device=$device" \
+        -jar "$here/tests/junit-console.jar" execute --disable-banner --details=summary \
+        --class-path "$here/tests/tornado-fft-tests.jar:$cp" --select-package io.github.tornadofft \
+        --exclude-classname '.*RegisterPassSourceTest' "$@"
+fi
 if [ "${1:-}" = jmh ]; then
     main=io.github.tornadofft.bench.jmh.JmhMain
     shift

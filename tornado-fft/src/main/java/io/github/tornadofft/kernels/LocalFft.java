@@ -29,13 +29,15 @@ final class LocalFft {
      * the offset decomposes into (lane low part, element, lane block).
      */
     static int stagedSlot(int linear, int r, int span, int cols, int lanes) {
-        int lo = linear % span;
-        int rest = linear / span;
-        int m = rest % r;
-        int block = rest / r;
-        int colBlocks = cols / span;
-        int row = block / colBlocks;
-        int lane = row * cols + (block % colBlocks) * span + lo;
+        // Powers of two and non-negative indices: shifts and masks (constants in a specialised kernel).
+        int spanBits = Integer.numberOfTrailingZeros(span);
+        int colBlocks = cols >> spanBits;
+        int lo = linear & (span - 1);
+        int rest = linear >> spanBits;
+        int m = rest & (r - 1);
+        int block = rest >> Integer.numberOfTrailingZeros(r);
+        int row = block >> Integer.numberOfTrailingZeros(colBlocks);
+        int lane = row * cols + (block & (colBlocks - 1)) * span + lo;
         return pad(m * lanes + lane);
     }
 }

@@ -91,16 +91,21 @@ public final class RegisterPass {
     /** The pass with 1 value per work-item: no butterfly, a copy that applies the scale (n = 1). */
     public static void pass1(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
                 int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
-        int lines = n / r;
-        int threads = r / 1;
+        // Every size is a power of two and every index non-negative: divisions are shifts by the
+        // sizes' logarithms (constants once the kernel is specialised) and remainders are masks.
+        int lines = n >> Integer.numberOfTrailingZeros(r);
+        int threads = r >> 0;
+        int lineBits = Integer.numberOfTrailingZeros(lines);
+        int colBits = Integer.numberOfTrailingZeros(cols);
+        int threadBits = Integer.numberOfTrailingZeros(threads);
         int lanes = cols * rows;
         int item = ctx.localIdx;
-        int col = item % cols;
-        int q = (item / cols) % threads;
-        int row = item / (cols * threads);
+        int col = item & (cols - 1);
+        int q = (item >> colBits) & (threads - 1);
+        int row = item >> (colBits + threadBits);
         int firstLine = ctx.groupIdx * lanes;
-        int firstBatch = firstLine / lines;
-        int firstCol = firstLine % lines;
+        int firstBatch = firstLine >> lineBits;
+        int firstCol = firstLine & (lines - 1);
         int i;
         int base;
         if (stride == 1) {
@@ -109,13 +114,13 @@ public final class RegisterPass {
             base = (firstBatch + row) * n;
         } else {
             // Lanes are adjacent positions s of the faster axes, for rows adjacent lines i.
-            int sBlocks = stride / cols;
-            int lineBlocks = lines / rows;
-            int rest = ctx.groupIdx / sBlocks;
-            i = (rest % lineBlocks) * rows + row;
-            base = (rest / lineBlocks) * n * stride + (ctx.groupIdx % sBlocks) * cols + col;
+            int sBlocks = stride >> colBits;
+            int lineBlocks = lines >> Integer.numberOfTrailingZeros(rows);
+            int rest = ctx.groupIdx >> Integer.numberOfTrailingZeros(sBlocks);
+            i = (rest & (lineBlocks - 1)) * rows + row;
+            base = (rest >> Integer.numberOfTrailingZeros(lineBlocks)) * n * stride + (ctx.groupIdx & (sBlocks - 1)) * cols + col;
         }
-        int k = i % span;
+        int k = i & (span - 1);
         int lane = row * cols + col;
         float conj = (flags & INVERSE) != 0 ? -1f : 1f;
         int split = (flags & SPLIT) != 0 ? 1 : 0;
@@ -149,9 +154,9 @@ public final class RegisterPass {
             a = a0; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x0r * wr - x0i * wi; x0i = x0r * wi + x0i * wr; x0r = s;
+            s = x0r * wr + x0i * -wi; x0i = x0r * wi + x0i * wr; x0r = s;
         }
 
         // Butterfly 1: radix 1 on x_0 .. x_0.
@@ -189,16 +194,21 @@ public final class RegisterPass {
     /** The pass with 2 values per work-item: radix 2, up to three times. */
     public static void pass2(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
                 int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
-        int lines = n / r;
-        int threads = r / 2;
+        // Every size is a power of two and every index non-negative: divisions are shifts by the
+        // sizes' logarithms (constants once the kernel is specialised) and remainders are masks.
+        int lines = n >> Integer.numberOfTrailingZeros(r);
+        int threads = r >> 1;
+        int lineBits = Integer.numberOfTrailingZeros(lines);
+        int colBits = Integer.numberOfTrailingZeros(cols);
+        int threadBits = Integer.numberOfTrailingZeros(threads);
         int lanes = cols * rows;
         int item = ctx.localIdx;
-        int col = item % cols;
-        int q = (item / cols) % threads;
-        int row = item / (cols * threads);
+        int col = item & (cols - 1);
+        int q = (item >> colBits) & (threads - 1);
+        int row = item >> (colBits + threadBits);
         int firstLine = ctx.groupIdx * lanes;
-        int firstBatch = firstLine / lines;
-        int firstCol = firstLine % lines;
+        int firstBatch = firstLine >> lineBits;
+        int firstCol = firstLine & (lines - 1);
         int i;
         int base;
         if (stride == 1) {
@@ -207,13 +217,13 @@ public final class RegisterPass {
             base = (firstBatch + row) * n;
         } else {
             // Lanes are adjacent positions s of the faster axes, for rows adjacent lines i.
-            int sBlocks = stride / cols;
-            int lineBlocks = lines / rows;
-            int rest = ctx.groupIdx / sBlocks;
-            i = (rest % lineBlocks) * rows + row;
-            base = (rest / lineBlocks) * n * stride + (ctx.groupIdx % sBlocks) * cols + col;
+            int sBlocks = stride >> colBits;
+            int lineBlocks = lines >> Integer.numberOfTrailingZeros(rows);
+            int rest = ctx.groupIdx >> Integer.numberOfTrailingZeros(sBlocks);
+            i = (rest & (lineBlocks - 1)) * rows + row;
+            base = (rest >> Integer.numberOfTrailingZeros(lineBlocks)) * n * stride + (ctx.groupIdx & (sBlocks - 1)) * cols + col;
         }
-        int k = i % span;
+        int k = i & (span - 1);
         int lane = row * cols + col;
         float conj = (flags & INVERSE) != 0 ? -1f : 1f;
         int split = (flags & SPLIT) != 0 ? 1 : 0;
@@ -248,15 +258,15 @@ public final class RegisterPass {
             a = a0; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x0r * wr - x0i * wi; x0i = x0r * wi + x0i * wr; x0r = s;
+            s = x0r * wr + x0i * -wi; x0i = x0r * wi + x0i * wr; x0r = s;
             a = a0 + aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
+            s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
         }
 
         // Butterfly 1: radix 2 on x_0 .. x_1.
@@ -291,9 +301,9 @@ public final class RegisterPass {
             }
             if (r2 == 2) {
                 // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
-                int e0 = 2 * (q % 2);
+                int e0 = 2 * (q & (2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
                 s = x0r - x1r; x0r += x1r; x1r = s;
                 s = x0i - x1i; x0i += x1i; x1i = s;
             }
@@ -304,21 +314,21 @@ public final class RegisterPass {
             // of the line's local tile (p the span so far); each work-item then reads elements q + j threads.
             ctx.localBarrier();
             if (split == 1) {
-                int or0 = ((q - q % 2) * 2 + q % 2) * lanes + lane;
+                int or0 = ((q & ~1) * 2 + (q & 1)) * lanes + lane;
                 a = or0; a += a >> 5; lre[a] = x0r;
                 a = or0 + 2 * lanes; a += a >> 5; lre[a] = x1r;
                 ctx.localBarrier();
                 a = slot; a += a >> 5; x0r = lre[a];
                 a = slot + slotStep; a += a >> 5; x1r = lre[a];
                 ctx.localBarrier();
-                int oi0 = ((q - q % 2) * 2 + q % 2) * lanes + lane;
+                int oi0 = ((q & ~1) * 2 + (q & 1)) * lanes + lane;
                 a = oi0; a += a >> 5; lre[a] = x0i;
                 a = oi0 + 2 * lanes; a += a >> 5; lre[a] = x1i;
                 ctx.localBarrier();
                 a = slot; a += a >> 5; x0i = lre[a];
                 a = slot + slotStep; a += a >> 5; x1i = lre[a];
             } else {
-                int o0 = ((q - q % 2) * 2 + q % 2) * lanes + lane;
+                int o0 = ((q & ~1) * 2 + (q & 1)) * lanes + lane;
                 a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                 a = o0 + 2 * lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
                 ctx.localBarrier();
@@ -327,9 +337,9 @@ public final class RegisterPass {
             }
             if (r3 == 2) {
                 // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
-                int e0 = 2 * (r2 - 1) * 2 + 2 * (q % (2 * r2));
+                int e0 = 2 * (r2 - 1) * 2 + 2 * (q & (2 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
                 s = x0r - x1r; x0r += x1r; x1r = s;
                 s = x0i - x1i; x0i += x1i; x1i = s;
             }
@@ -377,16 +387,21 @@ public final class RegisterPass {
     /** The pass with 4 values per work-item: radix 4, then d x radix 4 / d (d up to 2), twice at most. */
     public static void pass4(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
                 int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
-        int lines = n / r;
-        int threads = r / 4;
+        // Every size is a power of two and every index non-negative: divisions are shifts by the
+        // sizes' logarithms (constants once the kernel is specialised) and remainders are masks.
+        int lines = n >> Integer.numberOfTrailingZeros(r);
+        int threads = r >> 2;
+        int lineBits = Integer.numberOfTrailingZeros(lines);
+        int colBits = Integer.numberOfTrailingZeros(cols);
+        int threadBits = Integer.numberOfTrailingZeros(threads);
         int lanes = cols * rows;
         int item = ctx.localIdx;
-        int col = item % cols;
-        int q = (item / cols) % threads;
-        int row = item / (cols * threads);
+        int col = item & (cols - 1);
+        int q = (item >> colBits) & (threads - 1);
+        int row = item >> (colBits + threadBits);
         int firstLine = ctx.groupIdx * lanes;
-        int firstBatch = firstLine / lines;
-        int firstCol = firstLine % lines;
+        int firstBatch = firstLine >> lineBits;
+        int firstCol = firstLine & (lines - 1);
         int i;
         int base;
         if (stride == 1) {
@@ -395,13 +410,13 @@ public final class RegisterPass {
             base = (firstBatch + row) * n;
         } else {
             // Lanes are adjacent positions s of the faster axes, for rows adjacent lines i.
-            int sBlocks = stride / cols;
-            int lineBlocks = lines / rows;
-            int rest = ctx.groupIdx / sBlocks;
-            i = (rest % lineBlocks) * rows + row;
-            base = (rest / lineBlocks) * n * stride + (ctx.groupIdx % sBlocks) * cols + col;
+            int sBlocks = stride >> colBits;
+            int lineBlocks = lines >> Integer.numberOfTrailingZeros(rows);
+            int rest = ctx.groupIdx >> Integer.numberOfTrailingZeros(sBlocks);
+            i = (rest & (lineBlocks - 1)) * rows + row;
+            base = (rest >> Integer.numberOfTrailingZeros(lineBlocks)) * n * stride + (ctx.groupIdx & (sBlocks - 1)) * cols + col;
         }
-        int k = i % span;
+        int k = i & (span - 1);
         int lane = row * cols + col;
         float conj = (flags & INVERSE) != 0 ? -1f : 1f;
         int split = (flags & SPLIT) != 0 ? 1 : 0;
@@ -438,27 +453,27 @@ public final class RegisterPass {
             a = a0; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x0r * wr - x0i * wi; x0i = x0r * wi + x0i * wr; x0r = s;
+            s = x0r * wr + x0i * -wi; x0i = x0r * wi + x0i * wr; x0r = s;
             a = a0 + aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
+            s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
             a = a0 + 2 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 2 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
+            s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
             a = a0 + 3 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 3 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
+            s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
         }
 
         // Butterfly 1: radix 4 on x_0 .. x_3.
@@ -514,13 +529,13 @@ public final class RegisterPass {
             }
             if (r2 == 4) {
                 // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
-                int e0 = 2 * (q % 4);
+                int e0 = 2 * (q & (4 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
                 a = e0 + 2 * 4; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
                 a = e0 + 4 * 4; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
                 s = x0i - x2i; x0i += x2i; x2i = s;
                 s = x1r - x3r; x1r += x3r; x3r = s;
@@ -534,12 +549,12 @@ public final class RegisterPass {
                 s = x1i; x1i = x2i; x2i = s;
             } else if (r2 == 2) {
                 // 2 butterflies, b = q + u threads, on x_u, x_u+2, ...: twiddle, then radix 2.
-                int e0 = 2 * (q % 4);
+                int e0 = 2 * (q & (4 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                int e1 = 2 * ((q + threads) % 4);
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                int e1 = 2 * ((q + threads) & (4 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
                 s = x0i - x2i; x0i += x2i; x2i = s;
                 s = x1r - x3r; x1r += x3r; x3r = s;
@@ -553,14 +568,14 @@ public final class RegisterPass {
             ctx.localBarrier();
             if (split == 1) {
                 if (r2 == 4) {
-                    int or0 = ((q - q % 4) * 4 + q % 4) * lanes + lane;
+                    int or0 = ((q & ~3) * 4 + (q & 3)) * lanes + lane;
                     a = or0; a += a >> 5; lre[a] = x0r;
                     a = or0 + 4 * lanes; a += a >> 5; lre[a] = x1r;
                     a = or0 + 8 * lanes; a += a >> 5; lre[a] = x2r;
                     a = or0 + 12 * lanes; a += a >> 5; lre[a] = x3r;
                 } else if (r2 == 2) {
-                    int or0 = ((q - q % 4) * 2 + q % 4) * lanes + lane;
-                    int or1 = (((q + threads) - (q + threads) % 4) * 2 + (q + threads) % 4) * lanes + lane;
+                    int or0 = ((q & ~3) * 2 + (q & 3)) * lanes + lane;
+                    int or1 = (((q + threads) & ~3) * 2 + ((q + threads) & 3)) * lanes + lane;
                     a = or0; a += a >> 5; lre[a] = x0r;
                     a = or1; a += a >> 5; lre[a] = x1r;
                     a = or0 + 4 * lanes; a += a >> 5; lre[a] = x2r;
@@ -573,14 +588,14 @@ public final class RegisterPass {
                 a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a];
                 ctx.localBarrier();
                 if (r2 == 4) {
-                    int oi0 = ((q - q % 4) * 4 + q % 4) * lanes + lane;
+                    int oi0 = ((q & ~3) * 4 + (q & 3)) * lanes + lane;
                     a = oi0; a += a >> 5; lre[a] = x0i;
                     a = oi0 + 4 * lanes; a += a >> 5; lre[a] = x1i;
                     a = oi0 + 8 * lanes; a += a >> 5; lre[a] = x2i;
                     a = oi0 + 12 * lanes; a += a >> 5; lre[a] = x3i;
                 } else if (r2 == 2) {
-                    int oi0 = ((q - q % 4) * 2 + q % 4) * lanes + lane;
-                    int oi1 = (((q + threads) - (q + threads) % 4) * 2 + (q + threads) % 4) * lanes + lane;
+                    int oi0 = ((q & ~3) * 2 + (q & 3)) * lanes + lane;
+                    int oi1 = (((q + threads) & ~3) * 2 + ((q + threads) & 3)) * lanes + lane;
                     a = oi0; a += a >> 5; lre[a] = x0i;
                     a = oi1; a += a >> 5; lre[a] = x1i;
                     a = oi0 + 4 * lanes; a += a >> 5; lre[a] = x2i;
@@ -593,14 +608,14 @@ public final class RegisterPass {
                 a = slot + 3 * slotStep; a += a >> 5; x3i = lre[a];
             } else {
                 if (r2 == 4) {
-                    int o0 = ((q - q % 4) * 4 + q % 4) * lanes + lane;
+                    int o0 = ((q & ~3) * 4 + (q & 3)) * lanes + lane;
                     a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                     a = o0 + 4 * lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
                     a = o0 + 8 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
                     a = o0 + 12 * lanes; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
                 } else if (r2 == 2) {
-                    int o0 = ((q - q % 4) * 2 + q % 4) * lanes + lane;
-                    int o1 = (((q + threads) - (q + threads) % 4) * 2 + (q + threads) % 4) * lanes + lane;
+                    int o0 = ((q & ~3) * 2 + (q & 3)) * lanes + lane;
+                    int o1 = (((q + threads) & ~3) * 2 + ((q + threads) & 3)) * lanes + lane;
                     a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                     a = o1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
                     a = o0 + 4 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
@@ -614,13 +629,13 @@ public final class RegisterPass {
             }
             if (r3 == 4) {
                 // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
-                int e0 = 2 * (r2 - 1) * 4 + 2 * (q % (4 * r2));
+                int e0 = 2 * (r2 - 1) * 4 + 2 * (q & (4 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
                 a = e0 + 2 * (4 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
                 a = e0 + 4 * (4 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
                 s = x0i - x2i; x0i += x2i; x2i = s;
                 s = x1r - x3r; x1r += x3r; x3r = s;
@@ -634,12 +649,12 @@ public final class RegisterPass {
                 s = x1i; x1i = x2i; x2i = s;
             } else if (r3 == 2) {
                 // 2 butterflies, b = q + u threads, on x_u, x_u+2, ...: twiddle, then radix 2.
-                int e0 = 2 * (r2 - 1) * 4 + 2 * (q % (4 * r2));
+                int e0 = 2 * (r2 - 1) * 4 + 2 * (q & (4 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                int e1 = 2 * (r2 - 1) * 4 + 2 * ((q + threads) % (4 * r2));
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                int e1 = 2 * (r2 - 1) * 4 + 2 * ((q + threads) & (4 * r2 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
                 s = x0i - x2i; x0i += x2i; x2i = s;
                 s = x1r - x3r; x1r += x3r; x3r = s;
@@ -707,16 +722,21 @@ public final class RegisterPass {
     /** The pass with 8 values per work-item: radix 8, then d x radix 8 / d (d up to 4), twice at most. */
     public static void pass8(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
                 int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
-        int lines = n / r;
-        int threads = r / 8;
+        // Every size is a power of two and every index non-negative: divisions are shifts by the
+        // sizes' logarithms (constants once the kernel is specialised) and remainders are masks.
+        int lines = n >> Integer.numberOfTrailingZeros(r);
+        int threads = r >> 3;
+        int lineBits = Integer.numberOfTrailingZeros(lines);
+        int colBits = Integer.numberOfTrailingZeros(cols);
+        int threadBits = Integer.numberOfTrailingZeros(threads);
         int lanes = cols * rows;
         int item = ctx.localIdx;
-        int col = item % cols;
-        int q = (item / cols) % threads;
-        int row = item / (cols * threads);
+        int col = item & (cols - 1);
+        int q = (item >> colBits) & (threads - 1);
+        int row = item >> (colBits + threadBits);
         int firstLine = ctx.groupIdx * lanes;
-        int firstBatch = firstLine / lines;
-        int firstCol = firstLine % lines;
+        int firstBatch = firstLine >> lineBits;
+        int firstCol = firstLine & (lines - 1);
         int i;
         int base;
         if (stride == 1) {
@@ -725,13 +745,13 @@ public final class RegisterPass {
             base = (firstBatch + row) * n;
         } else {
             // Lanes are adjacent positions s of the faster axes, for rows adjacent lines i.
-            int sBlocks = stride / cols;
-            int lineBlocks = lines / rows;
-            int rest = ctx.groupIdx / sBlocks;
-            i = (rest % lineBlocks) * rows + row;
-            base = (rest / lineBlocks) * n * stride + (ctx.groupIdx % sBlocks) * cols + col;
+            int sBlocks = stride >> colBits;
+            int lineBlocks = lines >> Integer.numberOfTrailingZeros(rows);
+            int rest = ctx.groupIdx >> Integer.numberOfTrailingZeros(sBlocks);
+            i = (rest & (lineBlocks - 1)) * rows + row;
+            base = (rest >> Integer.numberOfTrailingZeros(lineBlocks)) * n * stride + (ctx.groupIdx & (sBlocks - 1)) * cols + col;
         }
-        int k = i % span;
+        int k = i & (span - 1);
         int lane = row * cols + col;
         float conj = (flags & INVERSE) != 0 ? -1f : 1f;
         int split = (flags & SPLIT) != 0 ? 1 : 0;
@@ -772,51 +792,51 @@ public final class RegisterPass {
             a = a0; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x0r * wr - x0i * wi; x0i = x0r * wi + x0i * wr; x0r = s;
+            s = x0r * wr + x0i * -wi; x0i = x0r * wi + x0i * wr; x0r = s;
             a = a0 + aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
+            s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
             a = a0 + 2 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 2 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
+            s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
             a = a0 + 3 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 3 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
+            s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
             a = a0 + 4 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 4 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
+            s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
             a = a0 + 5 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 5 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
+            s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
             a = a0 + 6 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 6 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
+            s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
             a = a0 + 7 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 7 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+            s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
         }
 
         // Butterfly 1: radix 8 on x_0 .. x_7.
@@ -918,21 +938,21 @@ public final class RegisterPass {
             }
             if (r2 == 8) {
                 // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
-                int e0 = 2 * (q % 8);
+                int e0 = 2 * (q & (8 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
                 a = e0 + 2 * 8; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
                 a = e0 + 4 * 8; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 a = e0 + 6 * 8; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
                 a = e0 + 8 * 8; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
                 a = e0 + 10 * 8; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
                 a = e0 + 12 * 8; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
                 s = x1r - x5r; x1r += x5r; x5r = s;
@@ -968,20 +988,20 @@ public final class RegisterPass {
                 s = x3i; x3i = x6i; x6i = s;
             } else if (r2 == 4) {
                 // 2 butterflies, b = q + u threads, on x_u, x_u+2, ...: twiddle, then radix 4.
-                int e0 = 2 * (q % 8);
+                int e0 = 2 * (q & (8 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
                 a = e0 + 2 * 8; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
                 a = e0 + 4 * 8; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                int e1 = 2 * ((q + threads) % 8);
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                int e1 = 2 * ((q + threads) & (8 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 a = e1 + 2 * 8; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
                 a = e1 + 4 * 8; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
                 s = x2r - x6r; x2r += x6r; x6r = s;
@@ -1006,18 +1026,18 @@ public final class RegisterPass {
                 s = x3i; x3i = x5i; x5i = s;
             } else if (r2 == 2) {
                 // 4 butterflies, b = q + u threads, on x_u, x_u+4, ...: twiddle, then radix 2.
-                int e0 = 2 * (q % 8);
+                int e0 = 2 * (q & (8 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                int e1 = 2 * ((q + threads) % 8);
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                int e1 = 2 * ((q + threads) & (8 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                int e2 = 2 * ((q + 2 * threads) % 8);
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                int e2 = 2 * ((q + 2 * threads) & (8 - 1));
                 a = e2; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                int e3 = 2 * ((q + 3 * threads) % 8);
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                int e3 = 2 * ((q + 3 * threads) & (8 - 1));
                 a = e3; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
                 s = x1r - x5r; x1r += x5r; x5r = s;
@@ -1035,7 +1055,7 @@ public final class RegisterPass {
             ctx.localBarrier();
             if (split == 1) {
                 if (r2 == 8) {
-                    int or0 = ((q - q % 8) * 8 + q % 8) * lanes + lane;
+                    int or0 = ((q & ~7) * 8 + (q & 7)) * lanes + lane;
                     a = or0; a += a >> 5; lre[a] = x0r;
                     a = or0 + 8 * lanes; a += a >> 5; lre[a] = x1r;
                     a = or0 + 16 * lanes; a += a >> 5; lre[a] = x2r;
@@ -1045,8 +1065,8 @@ public final class RegisterPass {
                     a = or0 + 48 * lanes; a += a >> 5; lre[a] = x6r;
                     a = or0 + 56 * lanes; a += a >> 5; lre[a] = x7r;
                 } else if (r2 == 4) {
-                    int or0 = ((q - q % 8) * 4 + q % 8) * lanes + lane;
-                    int or1 = (((q + threads) - (q + threads) % 8) * 4 + (q + threads) % 8) * lanes + lane;
+                    int or0 = ((q & ~7) * 4 + (q & 7)) * lanes + lane;
+                    int or1 = (((q + threads) & ~7) * 4 + ((q + threads) & 7)) * lanes + lane;
                     a = or0; a += a >> 5; lre[a] = x0r;
                     a = or1; a += a >> 5; lre[a] = x1r;
                     a = or0 + 8 * lanes; a += a >> 5; lre[a] = x2r;
@@ -1056,10 +1076,10 @@ public final class RegisterPass {
                     a = or0 + 24 * lanes; a += a >> 5; lre[a] = x6r;
                     a = or1 + 24 * lanes; a += a >> 5; lre[a] = x7r;
                 } else if (r2 == 2) {
-                    int or0 = ((q - q % 8) * 2 + q % 8) * lanes + lane;
-                    int or1 = (((q + threads) - (q + threads) % 8) * 2 + (q + threads) % 8) * lanes + lane;
-                    int or2 = (((q + 2 * threads) - (q + 2 * threads) % 8) * 2 + (q + 2 * threads) % 8) * lanes + lane;
-                    int or3 = (((q + 3 * threads) - (q + 3 * threads) % 8) * 2 + (q + 3 * threads) % 8) * lanes + lane;
+                    int or0 = ((q & ~7) * 2 + (q & 7)) * lanes + lane;
+                    int or1 = (((q + threads) & ~7) * 2 + ((q + threads) & 7)) * lanes + lane;
+                    int or2 = (((q + 2 * threads) & ~7) * 2 + ((q + 2 * threads) & 7)) * lanes + lane;
+                    int or3 = (((q + 3 * threads) & ~7) * 2 + ((q + 3 * threads) & 7)) * lanes + lane;
                     a = or0; a += a >> 5; lre[a] = x0r;
                     a = or1; a += a >> 5; lre[a] = x1r;
                     a = or2; a += a >> 5; lre[a] = x2r;
@@ -1080,7 +1100,7 @@ public final class RegisterPass {
                 a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a];
                 ctx.localBarrier();
                 if (r2 == 8) {
-                    int oi0 = ((q - q % 8) * 8 + q % 8) * lanes + lane;
+                    int oi0 = ((q & ~7) * 8 + (q & 7)) * lanes + lane;
                     a = oi0; a += a >> 5; lre[a] = x0i;
                     a = oi0 + 8 * lanes; a += a >> 5; lre[a] = x1i;
                     a = oi0 + 16 * lanes; a += a >> 5; lre[a] = x2i;
@@ -1090,8 +1110,8 @@ public final class RegisterPass {
                     a = oi0 + 48 * lanes; a += a >> 5; lre[a] = x6i;
                     a = oi0 + 56 * lanes; a += a >> 5; lre[a] = x7i;
                 } else if (r2 == 4) {
-                    int oi0 = ((q - q % 8) * 4 + q % 8) * lanes + lane;
-                    int oi1 = (((q + threads) - (q + threads) % 8) * 4 + (q + threads) % 8) * lanes + lane;
+                    int oi0 = ((q & ~7) * 4 + (q & 7)) * lanes + lane;
+                    int oi1 = (((q + threads) & ~7) * 4 + ((q + threads) & 7)) * lanes + lane;
                     a = oi0; a += a >> 5; lre[a] = x0i;
                     a = oi1; a += a >> 5; lre[a] = x1i;
                     a = oi0 + 8 * lanes; a += a >> 5; lre[a] = x2i;
@@ -1101,10 +1121,10 @@ public final class RegisterPass {
                     a = oi0 + 24 * lanes; a += a >> 5; lre[a] = x6i;
                     a = oi1 + 24 * lanes; a += a >> 5; lre[a] = x7i;
                 } else if (r2 == 2) {
-                    int oi0 = ((q - q % 8) * 2 + q % 8) * lanes + lane;
-                    int oi1 = (((q + threads) - (q + threads) % 8) * 2 + (q + threads) % 8) * lanes + lane;
-                    int oi2 = (((q + 2 * threads) - (q + 2 * threads) % 8) * 2 + (q + 2 * threads) % 8) * lanes + lane;
-                    int oi3 = (((q + 3 * threads) - (q + 3 * threads) % 8) * 2 + (q + 3 * threads) % 8) * lanes + lane;
+                    int oi0 = ((q & ~7) * 2 + (q & 7)) * lanes + lane;
+                    int oi1 = (((q + threads) & ~7) * 2 + ((q + threads) & 7)) * lanes + lane;
+                    int oi2 = (((q + 2 * threads) & ~7) * 2 + ((q + 2 * threads) & 7)) * lanes + lane;
+                    int oi3 = (((q + 3 * threads) & ~7) * 2 + ((q + 3 * threads) & 7)) * lanes + lane;
                     a = oi0; a += a >> 5; lre[a] = x0i;
                     a = oi1; a += a >> 5; lre[a] = x1i;
                     a = oi2; a += a >> 5; lre[a] = x2i;
@@ -1125,7 +1145,7 @@ public final class RegisterPass {
                 a = slot + 7 * slotStep; a += a >> 5; x7i = lre[a];
             } else {
                 if (r2 == 8) {
-                    int o0 = ((q - q % 8) * 8 + q % 8) * lanes + lane;
+                    int o0 = ((q & ~7) * 8 + (q & 7)) * lanes + lane;
                     a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                     a = o0 + 8 * lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
                     a = o0 + 16 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
@@ -1135,8 +1155,8 @@ public final class RegisterPass {
                     a = o0 + 48 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
                     a = o0 + 56 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
                 } else if (r2 == 4) {
-                    int o0 = ((q - q % 8) * 4 + q % 8) * lanes + lane;
-                    int o1 = (((q + threads) - (q + threads) % 8) * 4 + (q + threads) % 8) * lanes + lane;
+                    int o0 = ((q & ~7) * 4 + (q & 7)) * lanes + lane;
+                    int o1 = (((q + threads) & ~7) * 4 + ((q + threads) & 7)) * lanes + lane;
                     a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                     a = o1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
                     a = o0 + 8 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
@@ -1146,10 +1166,10 @@ public final class RegisterPass {
                     a = o0 + 24 * lanes; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
                     a = o1 + 24 * lanes; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
                 } else if (r2 == 2) {
-                    int o0 = ((q - q % 8) * 2 + q % 8) * lanes + lane;
-                    int o1 = (((q + threads) - (q + threads) % 8) * 2 + (q + threads) % 8) * lanes + lane;
-                    int o2 = (((q + 2 * threads) - (q + 2 * threads) % 8) * 2 + (q + 2 * threads) % 8) * lanes + lane;
-                    int o3 = (((q + 3 * threads) - (q + 3 * threads) % 8) * 2 + (q + 3 * threads) % 8) * lanes + lane;
+                    int o0 = ((q & ~7) * 2 + (q & 7)) * lanes + lane;
+                    int o1 = (((q + threads) & ~7) * 2 + ((q + threads) & 7)) * lanes + lane;
+                    int o2 = (((q + 2 * threads) & ~7) * 2 + ((q + 2 * threads) & 7)) * lanes + lane;
+                    int o3 = (((q + 3 * threads) & ~7) * 2 + ((q + 3 * threads) & 7)) * lanes + lane;
                     a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                     a = o1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
                     a = o2; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
@@ -1171,21 +1191,21 @@ public final class RegisterPass {
             }
             if (r3 == 8) {
                 // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
-                int e0 = 2 * (r2 - 1) * 8 + 2 * (q % (8 * r2));
+                int e0 = 2 * (r2 - 1) * 8 + 2 * (q & (8 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
                 a = e0 + 2 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
                 a = e0 + 4 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 a = e0 + 6 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
                 a = e0 + 8 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
                 a = e0 + 10 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
                 a = e0 + 12 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
                 s = x1r - x5r; x1r += x5r; x5r = s;
@@ -1221,20 +1241,20 @@ public final class RegisterPass {
                 s = x3i; x3i = x6i; x6i = s;
             } else if (r3 == 4) {
                 // 2 butterflies, b = q + u threads, on x_u, x_u+2, ...: twiddle, then radix 4.
-                int e0 = 2 * (r2 - 1) * 8 + 2 * (q % (8 * r2));
+                int e0 = 2 * (r2 - 1) * 8 + 2 * (q & (8 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
                 a = e0 + 2 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
                 a = e0 + 4 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                int e1 = 2 * (r2 - 1) * 8 + 2 * ((q + threads) % (8 * r2));
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                int e1 = 2 * (r2 - 1) * 8 + 2 * ((q + threads) & (8 * r2 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 a = e1 + 2 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
                 a = e1 + 4 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
                 s = x2r - x6r; x2r += x6r; x6r = s;
@@ -1259,18 +1279,18 @@ public final class RegisterPass {
                 s = x3i; x3i = x5i; x5i = s;
             } else if (r3 == 2) {
                 // 4 butterflies, b = q + u threads, on x_u, x_u+4, ...: twiddle, then radix 2.
-                int e0 = 2 * (r2 - 1) * 8 + 2 * (q % (8 * r2));
+                int e0 = 2 * (r2 - 1) * 8 + 2 * (q & (8 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                int e1 = 2 * (r2 - 1) * 8 + 2 * ((q + threads) % (8 * r2));
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                int e1 = 2 * (r2 - 1) * 8 + 2 * ((q + threads) & (8 * r2 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                int e2 = 2 * (r2 - 1) * 8 + 2 * ((q + 2 * threads) % (8 * r2));
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                int e2 = 2 * (r2 - 1) * 8 + 2 * ((q + 2 * threads) & (8 * r2 - 1));
                 a = e2; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                int e3 = 2 * (r2 - 1) * 8 + 2 * ((q + 3 * threads) % (8 * r2));
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                int e3 = 2 * (r2 - 1) * 8 + 2 * ((q + 3 * threads) & (8 * r2 - 1));
                 a = e3; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
                 s = x1r - x5r; x1r += x5r; x5r = s;
@@ -1378,16 +1398,21 @@ public final class RegisterPass {
     /** The pass with 16 values per work-item: radix 16, then d x radix 16 / d (d up to 8), twice at most. */
     public static void pass16(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
                 int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
-        int lines = n / r;
-        int threads = r / 16;
+        // Every size is a power of two and every index non-negative: divisions are shifts by the
+        // sizes' logarithms (constants once the kernel is specialised) and remainders are masks.
+        int lines = n >> Integer.numberOfTrailingZeros(r);
+        int threads = r >> 4;
+        int lineBits = Integer.numberOfTrailingZeros(lines);
+        int colBits = Integer.numberOfTrailingZeros(cols);
+        int threadBits = Integer.numberOfTrailingZeros(threads);
         int lanes = cols * rows;
         int item = ctx.localIdx;
-        int col = item % cols;
-        int q = (item / cols) % threads;
-        int row = item / (cols * threads);
+        int col = item & (cols - 1);
+        int q = (item >> colBits) & (threads - 1);
+        int row = item >> (colBits + threadBits);
         int firstLine = ctx.groupIdx * lanes;
-        int firstBatch = firstLine / lines;
-        int firstCol = firstLine % lines;
+        int firstBatch = firstLine >> lineBits;
+        int firstCol = firstLine & (lines - 1);
         int i;
         int base;
         if (stride == 1) {
@@ -1396,13 +1421,13 @@ public final class RegisterPass {
             base = (firstBatch + row) * n;
         } else {
             // Lanes are adjacent positions s of the faster axes, for rows adjacent lines i.
-            int sBlocks = stride / cols;
-            int lineBlocks = lines / rows;
-            int rest = ctx.groupIdx / sBlocks;
-            i = (rest % lineBlocks) * rows + row;
-            base = (rest / lineBlocks) * n * stride + (ctx.groupIdx % sBlocks) * cols + col;
+            int sBlocks = stride >> colBits;
+            int lineBlocks = lines >> Integer.numberOfTrailingZeros(rows);
+            int rest = ctx.groupIdx >> Integer.numberOfTrailingZeros(sBlocks);
+            i = (rest & (lineBlocks - 1)) * rows + row;
+            base = (rest >> Integer.numberOfTrailingZeros(lineBlocks)) * n * stride + (ctx.groupIdx & (sBlocks - 1)) * cols + col;
         }
-        int k = i % span;
+        int k = i & (span - 1);
         int lane = row * cols + col;
         float conj = (flags & INVERSE) != 0 ? -1f : 1f;
         int split = (flags & SPLIT) != 0 ? 1 : 0;
@@ -1451,99 +1476,99 @@ public final class RegisterPass {
             a = a0; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x0r * wr - x0i * wi; x0i = x0r * wi + x0i * wr; x0r = s;
+            s = x0r * wr + x0i * -wi; x0i = x0r * wi + x0i * wr; x0r = s;
             a = a0 + aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
+            s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
             a = a0 + 2 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 2 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
+            s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
             a = a0 + 3 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 3 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
+            s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
             a = a0 + 4 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 4 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
+            s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
             a = a0 + 5 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 5 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
+            s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
             a = a0 + 6 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 6 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
+            s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
             a = a0 + 7 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 7 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+            s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
             a = a0 + 8 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 8 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
+            s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
             a = a0 + 9 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 9 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
+            s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
             a = a0 + 10 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 10 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
+            s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
             a = a0 + 11 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 11 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
+            s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
             a = a0 + 12 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 12 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
+            s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
             a = a0 + 13 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 13 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
+            s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
             a = a0 + 14 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 14 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
+            s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
             a = a0 + 15 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0 + 15 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;
+                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
-            s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
+            s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
         }
 
         // Butterfly 1: radix 16 on x_0 .. x_15.
@@ -1551,25 +1576,25 @@ public final class RegisterPass {
         s = x0i - x8i; x0i += x8i; x8i = s;
         s = x1r - x9r; x1r += x9r; x9r = s;
         s = x1i - x9i; x1i += x9i; x9i = s;
-        s = x9r * 0.9238795f - x9i * (-0.38268343f); x9i = x9r * (-0.38268343f) + x9i * 0.9238795f; x9r = s;
+        s = x9r * 0.9238795f + x9i * 0.38268343f; x9i = x9r * (-0.38268343f) + x9i * 0.9238795f; x9r = s;
         s = x2r - x10r; x2r += x10r; x10r = s;
         s = x2i - x10i; x2i += x10i; x10i = s;
         s = (x10r + x10i) * C8; x10i = (x10i - x10r) * C8; x10r = s;
         s = x3r - x11r; x3r += x11r; x11r = s;
         s = x3i - x11i; x3i += x11i; x11i = s;
-        s = x11r * 0.38268343f - x11i * (-0.9238795f); x11i = x11r * (-0.9238795f) + x11i * 0.38268343f; x11r = s;
+        s = x11r * 0.38268343f + x11i * 0.9238795f; x11i = x11r * (-0.9238795f) + x11i * 0.38268343f; x11r = s;
         s = x4r - x12r; x4r += x12r; x12r = s;
         s = x4i - x12i; x4i += x12i; x12i = s;
         s = x12r; x12r = x12i; x12i = -s;
         s = x5r - x13r; x5r += x13r; x13r = s;
         s = x5i - x13i; x5i += x13i; x13i = s;
-        s = x13r * -0.38268343f - x13i * (-0.9238795f); x13i = x13r * (-0.9238795f) + x13i * -0.38268343f; x13r = s;
+        s = x13r * -0.38268343f + x13i * 0.9238795f; x13i = x13r * (-0.9238795f) + x13i * -0.38268343f; x13r = s;
         s = x6r - x14r; x6r += x14r; x14r = s;
         s = x6i - x14i; x6i += x14i; x14i = s;
         s = (x14i - x14r) * C8; x14i = -(x14r + x14i) * C8; x14r = s;
         s = x7r - x15r; x7r += x15r; x15r = s;
         s = x7i - x15i; x7i += x15i; x15i = s;
-        s = x15r * -0.9238795f - x15i * (-0.38268343f); x15i = x15r * (-0.38268343f) + x15i * -0.9238795f; x15r = s;
+        s = x15r * -0.9238795f + x15i * 0.38268343f; x15i = x15r * (-0.38268343f) + x15i * -0.9238795f; x15r = s;
         s = x0r - x4r; x0r += x4r; x4r = s;
         s = x0i - x4i; x0i += x4i; x4i = s;
         s = x1r - x5r; x1r += x5r; x5r = s;
@@ -1753,60 +1778,60 @@ public final class RegisterPass {
             }
             if (r2 == 16) {
                 // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
-                int e0 = 2 * (q % 16);
+                int e0 = 2 * (q & (16 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
                 a = e0 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
                 a = e0 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 a = e0 + 6 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
                 a = e0 + 8 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
                 a = e0 + 10 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
                 a = e0 + 12 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 a = e0 + 14 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
+                s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
                 a = e0 + 16 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
                 a = e0 + 18 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
                 a = e0 + 20 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
                 a = e0 + 22 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
                 a = e0 + 24 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
                 a = e0 + 26 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
                 a = e0 + 28 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
                 s = x1r - x9r; x1r += x9r; x9r = s;
                 s = x1i - x9i; x1i += x9i; x9i = s;
-                s = x9r * 0.9238795f - x9i * (-0.38268343f); x9i = x9r * (-0.38268343f) + x9i * 0.9238795f; x9r = s;
+                s = x9r * 0.9238795f + x9i * 0.38268343f; x9i = x9r * (-0.38268343f) + x9i * 0.9238795f; x9r = s;
                 s = x2r - x10r; x2r += x10r; x10r = s;
                 s = x2i - x10i; x2i += x10i; x10i = s;
                 s = (x10r + x10i) * C8; x10i = (x10i - x10r) * C8; x10r = s;
                 s = x3r - x11r; x3r += x11r; x11r = s;
                 s = x3i - x11i; x3i += x11i; x11i = s;
-                s = x11r * 0.38268343f - x11i * (-0.9238795f); x11i = x11r * (-0.9238795f) + x11i * 0.38268343f; x11r = s;
+                s = x11r * 0.38268343f + x11i * 0.9238795f; x11i = x11r * (-0.9238795f) + x11i * 0.38268343f; x11r = s;
                 s = x4r - x12r; x4r += x12r; x12r = s;
                 s = x4i - x12i; x4i += x12i; x12i = s;
                 s = x12r; x12r = x12i; x12i = -s;
                 s = x5r - x13r; x5r += x13r; x13r = s;
                 s = x5i - x13i; x5i += x13i; x13i = s;
-                s = x13r * -0.38268343f - x13i * (-0.9238795f); x13i = x13r * (-0.9238795f) + x13i * -0.38268343f; x13r = s;
+                s = x13r * -0.38268343f + x13i * 0.9238795f; x13i = x13r * (-0.9238795f) + x13i * -0.38268343f; x13r = s;
                 s = x6r - x14r; x6r += x14r; x14r = s;
                 s = x6i - x14i; x6i += x14i; x14i = s;
                 s = (x14i - x14r) * C8; x14i = -(x14r + x14i) * C8; x14r = s;
                 s = x7r - x15r; x7r += x15r; x15r = s;
                 s = x7i - x15i; x7i += x15i; x15i = s;
-                s = x15r * -0.9238795f - x15i * (-0.38268343f); x15i = x15r * (-0.38268343f) + x15i * -0.9238795f; x15r = s;
+                s = x15r * -0.9238795f + x15i * 0.38268343f; x15i = x15r * (-0.38268343f) + x15i * -0.9238795f; x15r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
                 s = x1r - x5r; x1r += x5r; x5r = s;
@@ -1879,36 +1904,36 @@ public final class RegisterPass {
                 s = x11i; x11i = x13i; x13i = s;
             } else if (r2 == 8) {
                 // 2 butterflies, b = q + u threads, on x_u, x_u+2, ...: twiddle, then radix 8.
-                int e0 = 2 * (q % 16);
+                int e0 = 2 * (q & (16 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
                 a = e0 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
                 a = e0 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
                 a = e0 + 6 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
+                s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
                 a = e0 + 8 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
                 a = e0 + 10 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
                 a = e0 + 12 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                int e1 = 2 * ((q + threads) % 16);
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
+                int e1 = 2 * ((q + threads) & (16 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 a = e1 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
                 a = e1 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 a = e1 + 6 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
                 a = e1 + 8 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
                 a = e1 + 10 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
                 a = e1 + 12 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
                 s = x2r - x10r; x2r += x10r; x10r = s;
@@ -1977,34 +2002,34 @@ public final class RegisterPass {
                 s = x7i; x7i = x13i; x13i = s;
             } else if (r2 == 4) {
                 // 4 butterflies, b = q + u threads, on x_u, x_u+4, ...: twiddle, then radix 4.
-                int e0 = 2 * (q % 16);
+                int e0 = 2 * (q & (16 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
                 a = e0 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
+                s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
                 a = e0 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                int e1 = 2 * ((q + threads) % 16);
+                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                int e1 = 2 * ((q + threads) & (16 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
                 a = e1 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
                 a = e1 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                int e2 = 2 * ((q + 2 * threads) % 16);
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                int e2 = 2 * ((q + 2 * threads) & (16 - 1));
                 a = e2; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
                 a = e2 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
                 a = e2 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                int e3 = 2 * ((q + 3 * threads) % 16);
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
+                int e3 = 2 * ((q + 3 * threads) & (16 - 1));
                 a = e3; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 a = e3 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
                 a = e3 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
                 s = x4r - x12r; x4r += x12r; x12r = s;
@@ -2051,30 +2076,30 @@ public final class RegisterPass {
                 s = x7i; x7i = x11i; x11i = s;
             } else if (r2 == 2) {
                 // 8 butterflies, b = q + u threads, on x_u, x_u+8, ...: twiddle, then radix 2.
-                int e0 = 2 * (q % 16);
+                int e0 = 2 * (q & (16 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                int e1 = 2 * ((q + threads) % 16);
+                s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
+                int e1 = 2 * ((q + threads) & (16 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                int e2 = 2 * ((q + 2 * threads) % 16);
+                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                int e2 = 2 * ((q + 2 * threads) & (16 - 1));
                 a = e2; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                int e3 = 2 * ((q + 3 * threads) % 16);
+                s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                int e3 = 2 * ((q + 3 * threads) & (16 - 1));
                 a = e3; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                int e4 = 2 * ((q + 4 * threads) % 16);
+                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                int e4 = 2 * ((q + 4 * threads) & (16 - 1));
                 a = e4; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                int e5 = 2 * ((q + 5 * threads) % 16);
+                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                int e5 = 2 * ((q + 5 * threads) & (16 - 1));
                 a = e5; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                int e6 = 2 * ((q + 6 * threads) % 16);
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                int e6 = 2 * ((q + 6 * threads) & (16 - 1));
                 a = e6; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                int e7 = 2 * ((q + 7 * threads) % 16);
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
+                int e7 = 2 * ((q + 7 * threads) & (16 - 1));
                 a = e7; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
                 s = x1r - x9r; x1r += x9r; x9r = s;
@@ -2100,7 +2125,7 @@ public final class RegisterPass {
             ctx.localBarrier();
             if (split == 1) {
                 if (r2 == 16) {
-                    int or0 = ((q - q % 16) * 16 + q % 16) * lanes + lane;
+                    int or0 = ((q & ~15) * 16 + (q & 15)) * lanes + lane;
                     a = or0; a += a >> 5; lre[a] = x0r;
                     a = or0 + 16 * lanes; a += a >> 5; lre[a] = x1r;
                     a = or0 + 32 * lanes; a += a >> 5; lre[a] = x2r;
@@ -2118,8 +2143,8 @@ public final class RegisterPass {
                     a = or0 + 224 * lanes; a += a >> 5; lre[a] = x14r;
                     a = or0 + 240 * lanes; a += a >> 5; lre[a] = x15r;
                 } else if (r2 == 8) {
-                    int or0 = ((q - q % 16) * 8 + q % 16) * lanes + lane;
-                    int or1 = (((q + threads) - (q + threads) % 16) * 8 + (q + threads) % 16) * lanes + lane;
+                    int or0 = ((q & ~15) * 8 + (q & 15)) * lanes + lane;
+                    int or1 = (((q + threads) & ~15) * 8 + ((q + threads) & 15)) * lanes + lane;
                     a = or0; a += a >> 5; lre[a] = x0r;
                     a = or1; a += a >> 5; lre[a] = x1r;
                     a = or0 + 16 * lanes; a += a >> 5; lre[a] = x2r;
@@ -2137,10 +2162,10 @@ public final class RegisterPass {
                     a = or0 + 112 * lanes; a += a >> 5; lre[a] = x14r;
                     a = or1 + 112 * lanes; a += a >> 5; lre[a] = x15r;
                 } else if (r2 == 4) {
-                    int or0 = ((q - q % 16) * 4 + q % 16) * lanes + lane;
-                    int or1 = (((q + threads) - (q + threads) % 16) * 4 + (q + threads) % 16) * lanes + lane;
-                    int or2 = (((q + 2 * threads) - (q + 2 * threads) % 16) * 4 + (q + 2 * threads) % 16) * lanes + lane;
-                    int or3 = (((q + 3 * threads) - (q + 3 * threads) % 16) * 4 + (q + 3 * threads) % 16) * lanes + lane;
+                    int or0 = ((q & ~15) * 4 + (q & 15)) * lanes + lane;
+                    int or1 = (((q + threads) & ~15) * 4 + ((q + threads) & 15)) * lanes + lane;
+                    int or2 = (((q + 2 * threads) & ~15) * 4 + ((q + 2 * threads) & 15)) * lanes + lane;
+                    int or3 = (((q + 3 * threads) & ~15) * 4 + ((q + 3 * threads) & 15)) * lanes + lane;
                     a = or0; a += a >> 5; lre[a] = x0r;
                     a = or1; a += a >> 5; lre[a] = x1r;
                     a = or2; a += a >> 5; lre[a] = x2r;
@@ -2158,14 +2183,14 @@ public final class RegisterPass {
                     a = or2 + 48 * lanes; a += a >> 5; lre[a] = x14r;
                     a = or3 + 48 * lanes; a += a >> 5; lre[a] = x15r;
                 } else if (r2 == 2) {
-                    int or0 = ((q - q % 16) * 2 + q % 16) * lanes + lane;
-                    int or1 = (((q + threads) - (q + threads) % 16) * 2 + (q + threads) % 16) * lanes + lane;
-                    int or2 = (((q + 2 * threads) - (q + 2 * threads) % 16) * 2 + (q + 2 * threads) % 16) * lanes + lane;
-                    int or3 = (((q + 3 * threads) - (q + 3 * threads) % 16) * 2 + (q + 3 * threads) % 16) * lanes + lane;
-                    int or4 = (((q + 4 * threads) - (q + 4 * threads) % 16) * 2 + (q + 4 * threads) % 16) * lanes + lane;
-                    int or5 = (((q + 5 * threads) - (q + 5 * threads) % 16) * 2 + (q + 5 * threads) % 16) * lanes + lane;
-                    int or6 = (((q + 6 * threads) - (q + 6 * threads) % 16) * 2 + (q + 6 * threads) % 16) * lanes + lane;
-                    int or7 = (((q + 7 * threads) - (q + 7 * threads) % 16) * 2 + (q + 7 * threads) % 16) * lanes + lane;
+                    int or0 = ((q & ~15) * 2 + (q & 15)) * lanes + lane;
+                    int or1 = (((q + threads) & ~15) * 2 + ((q + threads) & 15)) * lanes + lane;
+                    int or2 = (((q + 2 * threads) & ~15) * 2 + ((q + 2 * threads) & 15)) * lanes + lane;
+                    int or3 = (((q + 3 * threads) & ~15) * 2 + ((q + 3 * threads) & 15)) * lanes + lane;
+                    int or4 = (((q + 4 * threads) & ~15) * 2 + ((q + 4 * threads) & 15)) * lanes + lane;
+                    int or5 = (((q + 5 * threads) & ~15) * 2 + ((q + 5 * threads) & 15)) * lanes + lane;
+                    int or6 = (((q + 6 * threads) & ~15) * 2 + ((q + 6 * threads) & 15)) * lanes + lane;
+                    int or7 = (((q + 7 * threads) & ~15) * 2 + ((q + 7 * threads) & 15)) * lanes + lane;
                     a = or0; a += a >> 5; lre[a] = x0r;
                     a = or1; a += a >> 5; lre[a] = x1r;
                     a = or2; a += a >> 5; lre[a] = x2r;
@@ -2202,7 +2227,7 @@ public final class RegisterPass {
                 a = slot + 15 * slotStep; a += a >> 5; x15r = lre[a];
                 ctx.localBarrier();
                 if (r2 == 16) {
-                    int oi0 = ((q - q % 16) * 16 + q % 16) * lanes + lane;
+                    int oi0 = ((q & ~15) * 16 + (q & 15)) * lanes + lane;
                     a = oi0; a += a >> 5; lre[a] = x0i;
                     a = oi0 + 16 * lanes; a += a >> 5; lre[a] = x1i;
                     a = oi0 + 32 * lanes; a += a >> 5; lre[a] = x2i;
@@ -2220,8 +2245,8 @@ public final class RegisterPass {
                     a = oi0 + 224 * lanes; a += a >> 5; lre[a] = x14i;
                     a = oi0 + 240 * lanes; a += a >> 5; lre[a] = x15i;
                 } else if (r2 == 8) {
-                    int oi0 = ((q - q % 16) * 8 + q % 16) * lanes + lane;
-                    int oi1 = (((q + threads) - (q + threads) % 16) * 8 + (q + threads) % 16) * lanes + lane;
+                    int oi0 = ((q & ~15) * 8 + (q & 15)) * lanes + lane;
+                    int oi1 = (((q + threads) & ~15) * 8 + ((q + threads) & 15)) * lanes + lane;
                     a = oi0; a += a >> 5; lre[a] = x0i;
                     a = oi1; a += a >> 5; lre[a] = x1i;
                     a = oi0 + 16 * lanes; a += a >> 5; lre[a] = x2i;
@@ -2239,10 +2264,10 @@ public final class RegisterPass {
                     a = oi0 + 112 * lanes; a += a >> 5; lre[a] = x14i;
                     a = oi1 + 112 * lanes; a += a >> 5; lre[a] = x15i;
                 } else if (r2 == 4) {
-                    int oi0 = ((q - q % 16) * 4 + q % 16) * lanes + lane;
-                    int oi1 = (((q + threads) - (q + threads) % 16) * 4 + (q + threads) % 16) * lanes + lane;
-                    int oi2 = (((q + 2 * threads) - (q + 2 * threads) % 16) * 4 + (q + 2 * threads) % 16) * lanes + lane;
-                    int oi3 = (((q + 3 * threads) - (q + 3 * threads) % 16) * 4 + (q + 3 * threads) % 16) * lanes + lane;
+                    int oi0 = ((q & ~15) * 4 + (q & 15)) * lanes + lane;
+                    int oi1 = (((q + threads) & ~15) * 4 + ((q + threads) & 15)) * lanes + lane;
+                    int oi2 = (((q + 2 * threads) & ~15) * 4 + ((q + 2 * threads) & 15)) * lanes + lane;
+                    int oi3 = (((q + 3 * threads) & ~15) * 4 + ((q + 3 * threads) & 15)) * lanes + lane;
                     a = oi0; a += a >> 5; lre[a] = x0i;
                     a = oi1; a += a >> 5; lre[a] = x1i;
                     a = oi2; a += a >> 5; lre[a] = x2i;
@@ -2260,14 +2285,14 @@ public final class RegisterPass {
                     a = oi2 + 48 * lanes; a += a >> 5; lre[a] = x14i;
                     a = oi3 + 48 * lanes; a += a >> 5; lre[a] = x15i;
                 } else if (r2 == 2) {
-                    int oi0 = ((q - q % 16) * 2 + q % 16) * lanes + lane;
-                    int oi1 = (((q + threads) - (q + threads) % 16) * 2 + (q + threads) % 16) * lanes + lane;
-                    int oi2 = (((q + 2 * threads) - (q + 2 * threads) % 16) * 2 + (q + 2 * threads) % 16) * lanes + lane;
-                    int oi3 = (((q + 3 * threads) - (q + 3 * threads) % 16) * 2 + (q + 3 * threads) % 16) * lanes + lane;
-                    int oi4 = (((q + 4 * threads) - (q + 4 * threads) % 16) * 2 + (q + 4 * threads) % 16) * lanes + lane;
-                    int oi5 = (((q + 5 * threads) - (q + 5 * threads) % 16) * 2 + (q + 5 * threads) % 16) * lanes + lane;
-                    int oi6 = (((q + 6 * threads) - (q + 6 * threads) % 16) * 2 + (q + 6 * threads) % 16) * lanes + lane;
-                    int oi7 = (((q + 7 * threads) - (q + 7 * threads) % 16) * 2 + (q + 7 * threads) % 16) * lanes + lane;
+                    int oi0 = ((q & ~15) * 2 + (q & 15)) * lanes + lane;
+                    int oi1 = (((q + threads) & ~15) * 2 + ((q + threads) & 15)) * lanes + lane;
+                    int oi2 = (((q + 2 * threads) & ~15) * 2 + ((q + 2 * threads) & 15)) * lanes + lane;
+                    int oi3 = (((q + 3 * threads) & ~15) * 2 + ((q + 3 * threads) & 15)) * lanes + lane;
+                    int oi4 = (((q + 4 * threads) & ~15) * 2 + ((q + 4 * threads) & 15)) * lanes + lane;
+                    int oi5 = (((q + 5 * threads) & ~15) * 2 + ((q + 5 * threads) & 15)) * lanes + lane;
+                    int oi6 = (((q + 6 * threads) & ~15) * 2 + ((q + 6 * threads) & 15)) * lanes + lane;
+                    int oi7 = (((q + 7 * threads) & ~15) * 2 + ((q + 7 * threads) & 15)) * lanes + lane;
                     a = oi0; a += a >> 5; lre[a] = x0i;
                     a = oi1; a += a >> 5; lre[a] = x1i;
                     a = oi2; a += a >> 5; lre[a] = x2i;
@@ -2304,7 +2329,7 @@ public final class RegisterPass {
                 a = slot + 15 * slotStep; a += a >> 5; x15i = lre[a];
             } else {
                 if (r2 == 16) {
-                    int o0 = ((q - q % 16) * 16 + q % 16) * lanes + lane;
+                    int o0 = ((q & ~15) * 16 + (q & 15)) * lanes + lane;
                     a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                     a = o0 + 16 * lanes; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
                     a = o0 + 32 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
@@ -2322,8 +2347,8 @@ public final class RegisterPass {
                     a = o0 + 224 * lanes; a += a >> 5; lre[a] = x14r; lim[a] = x14i;
                     a = o0 + 240 * lanes; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
                 } else if (r2 == 8) {
-                    int o0 = ((q - q % 16) * 8 + q % 16) * lanes + lane;
-                    int o1 = (((q + threads) - (q + threads) % 16) * 8 + (q + threads) % 16) * lanes + lane;
+                    int o0 = ((q & ~15) * 8 + (q & 15)) * lanes + lane;
+                    int o1 = (((q + threads) & ~15) * 8 + ((q + threads) & 15)) * lanes + lane;
                     a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                     a = o1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
                     a = o0 + 16 * lanes; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
@@ -2341,10 +2366,10 @@ public final class RegisterPass {
                     a = o0 + 112 * lanes; a += a >> 5; lre[a] = x14r; lim[a] = x14i;
                     a = o1 + 112 * lanes; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
                 } else if (r2 == 4) {
-                    int o0 = ((q - q % 16) * 4 + q % 16) * lanes + lane;
-                    int o1 = (((q + threads) - (q + threads) % 16) * 4 + (q + threads) % 16) * lanes + lane;
-                    int o2 = (((q + 2 * threads) - (q + 2 * threads) % 16) * 4 + (q + 2 * threads) % 16) * lanes + lane;
-                    int o3 = (((q + 3 * threads) - (q + 3 * threads) % 16) * 4 + (q + 3 * threads) % 16) * lanes + lane;
+                    int o0 = ((q & ~15) * 4 + (q & 15)) * lanes + lane;
+                    int o1 = (((q + threads) & ~15) * 4 + ((q + threads) & 15)) * lanes + lane;
+                    int o2 = (((q + 2 * threads) & ~15) * 4 + ((q + 2 * threads) & 15)) * lanes + lane;
+                    int o3 = (((q + 3 * threads) & ~15) * 4 + ((q + 3 * threads) & 15)) * lanes + lane;
                     a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                     a = o1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
                     a = o2; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
@@ -2362,14 +2387,14 @@ public final class RegisterPass {
                     a = o2 + 48 * lanes; a += a >> 5; lre[a] = x14r; lim[a] = x14i;
                     a = o3 + 48 * lanes; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
                 } else if (r2 == 2) {
-                    int o0 = ((q - q % 16) * 2 + q % 16) * lanes + lane;
-                    int o1 = (((q + threads) - (q + threads) % 16) * 2 + (q + threads) % 16) * lanes + lane;
-                    int o2 = (((q + 2 * threads) - (q + 2 * threads) % 16) * 2 + (q + 2 * threads) % 16) * lanes + lane;
-                    int o3 = (((q + 3 * threads) - (q + 3 * threads) % 16) * 2 + (q + 3 * threads) % 16) * lanes + lane;
-                    int o4 = (((q + 4 * threads) - (q + 4 * threads) % 16) * 2 + (q + 4 * threads) % 16) * lanes + lane;
-                    int o5 = (((q + 5 * threads) - (q + 5 * threads) % 16) * 2 + (q + 5 * threads) % 16) * lanes + lane;
-                    int o6 = (((q + 6 * threads) - (q + 6 * threads) % 16) * 2 + (q + 6 * threads) % 16) * lanes + lane;
-                    int o7 = (((q + 7 * threads) - (q + 7 * threads) % 16) * 2 + (q + 7 * threads) % 16) * lanes + lane;
+                    int o0 = ((q & ~15) * 2 + (q & 15)) * lanes + lane;
+                    int o1 = (((q + threads) & ~15) * 2 + ((q + threads) & 15)) * lanes + lane;
+                    int o2 = (((q + 2 * threads) & ~15) * 2 + ((q + 2 * threads) & 15)) * lanes + lane;
+                    int o3 = (((q + 3 * threads) & ~15) * 2 + ((q + 3 * threads) & 15)) * lanes + lane;
+                    int o4 = (((q + 4 * threads) & ~15) * 2 + ((q + 4 * threads) & 15)) * lanes + lane;
+                    int o5 = (((q + 5 * threads) & ~15) * 2 + ((q + 5 * threads) & 15)) * lanes + lane;
+                    int o6 = (((q + 6 * threads) & ~15) * 2 + ((q + 6 * threads) & 15)) * lanes + lane;
+                    int o7 = (((q + 7 * threads) & ~15) * 2 + ((q + 7 * threads) & 15)) * lanes + lane;
                     a = o0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                     a = o1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
                     a = o2; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
@@ -2407,60 +2432,60 @@ public final class RegisterPass {
             }
             if (r3 == 16) {
                 // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
-                int e0 = 2 * (r2 - 1) * 16 + 2 * (q % (16 * r2));
+                int e0 = 2 * (r2 - 1) * 16 + 2 * (q & (16 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x1r * wr - x1i * wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
                 a = e0 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
                 a = e0 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 a = e0 + 6 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
                 a = e0 + 8 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
                 a = e0 + 10 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
                 a = e0 + 12 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 a = e0 + 14 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
+                s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
                 a = e0 + 16 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
                 a = e0 + 18 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
                 a = e0 + 20 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
                 a = e0 + 22 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
                 a = e0 + 24 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
                 a = e0 + 26 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
                 a = e0 + 28 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
                 s = x1r - x9r; x1r += x9r; x9r = s;
                 s = x1i - x9i; x1i += x9i; x9i = s;
-                s = x9r * 0.9238795f - x9i * (-0.38268343f); x9i = x9r * (-0.38268343f) + x9i * 0.9238795f; x9r = s;
+                s = x9r * 0.9238795f + x9i * 0.38268343f; x9i = x9r * (-0.38268343f) + x9i * 0.9238795f; x9r = s;
                 s = x2r - x10r; x2r += x10r; x10r = s;
                 s = x2i - x10i; x2i += x10i; x10i = s;
                 s = (x10r + x10i) * C8; x10i = (x10i - x10r) * C8; x10r = s;
                 s = x3r - x11r; x3r += x11r; x11r = s;
                 s = x3i - x11i; x3i += x11i; x11i = s;
-                s = x11r * 0.38268343f - x11i * (-0.9238795f); x11i = x11r * (-0.9238795f) + x11i * 0.38268343f; x11r = s;
+                s = x11r * 0.38268343f + x11i * 0.9238795f; x11i = x11r * (-0.9238795f) + x11i * 0.38268343f; x11r = s;
                 s = x4r - x12r; x4r += x12r; x12r = s;
                 s = x4i - x12i; x4i += x12i; x12i = s;
                 s = x12r; x12r = x12i; x12i = -s;
                 s = x5r - x13r; x5r += x13r; x13r = s;
                 s = x5i - x13i; x5i += x13i; x13i = s;
-                s = x13r * -0.38268343f - x13i * (-0.9238795f); x13i = x13r * (-0.9238795f) + x13i * -0.38268343f; x13r = s;
+                s = x13r * -0.38268343f + x13i * 0.9238795f; x13i = x13r * (-0.9238795f) + x13i * -0.38268343f; x13r = s;
                 s = x6r - x14r; x6r += x14r; x14r = s;
                 s = x6i - x14i; x6i += x14i; x14i = s;
                 s = (x14i - x14r) * C8; x14i = -(x14r + x14i) * C8; x14r = s;
                 s = x7r - x15r; x7r += x15r; x15r = s;
                 s = x7i - x15i; x7i += x15i; x15i = s;
-                s = x15r * -0.9238795f - x15i * (-0.38268343f); x15i = x15r * (-0.38268343f) + x15i * -0.9238795f; x15r = s;
+                s = x15r * -0.9238795f + x15i * 0.38268343f; x15i = x15r * (-0.38268343f) + x15i * -0.9238795f; x15r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
                 s = x1r - x5r; x1r += x5r; x5r = s;
@@ -2533,36 +2558,36 @@ public final class RegisterPass {
                 s = x11i; x11i = x13i; x13i = s;
             } else if (r3 == 8) {
                 // 2 butterflies, b = q + u threads, on x_u, x_u+2, ...: twiddle, then radix 8.
-                int e0 = 2 * (r2 - 1) * 16 + 2 * (q % (16 * r2));
+                int e0 = 2 * (r2 - 1) * 16 + 2 * (q & (16 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x2r * wr - x2i * wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
                 a = e0 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
                 a = e0 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
                 a = e0 + 6 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
+                s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
                 a = e0 + 8 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
                 a = e0 + 10 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
                 a = e0 + 12 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                int e1 = 2 * (r2 - 1) * 16 + 2 * ((q + threads) % (16 * r2));
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
+                int e1 = 2 * (r2 - 1) * 16 + 2 * ((q + threads) & (16 * r2 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x3r * wr - x3i * wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 a = e1 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
                 a = e1 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 a = e1 + 6 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
                 a = e1 + 8 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
                 a = e1 + 10 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
                 a = e1 + 12 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
                 s = x2r - x10r; x2r += x10r; x10r = s;
@@ -2631,34 +2656,34 @@ public final class RegisterPass {
                 s = x7i; x7i = x13i; x13i = s;
             } else if (r3 == 4) {
                 // 4 butterflies, b = q + u threads, on x_u, x_u+4, ...: twiddle, then radix 4.
-                int e0 = 2 * (r2 - 1) * 16 + 2 * (q % (16 * r2));
+                int e0 = 2 * (r2 - 1) * 16 + 2 * (q & (16 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x4r * wr - x4i * wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
                 a = e0 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
+                s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
                 a = e0 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                int e1 = 2 * (r2 - 1) * 16 + 2 * ((q + threads) % (16 * r2));
+                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                int e1 = 2 * (r2 - 1) * 16 + 2 * ((q + threads) & (16 * r2 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x5r * wr - x5i * wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
                 a = e1 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
                 a = e1 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                int e2 = 2 * (r2 - 1) * 16 + 2 * ((q + 2 * threads) % (16 * r2));
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                int e2 = 2 * (r2 - 1) * 16 + 2 * ((q + 2 * threads) & (16 * r2 - 1));
                 a = e2; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x6r * wr - x6i * wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
                 a = e2 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
                 a = e2 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                int e3 = 2 * (r2 - 1) * 16 + 2 * ((q + 3 * threads) % (16 * r2));
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
+                int e3 = 2 * (r2 - 1) * 16 + 2 * ((q + 3 * threads) & (16 * r2 - 1));
                 a = e3; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x7r * wr - x7i * wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 a = e3 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
                 a = e3 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
                 s = x4r - x12r; x4r += x12r; x12r = s;
@@ -2705,30 +2730,30 @@ public final class RegisterPass {
                 s = x7i; x7i = x11i; x11i = s;
             } else if (r3 == 2) {
                 // 8 butterflies, b = q + u threads, on x_u, x_u+8, ...: twiddle, then radix 2.
-                int e0 = 2 * (r2 - 1) * 16 + 2 * (q % (16 * r2));
+                int e0 = 2 * (r2 - 1) * 16 + 2 * (q & (16 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x8r * wr - x8i * wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                int e1 = 2 * (r2 - 1) * 16 + 2 * ((q + threads) % (16 * r2));
+                s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
+                int e1 = 2 * (r2 - 1) * 16 + 2 * ((q + threads) & (16 * r2 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x9r * wr - x9i * wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                int e2 = 2 * (r2 - 1) * 16 + 2 * ((q + 2 * threads) % (16 * r2));
+                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                int e2 = 2 * (r2 - 1) * 16 + 2 * ((q + 2 * threads) & (16 * r2 - 1));
                 a = e2; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x10r * wr - x10i * wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                int e3 = 2 * (r2 - 1) * 16 + 2 * ((q + 3 * threads) % (16 * r2));
+                s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                int e3 = 2 * (r2 - 1) * 16 + 2 * ((q + 3 * threads) & (16 * r2 - 1));
                 a = e3; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x11r * wr - x11i * wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                int e4 = 2 * (r2 - 1) * 16 + 2 * ((q + 4 * threads) % (16 * r2));
+                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                int e4 = 2 * (r2 - 1) * 16 + 2 * ((q + 4 * threads) & (16 * r2 - 1));
                 a = e4; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x12r * wr - x12i * wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                int e5 = 2 * (r2 - 1) * 16 + 2 * ((q + 5 * threads) % (16 * r2));
+                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                int e5 = 2 * (r2 - 1) * 16 + 2 * ((q + 5 * threads) & (16 * r2 - 1));
                 a = e5; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x13r * wr - x13i * wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                int e6 = 2 * (r2 - 1) * 16 + 2 * ((q + 6 * threads) % (16 * r2));
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                int e6 = 2 * (r2 - 1) * 16 + 2 * ((q + 6 * threads) & (16 * r2 - 1));
                 a = e6; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x14r * wr - x14i * wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                int e7 = 2 * (r2 - 1) * 16 + 2 * ((q + 7 * threads) % (16 * r2));
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
+                int e7 = 2 * (r2 - 1) * 16 + 2 * ((q + 7 * threads) & (16 * r2 - 1));
                 a = e7; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x15r * wr - x15i * wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
                 s = x1r - x9r; x1r += x9r; x9r = s;

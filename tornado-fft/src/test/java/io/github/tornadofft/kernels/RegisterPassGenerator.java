@@ -165,16 +165,21 @@ public final class RegisterPassGenerator {
         open("public static void pass" + regs + "(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n,"
                 + " int stride, int r, int span,");
         line("        int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {");
-        line("int lines = n / r;");
-        line("int threads = r / " + regs + ";");
+        line("// Every size is a power of two and every index non-negative: divisions are shifts by the");
+        line("// sizes' logarithms (constants once the kernel is specialised) and remainders are masks.");
+        line("int lines = n >> Integer.numberOfTrailingZeros(r);");
+        line("int threads = r >> " + Integer.numberOfTrailingZeros(regs) + ";");
+        line("int lineBits = Integer.numberOfTrailingZeros(lines);");
+        line("int colBits = Integer.numberOfTrailingZeros(cols);");
+        line("int threadBits = Integer.numberOfTrailingZeros(threads);");
         line("int lanes = cols * rows;");
         line("int item = ctx.localIdx;");
-        line("int col = item % cols;");
-        line("int q = (item / cols) % threads;");
-        line("int row = item / (cols * threads);");
+        line("int col = item & (cols - 1);");
+        line("int q = (item >> colBits) & (threads - 1);");
+        line("int row = item >> (colBits + threadBits);");
         line("int firstLine = ctx.groupIdx * lanes;");
-        line("int firstBatch = firstLine / lines;");
-        line("int firstCol = firstLine % lines;");
+        line("int firstBatch = firstLine >> lineBits;");
+        line("int firstCol = firstLine & (lines - 1);");
         line("int i;");
         line("int base;");
         open("if (stride == 1) {");
@@ -183,13 +188,13 @@ public final class RegisterPassGenerator {
         line("base = (firstBatch + row) * n;");
         reopen("} else {");
         line("// Lanes are adjacent positions s of the faster axes, for rows adjacent lines i.");
-        line("int sBlocks = stride / cols;");
-        line("int lineBlocks = lines / rows;");
-        line("int rest = ctx.groupIdx / sBlocks;");
-        line("i = (rest % lineBlocks) * rows + row;");
-        line("base = (rest / lineBlocks) * n * stride + (ctx.groupIdx % sBlocks) * cols + col;");
+        line("int sBlocks = stride >> colBits;");
+        line("int lineBlocks = lines >> Integer.numberOfTrailingZeros(rows);");
+        line("int rest = ctx.groupIdx >> Integer.numberOfTrailingZeros(sBlocks);");
+        line("i = (rest & (lineBlocks - 1)) * rows + row;");
+        line("base = (rest >> Integer.numberOfTrailingZeros(lineBlocks)) * n * stride + (ctx.groupIdx & (sBlocks - 1)) * cols + col;");
         close("}");
-        line("int k = i % span;");
+        line("int k = i & (span - 1);");
         line("int lane = row * cols + col;");
         line("float conj = (flags & INVERSE) != 0 ? -1f : 1f;");
         line("int split = (flags & SPLIT) != 0 ? 1 : 0;");
@@ -298,7 +303,7 @@ public final class RegisterPassGenerator {
         for (int u = 0; u < d; u++) {
             String e = "e" + u;
             line("int " + e + " = " + (table == null ? "" : table + " + ") + "2 * (" + group(plus("q", u, "threads"))
-                    + " % " + group(span) + ");");
+                    + " & (" + span + " - 1));");
             for (int v = 1; v < radix; v++) {
                 groupTwiddle(x(u + d * v), plus(e, 2 * (v - 1), group(span)));
             }
@@ -339,7 +344,7 @@ public final class RegisterPassGenerator {
         String o = "o" + (part == null ? "" : part);
         for (int u = 0; u < perItem; u++) {
             String b = group(plus("q", u, "threads"));
-            String element = p == 1 ? b + " * " + radix : "(" + b + " - " + b + " % " + p + ") * " + radix + " + " + b + " % " + p;
+            String element = p == 1 ? b + " * " + radix : "(" + b + " & ~" + (p - 1) + ") * " + radix + " + (" + b + " & " + (p - 1) + ")";
             line("int " + o + u + " = (" + element + ") * lanes + lane;");
         }
         for (int j = 0; j < regs; j++) {
@@ -443,7 +448,7 @@ public final class RegisterPassGenerator {
         line("a = " + a + "; wr = tw.get(a); wi = tw.get(a + 1);");
         open("if (bLen > 1) {");
         line("a = " + b + "; hr = tw.get(a); hi = tw.get(a + 1);");
-        line("s = wr * hr - wi * hi; wi = wr * hi + wi * hr; wr = s;");
+        line("s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;");
         close("}");
         multiply(v);
     }
@@ -456,7 +461,7 @@ public final class RegisterPassGenerator {
 
     /** {@code v *= (wr, wi)}. */
     private void multiply(String v) {
-        line("s = " + v + "r * wr - " + v + "i * wi; " + v + "i = " + v + "r * wi + " + v + "i * wr; " + v + "r = s;");
+        line("s = " + v + "r * wr + " + v + "i * -wi; " + v + "i = " + v + "r * wi + " + v + "i * wr; " + v + "r = s;");
     }
 
     // ---- the butterfly --------------------------------------------------------------------------
@@ -507,7 +512,8 @@ public final class RegisterPassGenerator {
             double angle = -2 * Math.PI * j / size;
             String c = Float.toString((float) Math.cos(angle)) + "f";
             String sn = Float.toString((float) Math.sin(angle)) + "f";
-            line("s = " + re + " * " + c + " - " + im + " * " + paren(sn) + "; " + im + " = " + re + " * " + paren(sn)
+            String minusSn = Float.toString(-(float) Math.sin(angle)) + "f";
+            line("s = " + re + " * " + c + " + " + im + " * " + paren(minusSn) + "; " + im + " = " + re + " * " + paren(sn)
                     + " + " + im + " * " + c + "; " + re + " = s;");
         }
     }
