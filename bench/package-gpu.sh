@@ -100,6 +100,16 @@ if [ -n "$tests_jar" ]; then
         -DoutputDirectory="$dist/tests" >/dev/null 2>&1 ||
         fail "could not get junit-platform-console-standalone $junit from Maven"
     mv "$dist/tests/junit-platform-console-standalone-$junit.jar" "$dist/tests/junit-console.jar"
+    # tornado-fft's own runtime jars the bench does not use (the command line's picocli and npy)
+    : > "$dist/tests/classpath.txt"
+    IFS=: read -r -a entries < "$root/tornado-fft/target/runtime-classpath.txt" || true
+    for entry in "${entries[@]}"; do
+        name=$(basename "$entry")
+        if ! grep -qx "$name" "$dist/lib/classpath.txt"; then
+            cp "$entry" "$dist/tests/$name"
+            echo "$name" >> "$dist/tests/classpath.txt"
+        fi
+    done
     say "tests: $(basename "$tests_jar") and JUnit console $junit"
 else
     say "no tornado-fft tests jar: the bundle will not run the suite"
@@ -218,10 +228,12 @@ if [ "${1:-}" = tests ]; then
     case ${1:-} in [0-9]*:[0-9]*) device=$1; shift ;; esac
     # shellcheck disable=SC2206
     extra=(${BENCH_JAVA_OPTS:-})
+    # Everything on the JVM's own class path: TornadoVM reads kernel bytecode through it, so classes
+    # that only JUnit's --class-path loader can see fail to compile.
     exec "$here/runtime/bin/java" "${opts[@]}" "${extra[@]}" "-Dtornado.fft.device=$device" \
-        -jar "$here/tests/junit-console.jar" execute --disable-banner --details=summary \
-        --class-path "$here/tests/tornado-fft-tests.jar:$cp" --select-package io.github.tornadofft \
-        --exclude-classname '.*RegisterPassSourceTest' "$@"
+        -cp "$here/tests/tornado-fft-tests.jar:$cp:$(sed "s#^#$here/tests/#" "$here/tests/classpath.txt" | paste -sd: -):$here/tests/junit-console.jar" \
+        org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=summary \
+        --select-package io.github.tornadofft --exclude-classname '.*RegisterPassSourceTest' "$@"
 fi
 if [ "${1:-}" = jmh ]; then
     main=io.github.tornadofft.bench.jmh.JmhMain
