@@ -459,7 +459,11 @@ public final class RegisterPassGenerator {
         multiply(v);
     }
 
-    /** {@code v *= (wr, wi)}. */
+    /**
+     * {@code v *= (wr, wi)}, each part written as {@code a + b * c}: TornadoVM fuses an add of a
+     * product into an FMA and nothing else (it emits {@code mul.rn}/{@code sub.rn}, which ptxas may
+     * not contract), so {@code x_r w_r - x_i w_i} would be two multiplies and a subtraction.
+     */
     private void multiply(String v) {
         line("s = " + v + "r * wr + " + v + "i * -wi; " + v + "i = " + v + "r * wi + " + v + "i * wr; " + v + "r = s;");
     }
@@ -495,7 +499,10 @@ public final class RegisterPassGenerator {
         }
     }
 
-    /** Multiplies register {@code v} by the constant {@code W_size^j = e^{-2 pi i j / size}}. */
+    /**
+     * Multiplies register {@code v} by the constant {@code W_size^j = e^{-2 pi i j / size}}; the general
+     * case as two {@code a + b * c} with the sine's sign in the literal (see {@link #multiply}).
+     */
     private void rotate(String v, int j, int size) {
         if (j == 0) {
             return;
