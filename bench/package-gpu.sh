@@ -5,7 +5,7 @@
 #   tornadovm/   a copy of an existing TornadoVM SDK (TORNADOVM_HOME; never built here), if one is given
 #   lib/         the bench jar and its runtime class path (cuFFT glue, JTransforms, XChart, JMH, ...)
 #   tests/       tornado-fft's test suite and JUnit's console launcher, when the tests jar is built
-#   run          the launcher: ./run [run-bench options], ./run jmh [JMH options],
+#   run          the launcher: ./run [run-bench options], ./run jmh [JMH options], ./run variants [...],
 #                ./run tests [DEVICE] [JUnit console options] (the suite on a TornadoVM device, e.g. 1:0)
 #
 # Jars are stored uncompressed inside the tarball so that xz compresses them together.
@@ -237,6 +237,9 @@ if [ "${1:-}" = tests ]; then
 fi
 if [ "${1:-}" = jmh ]; then
     main=io.github.tornadofft.bench.jmh.JmhMain
+    shift
+elif [ "${1:-}" = variants ]; then
+    main=io.github.tornadofft.bench.Variants
     shift
 fi
 # shellcheck disable=SC2206
