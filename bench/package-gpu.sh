@@ -5,6 +5,7 @@
 #   tornadovm/   a copy of an existing TornadoVM SDK (TORNADOVM_HOME; never built here), if one is given
 #   lib/         the bench jar and its runtime class path (cuFFT glue, JTransforms, XChart, JMH, ...)
 #   tests/       tornado-fft's test suite and JUnit's console launcher, when the tests jar is built
+#   check        one call that checks a GPU machine: the suite on each GPU device, the bench against cuFFT
 #   run          the launcher: ./run [run-bench options], ./run jmh [JMH options], ./run variants [...],
 #                ./run tests [DEVICE] [JUnit console options] (the suite on a TornadoVM device, e.g. 1:0)
 #
@@ -247,6 +248,74 @@ extra=(${BENCH_JAVA_OPTS:-})
 exec "$here/runtime/bin/java" "${opts[@]}" "${extra[@]}" -cp "$cp" "$main" "$@"
 RUN
 chmod +x "$dist/run"
+chmod +x "$dist/run"
+
+# ---- the GPU check: tests on every GPU device, the bench against cuFFT, optional SASS counts ----
+cat > "$dist/check" <<'CHECK'
+#!/usr/bin/env bash
+# One call that checks a GPU machine: tornado-fft's test suite on each TornadoVM GPU device, then the
+# bench (every engine, cuFFT included) on the given cases; a short table last, everything else under
+# --out. With --sass, the PTX backend's kernels are dumped, assembled (ptxas) and disassembled
+# (cuobjdump), and their register and instruction counts listed.
+#
+#   ./check [--devices 0:0,1:0] [--cases LIST] [--large] [--sass] [--out DIR]
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+devices="" cases="" large="" sass="" out=check-results
+while [ $# -gt 0 ]; do
+    case $1 in
+        --devices) devices=$2; shift 2 ;;
+        --cases) cases=$2; shift 2 ;;
+        --large) large=--large; shift ;;
+        --sass) sass=1; shift ;;
+        --out) out=$2; shift 2 ;;
+        *) echo "check: unknown option $1 (see the header of this file)" >&2; exit 2 ;;
+    esac
+done
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+if [ -z "$devices" ]; then
+    # every tornado-fft engine on a device that is not a CPU
+    devices=$("$here/run" --list 2>/dev/null | grep '^tornado-fft' | grep -v -i -e 'cpu' -e 'pthread' -e 'graph' |
+        grep -o ' [0-9]*:[0-9]* ' | tr -d ' ' | sort -u | paste -sd, -)
+fi
+[ -n "$devices" ] || { echo "check: no TornadoVM GPU device found ($here/run --list)" >&2; exit 1; }
+status=0
+IFS=, read -r -a list <<< "$devices"
+for d in "${list[@]}"; do
+    "$here/run" tests "$d" > "$out/tests-${d/:/-}.log" 2>&1 || status=1
+done
+bench=(--no-plots --out "$out/bench" --engines "$devices,cufft")
+[ -n "$cases" ] && bench+=(--cases "$cases")
+[ -n "$large" ] && bench+=("$large")
+if [ -n "$sass" ]; then
+    export BENCH_JAVA_OPTS="-Dtornado.printKernel=true -Dtornado.print.kernel.dir=$out/kernels.txt ${BENCH_JAVA_OPTS:-}"
+fi
+"$here/run" "${bench[@]}" > "$out/bench.log" 2>&1 || status=1
+if [ -n "$sass" ] && [ -f "$out/kernels.txt" ] && command -v ptxas >/dev/null && command -v cuobjdump >/dev/null; then
+    mkdir -p "$out/sass"
+    # one file per distinct PTX kernel (TornadoVM prints each as a module of its own)
+    awk -v dir="$out/sass" '/^\.version/ { n++ } n { print > sprintf("%s/k%03d.ptx", dir, n) }' "$out/kernels.txt"
+    for f in "$out"/sass/k*.ptx; do
+        name=$(sed -n 's/.*\.entry[[:space:]]*\([A-Za-z0-9_]*\).*/\1/p' "$f" | head -n 1 |
+            sed 's/_uk_ac_manchester_tornado_api_kernelcontext_[0-9]*//; s/_arrays_floatarray//g')
+        case $name in *touch*|"") rm -f "$f"; continue ;; esac
+        ptxas -arch=sm_90 -O3 -maxrregcount=128 -v "$f" -o "${f%.ptx}.cubin" 2> "${f%.ptx}.ptxas.txt" || continue
+        cuobjdump -sass "${f%.ptx}.cubin" > "${f%.ptx}.sass" 2>/dev/null
+        printf '%s  %s  %s instructions\n' "$name" "$(grep -o 'Used [0-9]* registers' "${f%.ptx}.ptxas.txt")" \
+            "$(grep -cE '^[[:space:]]+/\*[0-9a-f]{4}\*/' "${f%.ptx}.sass")"
+    done | sort -u > "$out/sass-summary.txt"
+fi
+echo "== tests"
+for d in "${list[@]}"; do
+    printf '%s: %s\n' "$d" "$(grep -E 'tests (successful|failed)' "$out/tests-${d/:/-}.log" | tr -s ' []' ' ' | paste -sd, -)"
+done
+[ -f "$out/sass-summary.txt" ] && { echo "== SASS (PTX kernels)"; cut -c1-200 "$out/sass-summary.txt"; }
+echo "== bench (kernel ms, call ms, of copy, error, ratio)"
+grep -E '^\| [123]D' "$out/bench/results.md" 2>/dev/null | cut -d'|' -f2,3,5,6,10,11,12
+exit $status
+CHECK
+chmod +x "$dist/check"
 
 # ---- the tarball -------------------------------------------------------------------------------
 mkdir -p "$(dirname "$out")"
