@@ -220,34 +220,31 @@ if [ -d "$here/tornadovm" ]; then
     opts=("@$argfile" -Dtornado.recover.bailout=False "${opts[@]}")
 fi
 main=io.github.tornadofft.bench.Compare
-if [ "${1:-}" = tests ]; then
-    # tornado-fft's suite on one TornadoVM device (default: TornadoVM's default device). The test
-    # that compares RegisterPass.java with its generator reads the source tree and runs under Maven.
-    shift
-    [ -d "$here/tests" ] || { echo "run: this bundle has no tests (build tornado-fft's tests jar, then package)" >&2; exit 2; }
-    device=default
-    case ${1:-} in [0-9]*:[0-9]*) device=$1; shift ;; esac
-    # shellcheck disable=SC2206
-    extra=(${BENCH_JAVA_OPTS:-})
-    # Everything on the JVM's own class path: TornadoVM reads kernel bytecode through it, so classes
-    # that only JUnit's --class-path loader can see fail to compile.
-    exec "$here/runtime/bin/java" "${opts[@]}" "${extra[@]}" "-Dtornado.fft.device=$device" \
-        -cp "$here/tests/tornado-fft-tests.jar:$cp:$(sed "s#^#$here/tests/#" "$here/tests/classpath.txt" | paste -sd: -):$here/tests/junit-console.jar" \
-        org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=summary \
-        --select-package io.github.tornadofft --exclude-classname '.*RegisterPassSourceTest' "$@"
-fi
-if [ "${1:-}" = jmh ]; then
-    main=io.github.tornadofft.bench.jmh.JmhMain
-    shift
-elif [ "${1:-}" = variants ]; then
-    main=io.github.tornadofft.bench.Variants
-    shift
-fi
+args=()
+case ${1:-} in
+    jmh) main=io.github.tornadofft.bench.jmh.JmhMain; shift ;;
+    variants) main=io.github.tornadofft.bench.Variants; shift ;;
+    tests)
+        # tornado-fft's suite on one TornadoVM device (default: TornadoVM's default device). The test
+        # that compares RegisterPass.java with its generator reads the source tree and runs under Maven.
+        shift
+        [ -d "$here/tests" ] || { echo "run: this bundle has no tests (build tornado-fft's tests jar, then package)" >&2; exit 2; }
+        device=default
+        case ${1:-} in [0-9]*:[0-9]*) device=$1; shift ;; esac
+        opts+=("-Dtornado.fft.device=$device")
+        # Everything on the JVM's own class path: TornadoVM reads kernel bytecode through it, so
+        # classes that only JUnit's --class-path loader can see fail to compile.
+        cp="$here/tests/tornado-fft-tests.jar:$cp:$(sed "s#^#$here/tests/#" "$here/tests/classpath.txt" | paste -sd: -)"
+        cp="$cp:$here/tests/junit-console.jar"
+        main=org.junit.platform.console.ConsoleLauncher
+        args=(execute --disable-banner --details=summary --select-package io.github.tornadofft
+              --exclude-classname '.*RegisterPassSourceTest')
+        ;;
+esac
 # shellcheck disable=SC2206
 extra=(${BENCH_JAVA_OPTS:-})
-exec "$here/runtime/bin/java" "${opts[@]}" "${extra[@]}" -cp "$cp" "$main" "$@"
+exec "$here/runtime/bin/java" "${opts[@]}" "${extra[@]}" -cp "$cp" "$main" "${args[@]}" "$@"
 RUN
-chmod +x "$dist/run"
 chmod +x "$dist/run"
 
 # ---- the GPU check: tests on every GPU device, the bench against cuFFT, optional SASS counts ----

@@ -219,10 +219,7 @@ public final class Planner {
         // group-size limit below; the register split is chosen for that many.
         int cols = stride > 1 ? Math.min(stride, runs) : Math.max(1, Math.min(Math.min(lines, runs), capacity / r));
         int[] sub = registerRadices(Integer.numberOfTrailingZeros(r), cols, device, uneven);
-        int regs = 1;
-        for (int s : sub) {
-            regs = Math.max(regs, s);
-        }
+        int regs = sub[0]; // the first register radix is the largest (Pass)
         int itemsPerLine = r / regs;
         int target = device.targetGroupSize();
         int rows = 1;

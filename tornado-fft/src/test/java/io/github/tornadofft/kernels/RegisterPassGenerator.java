@@ -448,7 +448,7 @@ public final class RegisterPassGenerator {
         line("a = " + a + "; wr = tw.get(a); wi = tw.get(a + 1);");
         open("if (bLen > 1) {");
         line("a = " + b + "; hr = tw.get(a); hi = tw.get(a + 1);");
-        line("s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;");
+        line(product("w", "h"));
         close("}");
         multiply(v);
     }
@@ -465,7 +465,13 @@ public final class RegisterPassGenerator {
      * not contract), so {@code x_r w_r - x_i w_i} would be two multiplies and a subtraction.
      */
     private void multiply(String v) {
-        line("s = " + v + "r * wr + " + v + "i * -wi; " + v + "i = " + v + "r * wi + " + v + "i * wr; " + v + "r = s;");
+        line(product(v, "w"));
+    }
+
+    /** {@code x *= y} on the register pairs (xr, xi) and (yr, yi), in the shape of {@link #multiply}. */
+    private static String product(String x, String y) {
+        return "s = " + x + "r * " + y + "r + " + x + "i * -" + y + "i; " + x + "i = " + x + "r * " + y + "i + " + x + "i * "
+                + y + "r; " + x + "r = s;";
     }
 
     // ---- the butterfly --------------------------------------------------------------------------
