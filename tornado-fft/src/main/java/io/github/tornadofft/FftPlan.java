@@ -193,7 +193,7 @@ public final class FftPlan implements AutoCloseable {
             graph.task(task, RegisterPass.kernel(pass.regs()), new KernelContext(), chain.get(p), chain.get(p + 1),
                     twiddles.get(p), pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(),
                     pass.rows(), pass.subRadix(1), pass.subRadix(2), TwiddleTable.kBits(pass.span()),
-                    RegisterPass.flags(inverse, pass.split()), scale,
+                    RegisterPass.flags(inverse, pass.split(), pass.fused()), scale,
                     RegisterPass.localFloats(pass.cols() * pass.rows(), pass.radix()));
             WorkerGrid1D worker = new WorkerGrid1D(pass.groups(points) * pass.groupSize());
             worker.setLocalWork(pass.groupSize(), 1, 1);
@@ -364,13 +364,10 @@ public final class FftPlan implements AutoCloseable {
         StringBuilder s = new StringBuilder();
         s.append(descriptor).append(" on ").append(profile.name())
                 .append(launch == Launch.CUDA_GRAPH ? ", launched as one CUDA graph\n" : "\n");
-        StringBuilder notation = new StringBuilder("{");
-        for (Pass pass : passes) {
-            notation.append(notation.length() > 1 ? ", " : "").append(pass.notation());
-        }
-        s.append(notation).append("}\n");
+        // One pair of braces per kernel, as in the 3D seed's appendix.
+        s.append(String.join(" ", passes.stream().map(Pass::kernelNotation).toList())).append('\n');
         for (int p = 0; p < passes.size(); p++) {
-            s.append("  kernel ").append(p).append(": ").append(passes.get(p).notation()).append("  ")
+            s.append("  kernel ").append(p).append(": ").append(passes.get(p).kernelNotation()).append("  ")
                     .append(passes.get(p).schedule()).append(", ").append(passes.get(p).groups(descriptor.floats() / 2))
                     .append(" groups\n");
         }

@@ -158,9 +158,9 @@ public final class Variants implements Callable<Integer> {
         }
     }
 
-    /** The passes of a tornado-fft plan ({X(...), Y(...)}), or another engine's plan text, on one line. */
+    /** The kernels of a tornado-fft plan ({X(...)} {Y(...)}), or another engine's plan text, on one line. */
     static String passes(String plan) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{[^}]*}").matcher(plan);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{[^}]*}( \\{[^}]*})*").matcher(plan);
         return m.find() ? m.group() : plan.replaceAll("\\s+", " ").trim();
     }
 

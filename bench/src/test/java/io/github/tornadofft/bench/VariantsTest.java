@@ -40,8 +40,10 @@ class VariantsTest {
 
     @Test
     void aPlanIsShownByItsPasses() {
-        assertEquals("{X(1,1024,1,1024,no-tw), Y(1,1024,1,1024,no-tw)}",
-                Variants.passes("2 passes: c2c [1024, 1024] on cpu | {X(1,1024,1,1024,no-tw), Y(1,1024,1,1024,no-tw)} | kernel 0: ..."));
+        assertEquals("{X(1,1024,1,1024,no-tw)} {Y(1,1024,1,1024,no-tw)}",
+                Variants.passes("2 passes: c2c [1024, 1024] on cpu | {X(1,1024,1,1024,no-tw)} {Y(1,1024,1,1024,no-tw)} | kernel 0: ..."));
+        assertEquals("{X(1,16,1,16,no-tw), Y(1,4096,1,4096,no-tw)}",
+                Variants.passes("1 pass: c2c [4096, 16] on cpu | {X(1,16,1,16,no-tw), Y(1,4096,1,4096,no-tw)} | kernel 0: ..."));
         assertEquals("one call per transform", Variants.passes("one call  per\ntransform"));
     }
 }

@@ -16,9 +16,11 @@ import java.util.Locale;
  * @param coalesce      adjacent columns (complex values) a strided pass's work-group takes: the
  *                      length of its runs of global accesses (16 = 128 bytes, the 3D seed's rule)
  * @param exchange      how the planner chooses between the paired and the split exchange
+ * @param fuseX         whether a short contiguous axis X is fused into the first strided pass
+ *                      ({@link Planner#plan}) rather than given a pass of its own
  */
 public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes,
-                            int groupSize, int registerBits, int coalesce, Exchange exchange) {
+                            int groupSize, int registerBits, int coalesce, Exchange exchange, boolean fuseX) {
 
     /**
      * How a work-group passes values through local memory between butterfly steps: real and
@@ -53,6 +55,15 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     public static final String MAX_GROUP_SIZE_PROPERTY = "tornado.fft.maxGroupSize";
     /** Property that overrides the exchange choice: auto, pair or split (for tuning runs and tests). */
     public static final String EXCHANGE_PROPERTY = "tornado.fft.exchange";
+
+    /** Property that turns the fusion of a short X axis off ({@code false}; for comparison runs). */
+    public static final String FUSE_X_PROPERTY = "tornado.fft.fuseX";
+
+    /** A profile that fuses short X axes. */
+    public DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes, int groupSize,
+                         int registerBits, int coalesce, Exchange exchange) {
+        this(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce, exchange, true);
+    }
 
     public DeviceProfile {
         if (registerBits < 1 || registerBits > 4) {
@@ -95,8 +106,12 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(EXCHANGE_PROPERTY + ": auto, pair or split, got '" + exchange + "'");
         }
+        String fuse = System.getProperty(FUSE_X_PROPERTY, "true").trim();
+        if (!fuse.equals("true") && !fuse.equals("false")) {
+            throw new IllegalArgumentException(FUSE_X_PROPERTY + ": true or false, got '" + fuse + "'");
+        }
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, Math.min(group, maxGroupSize), bits,
-                coalesce, mode);
+                coalesce, mode, Boolean.parseBoolean(fuse));
     }
 
     /** Registers per work-item NVIDIA's compilers may give a kernel: {@link #MAX_REGISTERS} unless overridden. */

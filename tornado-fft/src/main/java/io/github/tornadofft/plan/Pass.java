@@ -19,11 +19,23 @@ import io.github.tornadofft.kernels.RegisterPass;
  *              the others {@code regs / d} for d = 1, 2, 4 or 8, at least 2 ({@link RegisterPass})
  * @param split whether the group exchanges values one part at a time through one local array
  *              ({@link DeviceProfile.Exchange#SPLIT}) rather than both parts through two
+ * @param fused length of the contiguous axis X whose whole DFT this strided pass also computes (the 3D
+ *              seed's X stage fused into a Y or Z kernel), or 1: its lanes are whole rows of X, and
+ *              the array then needs no pass of its own along X
  */
 public record Pass(int axis, int n, int stride, int radix, int span, int cols, int rows, int regs, int[] sub,
-                   boolean split) {
+                   boolean split, int fused) {
+
+    /** A pass with no fused X axis. */
+    public Pass(int axis, int n, int stride, int radix, int span, int cols, int rows, int regs, int[] sub, boolean split) {
+        this(axis, n, stride, radix, span, cols, rows, regs, sub, split, 1);
+    }
 
     public Pass {
+        if (fused != 1 && (Integer.bitCount(fused) != 1 || fused > regs || stride != fused || cols % fused != 0)) {
+            throw new IllegalArgumentException("fused: 1, or a power of two up to regs = " + regs
+                    + " equal to the stride and dividing cols = " + cols + ", got " + fused + " (stride " + stride + ")");
+        }
         if (sub.length < 1 || sub.length > 3) {
             throw new IllegalArgumentException("sub: 1 to 3 register sub-passes, got " + sub.length);
         }
@@ -77,13 +89,28 @@ public record Pass(int axis, int n, int stride, int radix, int span, int cols, i
         return String.format("%c(%d,%d,%d,%d,%s)", axisName(), n / radix, radix, n / radix, n, last() ? "no-tw" : "tw");
     }
 
+    /** This pass with the whole X axis of the array, {@code length} points, fused in ({@link #fused}). */
+    public Pass withFused(int length) {
+        return new Pass(axis, n, stride, radix, span, cols, rows, regs, sub, split, length);
+    }
+
+    /**
+     * The seed's notation of everything this kernel computes: the fused X axis, if any, then this pass
+     * ({@link #notation}), in braces as in the seed's appendix, e.g. {@code {X(1,16,1,16,no-tw), Y(16,256,16,4096,tw)}}.
+     */
+    public String kernelNotation() {
+        String x = fused > 1 ? String.format("X(1,%d,1,%d,no-tw), ", fused, fused) : "";
+        return "{" + x + notation() + "}";
+    }
+
     /** The register decomposition and work-group shape, for printing. */
     public String schedule() {
         StringBuilder radices = new StringBuilder();
         for (int s : sub) {
             radices.append(radices.isEmpty() ? "" : "x").append(s);
         }
-        String exchange = split ? ", split exchange" : "";
+        String exchange = (split ? ", split exchange" : "")
+                + (fused > 1 ? ", X axis of " + fused + " fused (rows transposed through local memory)" : "");
         if (stride > 1) {
             return String.format("stride %d, radix %d = %s in registers (%d per work-item), group %d = %d columns x %d lines x %d items%s",
                     stride, radix, radices, regs, groupSize(), cols, rows, radix / regs, exchange);

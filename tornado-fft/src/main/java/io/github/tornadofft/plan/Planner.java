@@ -22,6 +22,11 @@ public final class Planner {
      * The passes of a transform of the given shape (C order, every dimension a power of two) over a
      * batch: the contiguous axis X first, then Y and Z, each a {@link #planAxis} of its own. Axes of
      * length 1 need no pass; an array of one point still gets one (a copy that applies the scale).
+     *
+     * <p>A short X axis is fused into the first pass of the next axis (the 3D seed's X stages inside
+     * the Y and Z kernels): where X is no longer than that pass's values per work-item and its groups
+     * hold whole rows of X, the pass also computes the X DFTs ({@link Pass#fused}) and X gets no pass
+     * of its own, one pass over the data fewer.
      */
     public static List<Pass> plan(int[] shape, int batch, DeviceProfile device) {
         List<Pass> plan = new ArrayList<>();
@@ -29,17 +34,29 @@ public final class Planner {
         for (int n : shape) {
             points *= n;
         }
+        int x = shape[shape.length - 1];
         int stride = 1;
         for (int axis = 0; axis < shape.length; axis++) {
             int n = shape[shape.length - 1 - axis];
             if (n > 1) {
                 // Along X every line is a transform of the batch; along Y, Z the batch does not matter.
-                plan.addAll(planAxis(axis, n, stride, (int) (points / n), device));
+                List<Pass> passes = planAxis(axis, n, stride, (int) (points / n), device, false);
+                if (axis > 0 && stride == x && device.fuseX() && passes.get(0).regs() < x) {
+                    // The first register radix as large as the device allows, so it can hold rows of X.
+                    passes = planAxis(axis, n, stride, (int) (points / n), device, true);
+                }
+                if (axis > 0 && stride == x && fusesX(passes.get(0), x, device)) {
+                    plan.clear();
+                    plan.add(passes.get(0).withFused(x));
+                    plan.addAll(passes.subList(1, passes.size()));
+                } else {
+                    plan.addAll(passes);
+                }
             }
             stride *= n;
         }
         if (plan.isEmpty()) {
-            plan.addAll(planAxis(0, 1, 1, batch, device));
+            plan.addAll(planAxis(0, 1, 1, batch, device, false));
         }
         return List.copyOf(plan);
     }
@@ -52,9 +69,11 @@ public final class Planner {
      * {@link #runLength} adjacent columns, so the single-pass limit is the capacity over that. A longer
      * axis is split into passes of equal radix, each a strided batch of radix-r DFTs whose groups take
      * {@link #runLength} adjacent lines or columns. Each pass then exchanges through local memory as
-     * {@link #splitsForLongerRuns} says.
+     * {@link #splitsForLongerRuns} says. With {@code wideFirst} the first pass takes the largest
+     * register radix the device allows first ({@link #registerRadices(int, int, DeviceProfile, boolean,
+     * boolean)}), for a fused X axis.
      */
-    static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device) {
+    static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device, boolean wideFirst) {
         boolean split = splitSavesPasses(n, stride, device);
         int capacity = device.localComplexCapacity(split);
         int runs = runLength(n, stride, device, capacity);
@@ -68,13 +87,22 @@ public final class Planner {
             boolean uneven = mayTakeUnevenSplit(stride, p, passes);
             if (!split && splitsForLongerRuns(n, stride, span, rBits, runs, device)) {
                 plan.add(pass(axis, n, stride, r, span, batch, device, 2 * runs, device.localComplexCapacity(true), true,
-                        uneven));
+                        uneven, wideFirst && p == 0));
             } else {
-                plan.add(pass(axis, n, stride, r, span, batch, device, runs, capacity, split, uneven));
+                plan.add(pass(axis, n, stride, r, span, batch, device, runs, capacity, split, uneven, wideFirst && p == 0));
             }
             span *= r;
         }
         return List.copyOf(plan);
+    }
+
+    /**
+     * Whether the first strided pass can take the whole X axis of length x: it must hold whole rows of
+     * X in every group and at least x values per work-item (one or more rows of X each), and X must
+     * still be unplanned, which is the case when every axis between X and this one has length 1.
+     */
+    private static boolean fusesX(Pass first, int x, DeviceProfile device) {
+        return device.fuseX() && x > 1 && x <= first.regs() && first.cols() % x == 0;
     }
 
     /**
@@ -200,9 +228,19 @@ public final class Planner {
      * is one pass instead of two).
      */
     static int[] registerRadices(int bits, int lanes, DeviceProfile device, boolean uneven) {
+        return registerRadices(bits, lanes, device, uneven, false);
+    }
+
+    /**
+     * {@link #registerRadices(int, int, DeviceProfile, boolean)}, or with {@code wide} the uneven split
+     * wherever there is one: a first radix of 2^registerBits, as a fused X axis needs (its rows of up to
+     * 16 points are each one work-item's).
+     */
+    static int[] registerRadices(int bits, int lanes, DeviceProfile device, boolean uneven, boolean wide) {
         int maxBits = device.registerBits();
         int[] even = registerRadices(bits, maxBits);
-        if (!uneven || itemsFit(even[0], bits, lanes, device) || bits <= maxBits || bits > 3 * maxBits) {
+        if (bits <= maxBits || bits > 3 * maxBits
+                || !wide && (!uneven || itemsFit(even[0], bits, lanes, device))) {
             return even;
         }
         int[] rest = registerRadices(bits - maxBits, maxBits);
@@ -213,12 +251,12 @@ public final class Planner {
     }
 
     private static Pass pass(int axis, int n, int stride, int r, int span, int batch, DeviceProfile device,
-                             int runs, int capacity, boolean split, boolean uneven) {
+                             int runs, int capacity, boolean split, boolean uneven, boolean wide) {
         int lines = n / r;
         // Columns: adjacent positions of the faster axes (Y, Z) or adjacent lines (X), before the
         // group-size limit below; the register split is chosen for that many.
         int cols = stride > 1 ? Math.min(stride, runs) : Math.max(1, Math.min(Math.min(lines, runs), capacity / r));
-        int[] sub = registerRadices(Integer.numberOfTrailingZeros(r), cols, device, uneven);
+        int[] sub = registerRadices(Integer.numberOfTrailingZeros(r), cols, device, uneven, wide);
         int regs = sub[0]; // the first register radix is the largest (Pass)
         int itemsPerLine = r / regs;
         int target = device.targetGroupSize();

@@ -100,8 +100,14 @@ public final class RegisterPassGenerator {
         line(" * (stride > 1) per group; {@code r2}, {@code r3} radices of the second and third step (R / d,");
         line(" * d = 1, 2, 4, 8; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span;");
         line(" * {@code flags} bit 0: the inverse transform (conjugate on load and store), bit 1: split");
-        line(" * exchange (below); {@code scale} factor applied on store; {@code localFloats} floats of local");
-        line(" * memory per component, pad(cols * rows * r).");
+        line(" * exchange (below), bits 2-4: log2 of a fused X axis (below); {@code scale} factor applied on");
+        line(" * store; {@code localFloats} floats of local memory per component, pad(cols * rows * r).");
+        line(" *");
+        line(" * <p>A fused X axis (the 3D seed's X stage inside a Y or Z kernel): where the contiguous axis is no");
+        line(" * longer than a work-item's values, a strided pass whose lanes are whole rows of it also computes");
+        line(" * its DFT, so the array needs no pass of its own along X. After loading, the group transposes its");
+        line(" * tile through local memory so that each work-item holds whole rows, computes their DFTs in");
+        line(" * registers, and transposes back.");
         line(" *");
         line(" * <p>Exchanges pass the real and imaginary parts through two local arrays at once, or, with the");
         line(" * split exchange, through one array in turn: two more barriers per exchange, but half the local");
@@ -119,6 +125,8 @@ public final class RegisterPassGenerator {
         line("public static final int INVERSE = 1;");
         line("/** Bit of {@code flags}: the split exchange, one part at a time through {@code lre}. */");
         line("public static final int SPLIT = 2;");
+        line("/** Shift of the three {@code flags} bits that hold log2 of the fused X axis's length (0: none). */");
+        line("public static final int FUSED_SHIFT = 2;");
         line("");
         open("private RegisterPass() {");
         close("}");
@@ -139,9 +147,15 @@ public final class RegisterPassGenerator {
         line("return LocalFft.localSize(lanes, r);");
         close("}");
         line("");
-        line("/** The {@code flags} argument of a pass: {@link #INVERSE} and {@link #SPLIT} as given. */");
-        open("public static int flags(boolean inverse, boolean split) {");
-        line("return (inverse ? INVERSE : 0) | (split ? SPLIT : 0);");
+        line("/**");
+        line(" * The {@code flags} argument of a pass: {@link #INVERSE} and {@link #SPLIT} as given, and the length");
+        line(" * of the X axis fused into it (1 for none; else a power of two up to the pass's values per work-item).");
+        line(" */");
+        open("public static int flags(boolean inverse, boolean split, int fused) {");
+        open("if (fused < 1 || fused > MAX_REGS || Integer.bitCount(fused) != 1) {");
+        line("throw new IllegalArgumentException(\"fused: a power of two up to \" + MAX_REGS + \", got \" + fused);");
+        close("}");
+        line("return (inverse ? INVERSE : 0) | (split ? SPLIT : 0) | Integer.numberOfTrailingZeros(fused) << FUSED_SHIFT;");
         close("}");
         for (int regs : REGISTERS) {
             line("");
@@ -198,6 +212,7 @@ public final class RegisterPassGenerator {
         line("int lane = row * cols + col;");
         line("float conj = (flags & INVERSE) != 0 ? -1f : 1f;");
         line("int split = (flags & SPLIT) != 0 ? 1 : 0;");
+        line("int fBits = (flags >> FUSED_SHIFT) & 7;");
         line("// With the split exchange lre carries both parts in turn and lim is not used.");
         line("float[] lre = ctx.allocateFloatLocalArray(localFloats);");
         line("float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);");
@@ -239,6 +254,10 @@ public final class RegisterPassGenerator {
         close("}");
         line("");
 
+        if (regs > 1) {
+            fusedAxis(regs);
+        }
+
         line("// Butterfly 1: radix " + regs + " on x_0 .. x_" + (regs - 1) + ".");
         dft(all(regs));
         if (regs > 1) {
@@ -248,6 +267,82 @@ public final class RegisterPassGenerator {
         line("");
         store(regs);
         close("}");
+    }
+
+    /**
+     * The fused X axis of f = 2^fBits points (f at most R): the lanes of the tile are whole rows of f
+     * adjacent x. The group writes its values to local memory as the exchanges do, each work-item reads
+     * back the R / f rows {@code d = item + u items} (u &lt; R / f; element d mod r of lanes
+     * f (d / r) .. f (d / r) + f - 1, so adjacent work-items read adjacent elements, a lane count apart),
+     * computes their DFTs, writes them where it read them, and reads its own values back. A work-item
+     * writes only the slots it read, so no barrier separates its reads from its writes.
+     */
+    private void fusedAxis(int regs) {
+        line("");
+        open("if (fBits > 0) {");
+        line("// Fused X axis: transpose so that each work-item holds whole rows of 2^fBits adjacent x, DFT, transpose back.");
+        line("int items = lanes * threads;");
+        line("int rBits = Integer.numberOfTrailingZeros(r);");
+        for (int length = 2; length <= regs; length *= 2) {
+            int f = length;
+            branch(f / 2, "fBits == " + Integer.numberOfTrailingZeros(f));
+            int rowsPerItem = regs / f;
+            for (int u = 0; u < rowsPerItem; u++) {
+                String d = group(plus("item", u, "items"));
+                line("int g" + u + " = (" + d + " & (r - 1)) * lanes + (" + d + " >> rBits) * " + f + ";");
+            }
+            open("if (split == 1) {");
+            partsInTurn(part -> ownSlots(regs, part, true), part -> rowSlots(regs, f, part, false));
+            reopen("} else {");
+            ownSlots(regs, null, true);
+            line("ctx.localBarrier();");
+            rowSlots(regs, f, null, false);
+            close("}");
+            for (int u = 0; u < rowsPerItem; u++) {
+                String[] names = new String[f];
+                for (int v = 0; v < f; v++) {
+                    names[v] = x(u * f + v);
+                }
+                dft(names);
+            }
+            open("if (split == 1) {");
+            partsInTurn(part -> rowSlots(regs, f, part, true), part -> ownSlots(regs, part, false));
+            reopen("} else {");
+            rowSlots(regs, f, null, true);
+            line("ctx.localBarrier();");
+            ownSlots(regs, null, false);
+            close("}");
+        }
+        close("}");
+        close("}");
+        line("");
+    }
+
+    /**
+     * Moves this work-item's values x_j, elements q + j threads of its lane, to ({@code write}) or from
+     * local memory: the part named ("r" or "i", through lre), or both (null).
+     */
+    private void ownSlots(int regs, String part, boolean write) {
+        for (int j = 0; j < regs; j++) {
+            line(slot(plus("slot", j, "slotStep")) + access(x(j), part, write));
+        }
+    }
+
+    /** Moves the R / f fused rows of this work-item, row u in x_{u f} .. x_{u f + f - 1}, to or from local memory. */
+    private void rowSlots(int regs, int f, String part, boolean write) {
+        for (int u = 0; u < regs / f; u++) {
+            for (int v = 0; v < f; v++) {
+                line(slot(v == 0 ? "g" + u : "g" + u + " + " + v) + access(x(u * f + v), part, write));
+            }
+        }
+    }
+
+    /** {@code lre[a] = x_r; lim[a] = x_i;} or the reverse, for the part named or both. */
+    private static String access(String v, String part, boolean write) {
+        if (part == null) {
+            return write ? "lre[a] = " + v + "r; lim[a] = " + v + "i;" : v + "r = lre[a]; " + v + "i = lim[a];";
+        }
+        return write ? "lre[a] = " + v + part + ";" : v + part + " = lre[a];";
     }
 
     /**

@@ -7,6 +7,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
@@ -62,11 +63,17 @@ class PlannerTest {
                 product *= p.radix();
                 span *= p.radix();
             }
+            if (axis == 0 && plan.get(0).fused() > 1) {
+                // X fused into the first strided pass: the whole axis, in that pass's kernel.
+                assertTrue(mine.isEmpty(), "no pass of its own along a fused X: " + plan);
+                product = plan.get(0).fused();
+            }
             if (n > 1) {
                 assertEquals(n, product, "radices of axis " + axis + " multiply to its length");
             }
             stride *= n;
         }
+        assertTrue(plan.stream().skip(1).allMatch(p -> p.fused() == 1), "only the first pass takes X: " + plan);
         for (Pass p : plan) {
             int sub = 1;
             for (int s : p.sub()) {
@@ -80,6 +87,35 @@ class PlannerTest {
             assertEquals(points, (long) p.groups(points) * p.cols() * p.rows() * p.radix(), "groups cover the array");
             if (p.stride() > 1) {
                 assertEquals(0, p.stride() % p.cols(), "columns tile the faster axes");
+            }
+        }
+    }
+
+    @Test
+    void aShortXAxisIsFusedIntoTheFirstStridedPass() {
+        for (DeviceProfile device : List.of(GPU, GPU_PAIR, GPU_SPLIT, CPU, SMALL_RADIX)) {
+            int most = 1 << device.registerBits();
+            // X of 2 to 16 (to 8 with radix 8 in registers) into Y, or into Z where Y has length 1.
+            for (int[] shape : new int[][] {{4096, 16}, {1 << 20, 16}, {64, 8}, {1024, 2}, {256, 256, 4}, {32, 1, 8}, {16, 16}}) {
+                int x = shape[shape.length - 1];
+                List<Pass> plan = Planner.plan(shape, 2, device);
+                DeviceProfile apart = new DeviceProfile(device.name(), device.cpu(), device.localBytes(), device.maxGroupSize(),
+                        device.globalBytes(), device.groupSize(), device.registerBits(), device.coalesce(), device.exchange(), false);
+                List<Pass> unfused = Planner.plan(shape, 2, apart);
+                if (x > most) {
+                    assertEquals(1, plan.get(0).fused(), device + " " + plan);
+                    assertEquals(unfused.size(), plan.size(), device + " " + plan);
+                    continue;
+                }
+                assertEquals(x, plan.get(0).fused(), device + " " + plan);
+                assertEquals(x, plan.get(0).stride(), device + " " + plan);
+                assertTrue(plan.get(0).regs() >= x && plan.get(0).cols() % x == 0, device + " " + plan);
+                assertEquals(unfused.size() - 1, plan.size(), "one pass fewer: " + unfused + " -> " + plan);
+                assertEquals(0, unfused.get(0).axis(), device + " " + unfused);
+            }
+            // Not fused: X longer than a work-item's values, or a first strided pass of fewer values (Y = 4 < X = 16).
+            for (int[] shape : new int[][] {{64, 32}, {4, 16}, {128, 128, 128}, {1 << 16}}) {
+                assertEquals(1, Planner.plan(shape, 2, device).get(0).fused(), device + " " + Arrays.toString(shape));
             }
         }
     }
