@@ -256,7 +256,15 @@ public final class Planner {
         // Columns: adjacent positions of the faster axes (Y, Z) or adjacent lines (X), before the
         // group-size limit below; the register split is chosen for that many.
         int cols = stride > 1 ? Math.min(stride, runs) : Math.max(1, Math.min(Math.min(lines, runs), capacity / r));
-        int[] sub = registerRadices(Integer.numberOfTrailingZeros(r), cols, device, uneven, wide);
+        int bits = Integer.numberOfTrailingZeros(r);
+        int[] sub = registerRadices(bits, cols, device, uneven, wide);
+        if (!device.cpu() && stride == 1 && lines == 1 && bits >= 2 && r / sub[0] < ADJACENT_ITEMS) {
+            // A whole short transform per group line: its work-items are the only adjacent readers.
+            int[] narrow = registerRadices(bits, Math.max(1, bits - Integer.numberOfTrailingZeros(ADJACENT_ITEMS)));
+            if (itemsFit(narrow[0], bits, 1, device)) {
+                sub = narrow;
+            }
+        }
         int regs = sub[0]; // the first register radix is the largest (Pass)
         int itemsPerLine = r / regs;
         int target = device.targetGroupSize();
@@ -286,6 +294,15 @@ public final class Planner {
         }
         return new Pass(axis, n, stride, r, span, cols, rows, regs, sub, split);
     }
+
+    /**
+     * Work-items a GPU gives each transform that is a group line of its own (a single pass along X), so
+     * that one load or store instruction covers at least 4 adjacent values (32 bytes, a DRAM sector) per
+     * transform: on an H100, batched 1D transforms of 8 and 16 points held whole by one work-item each
+     * (adjacent work-items 64-128 bytes apart on every access) ran at 15-22% of the copy bandwidth,
+     * 4.6-6.7x cuFFT, where 64 points in 4 work-items ran at 97% (docs/PERFORMANCE.md).
+     */
+    static final int ADJACENT_ITEMS = 4;
 
     /** Splits 2^bits into at most three register radices of at most 2^maxBits, largest first, evenly. */
     static int[] registerRadices(int bits, int maxBits) {

@@ -121,6 +121,23 @@ class PlannerTest {
     }
 
     @Test
+    void aGpuGivesAShortTransformAtLeastFourWorkItems() {
+        // Whole 4- to 16-point transforms per group line: 4 work-items each (2 for 4 points), so every
+        // access instruction covers 32 adjacent bytes of a transform.
+        assertArrayEquals(new int[] {4, 4}, Planner.plan(new int[] {16}, 1 << 10, GPU).get(0).sub());
+        assertArrayEquals(new int[] {2, 2, 2}, Planner.plan(new int[] {8}, 1 << 10, GPU).get(0).sub());
+        assertArrayEquals(new int[] {2, 2}, Planner.plan(new int[] {4}, 1 << 10, GPU).get(0).sub());
+        assertArrayEquals(new int[] {2}, Planner.plan(new int[] {2}, 1 << 10, GPU).get(0).sub());
+        assertArrayEquals(new int[] {8, 4}, Planner.plan(new int[] {32}, 1 << 10, GPU).get(0).sub());
+        // The X pass of a 2D shape whose X cannot be fused, too; a CPU keeps fat work-items.
+        assertArrayEquals(new int[] {4, 4}, Planner.plan(new int[] {4, 16}, 1, GPU).get(0).sub());
+        assertArrayEquals(new int[] {16}, Planner.plan(new int[] {16}, 1 << 10, CPU).get(0).sub());
+        // Never more work-items than a group may have.
+        DeviceProfile two = new DeviceProfile("gpu, groups of 2", false, 48 << 10, 2, 80L << 30, 2, 3, 16, Exchange.AUTO);
+        assertArrayEquals(new int[] {8, 2}, Planner.plan(new int[] {16}, 1 << 10, two).get(0).sub());
+    }
+
+    @Test
     void aGpuLengthensTheRunsOnlyWhereThatCostsNoPass() {
         DeviceProfile gpu = GPU_PAIR;
         // 2D 4096^2: the Y passes hold 64 adjacent columns (512-byte runs) in the same two passes.
