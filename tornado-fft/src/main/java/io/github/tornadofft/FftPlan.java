@@ -87,7 +87,7 @@ public final class FftPlan implements AutoCloseable {
         this.name = "fft" + IDS.incrementAndGet();
         this.input = HostBuffers.take((int) descriptor.floats());
         this.output = descriptor.inPlace() ? input : HostBuffers.take((int) descriptor.floats());
-        this.twiddles = passes.stream().map(pass -> HostBuffers.twiddles(pass.sub(), pass.span())).toList();
+        this.twiddles = passes.stream().map(pass -> HostBuffers.twiddles(pass.sub(), pass.span(), pass.fused())).toList();
 
         TaskGraph upload = new TaskGraph(name + "in")
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, input)

@@ -45,8 +45,8 @@ final class HostBuffers {
      * The twiddle table of a pass of register radices {@code sub} and span ({@link TwiddleTable#forPass}),
      * shared and read-only.
      */
-    static synchronized FloatArray twiddles(int[] sub, int span) {
-        List<Integer> key = IntStream.concat(IntStream.of(sub), IntStream.of(span)).boxed().toList();
-        return TWIDDLES.computeIfAbsent(key, k -> TwiddleTable.forPass(sub, span));
+    static synchronized FloatArray twiddles(int[] sub, int span, int fused) {
+        List<Integer> key = IntStream.concat(IntStream.of(sub), IntStream.of(span, fused)).boxed().toList();
+        return TWIDDLES.computeIfAbsent(key, k -> TwiddleTable.forPass(sub, span, fused));
     }
 }

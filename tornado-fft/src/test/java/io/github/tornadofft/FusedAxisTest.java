@@ -18,9 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A short X axis fused into the first strided pass (the 3D seed's X stage inside the Y or Z kernel):
- * every fused length 2 to 16, into passes of every register count that can take it, along Y and
- * along Z (Y of length 1), single-pass and multi-pass strided axes, both exchanges, in place and
- * batched, held to the reference.
+ * every fused length 2 to 64, in one step or two, into passes of every register count that can take
+ * it, along Y and along Z (Y of length 1), single-pass and multi-pass strided axes, both exchanges, in
+ * place and batched, held to the reference.
  */
 class FusedAxisTest {
 
@@ -28,7 +28,10 @@ class FusedAxisTest {
         return Stream.of(new int[] {2, 2}, new int[] {4, 2}, new int[] {16, 4}, new int[] {8, 8}, new int[] {64, 8},
                 new int[] {16, 16}, new int[] {256, 16}, new int[] {4096, 16}, new int[] {1 << 16, 16},
                 new int[] {32, 1, 8}, new int[] {16, 16, 16}, new int[] {128, 64, 4}, new int[] {512, 512, 2},
-                new int[] {8, 256, 16});
+                new int[] {8, 256, 16},
+                // two steps: rows of 32 and 64 in the kernel of 8 values per work-item, of 8 and 16 in that of 4
+                new int[] {16, 32}, new int[] {1024, 32}, new int[] {32, 32, 32}, new int[] {128, 128, 32},
+                new int[] {8, 1, 32}, new int[] {4, 16}, new int[] {4, 8}, new int[] {32, 64}, new int[] {16, 16, 64});
     }
 
     /** The plan's first kernel takes the whole X axis and no kernel runs along X alone. */

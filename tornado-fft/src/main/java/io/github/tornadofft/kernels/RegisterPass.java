@@ -42,13 +42,14 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * (stride > 1) per group; {@code r2}, {@code r3} radices of the second and third step (R / d,
  * d = 1, 2, 4, 8; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span;
  * {@code flags} bit 0: the inverse transform (conjugate on load and store), bit 1: split
- * exchange (below), bits 2-4: log2 of a fused X axis (below); {@code scale} factor applied on
+ * exchange (below), bits 2-5: log2 of a fused X axis (below); {@code scale} factor applied on
  * store; {@code localFloats} floats of local memory per component, pad(cols * rows * r).
  *
  * <p>A fused X axis (the 3D seed's X stage inside a Y or Z kernel): where the contiguous axis is no
- * longer than a work-item's values, a strided pass whose lanes are whole rows of it also computes
- * its DFT, so the array needs no pass of its own along X. After loading, the group transposes its
- * tile through local memory so that each work-item holds whole rows, computes their DFTs in
+ * longer than {@link #maxFused} of the work-item's values, a strided pass whose lanes are whole rows of it
+ * also computes its DFT, so the array needs no pass of its own along X. After loading, the group
+ * transposes its tile through local memory so that each work-item holds whole rows (or, for rows
+ * longer than its values, one step of a row's four-step FFT at a time), computes their DFTs in
  * registers, and transposes back.
  *
  * <p>Exchanges pass the real and imaginary parts through two local arrays at once, or, with the
@@ -67,8 +68,10 @@ public final class RegisterPass {
     public static final int INVERSE = 1;
     /** Bit of {@code flags}: the split exchange, one part at a time through {@code lre}. */
     public static final int SPLIT = 2;
-    /** Shift of the three {@code flags} bits that hold log2 of the fused X axis's length (0: none). */
+    /** Shift of the four {@code flags} bits that hold log2 of the fused X axis's length (0: none). */
     public static final int FUSED_SHIFT = 2;
+    /** Longest fused X axis of any kernel ({@link #maxFused}). */
+    public static final int MAX_FUSED = 64;
 
     private RegisterPass() {
     }
@@ -86,6 +89,14 @@ public final class RegisterPass {
         };
     }
 
+    /**
+     * Longest X axis the kernel for work-items of {@code regs} values can fuse: R points in one step,
+     * and for R = 4 and 8 R^2 points (up to MAX_FUSED) in two.
+     */
+    public static int maxFused(int regs) {
+        return regs == 4 || regs == 8 ? Math.min(regs * regs, MAX_FUSED) : regs;
+    }
+
     /** The {@code localFloats} argument of a pass whose groups hold {@code lanes} lines of r values. */
     public static int localFloats(int lanes, int r) {
         return LocalFft.localSize(lanes, r);
@@ -93,11 +104,11 @@ public final class RegisterPass {
 
     /**
      * The {@code flags} argument of a pass: {@link #INVERSE} and {@link #SPLIT} as given, and the length
-     * of the X axis fused into it (1 for none; else a power of two up to the pass's values per work-item).
+     * of the X axis fused into it (1 for none; else a power of two up to {@link #maxFused}).
      */
     public static int flags(boolean inverse, boolean split, int fused) {
-        if (fused < 1 || fused > MAX_REGS || Integer.bitCount(fused) != 1) {
-            throw new IllegalArgumentException("fused: a power of two up to " + MAX_REGS + ", got " + fused);
+        if (fused < 1 || fused > MAX_FUSED || Integer.bitCount(fused) != 1) {
+            throw new IllegalArgumentException("fused: a power of two up to " + MAX_FUSED + ", got " + fused);
         }
         return (inverse ? INVERSE : 0) | (split ? SPLIT : 0) | Integer.numberOfTrailingZeros(fused) << FUSED_SHIFT;
     }
@@ -138,7 +149,7 @@ public final class RegisterPass {
         int lane = row * cols + col;
         float conj = (flags & INVERSE) != 0 ? -1f : 1f;
         int split = (flags & SPLIT) != 0 ? 1 : 0;
-        int fBits = (flags >> FUSED_SHIFT) & 7;
+        int fBits = (flags >> FUSED_SHIFT) & 15;
         // With the split exchange lre carries both parts in turn and lim is not used.
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
         float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);
@@ -242,7 +253,7 @@ public final class RegisterPass {
         int lane = row * cols + col;
         float conj = (flags & INVERSE) != 0 ? -1f : 1f;
         int split = (flags & SPLIT) != 0 ? 1 : 0;
-        int fBits = (flags >> FUSED_SHIFT) & 7;
+        int fBits = (flags >> FUSED_SHIFT) & 15;
         // With the split exchange lre carries both parts in turn and lim is not used.
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
         float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);
@@ -486,7 +497,7 @@ public final class RegisterPass {
         int lane = row * cols + col;
         float conj = (flags & INVERSE) != 0 ? -1f : 1f;
         int split = (flags & SPLIT) != 0 ? 1 : 0;
-        int fBits = (flags >> FUSED_SHIFT) & 7;
+        int fBits = (flags >> FUSED_SHIFT) & 15;
         // With the split exchange lre carries both parts in turn and lim is not used.
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
         float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);
@@ -691,6 +702,256 @@ public final class RegisterPass {
                     a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
                     a = slot + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
                     a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                }
+            } else if (fBits == 3) {
+                // Step 1: the 4 points c + 2 t of one row; step 2: runs of 2 points.
+                int c = (item >> rBits) & 1;
+                int h = (item & (r - 1)) * lanes + (item >> (rBits + 1)) * 8 + c;
+                int g0 = (item & (r - 1)) * lanes + (item >> (rBits + 2)) * 8 + ((item >> rBits) & 3) * 2;
+                int g1 = ((item + items) & (r - 1)) * lanes + ((item + items) >> (rBits + 2)) * 8 + (((item + items) >> rBits) & 3) * 2;
+                int x = lane & 7;
+                int slotP = slot - x + (x & 3) * 2 + (x >> 2);
+                if (split == 1) {
+                    a = slot; a += a >> 5; lre[a] = x0r;
+                    a = slot + slotStep; a += a >> 5; lre[a] = x1r;
+                    a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r;
+                    a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r;
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; x0r = lre[a];
+                    a = h + 2; a += a >> 5; x1r = lre[a];
+                    a = h + 4; a += a >> 5; x2r = lre[a];
+                    a = h + 6; a += a >> 5; x3r = lre[a];
+                    ctx.localBarrier();
+                    a = slot; a += a >> 5; lre[a] = x0i;
+                    a = slot + slotStep; a += a >> 5; lre[a] = x1i;
+                    a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2i;
+                    a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3i;
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; x0i = lre[a];
+                    a = h + 2; a += a >> 5; x1i = lre[a];
+                    a = h + 4; a += a >> 5; x2i = lre[a];
+                    a = h + 6; a += a >> 5; x3i = lre[a];
+                } else {
+                    a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                    a = h + 2; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                    a = h + 4; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                    a = h + 6; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                }
+                s = x0r - x2r; x0r += x2r; x2r = s;
+                s = x0i - x2i; x0i += x2i; x2i = s;
+                s = x1r - x3r; x1r += x3r; x3r = s;
+                s = x1i - x3i; x1i += x3i; x3i = s;
+                s = x3r; x3r = x3i; x3i = -s;
+                s = x0r - x1r; x0r += x1r; x1r = s;
+                s = x0i - x1i; x0i += x1i; x1i = s;
+                s = x2r - x3r; x2r += x3r; x3r = s;
+                s = x2i - x3i; x2i += x3i; x3i = s;
+                s = x1r; x1r = x2r; x2r = s;
+                s = x1i; x1i = x2i; x2i = s;
+                a = 2 * r + 2 * 1 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                a = 2 * r + 2 * 2 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                a = 2 * r + 2 * 3 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                if (split == 1) {
+                    a = h; a += a >> 5; lre[a] = x0r;
+                    a = h + 2; a += a >> 5; lre[a] = x1r;
+                    a = h + 4; a += a >> 5; lre[a] = x2r;
+                    a = h + 6; a += a >> 5; lre[a] = x3r;
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; x0r = lre[a];
+                    a = g0 + 1; a += a >> 5; x1r = lre[a];
+                    a = g1; a += a >> 5; x2r = lre[a];
+                    a = g1 + 1; a += a >> 5; x3r = lre[a];
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; lre[a] = x0i;
+                    a = h + 2; a += a >> 5; lre[a] = x1i;
+                    a = h + 4; a += a >> 5; lre[a] = x2i;
+                    a = h + 6; a += a >> 5; lre[a] = x3i;
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; x0i = lre[a];
+                    a = g0 + 1; a += a >> 5; x1i = lre[a];
+                    a = g1; a += a >> 5; x2i = lre[a];
+                    a = g1 + 1; a += a >> 5; x3i = lre[a];
+                } else {
+                    a = h; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = h + 2; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = h + 4; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = h + 6; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                    a = g0 + 1; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                    a = g1; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                    a = g1 + 1; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                }
+                s = x0r - x1r; x0r += x1r; x1r = s;
+                s = x0i - x1i; x0i += x1i; x1i = s;
+                s = x2r - x3r; x2r += x3r; x3r = s;
+                s = x2i - x3i; x2i += x3i; x3i = s;
+                if (split == 1) {
+                    a = g0; a += a >> 5; lre[a] = x0r;
+                    a = g0 + 1; a += a >> 5; lre[a] = x1r;
+                    a = g1; a += a >> 5; lre[a] = x2r;
+                    a = g1 + 1; a += a >> 5; lre[a] = x3r;
+                    ctx.localBarrier();
+                    a = slotP; a += a >> 5; x0r = lre[a];
+                    a = slotP + slotStep; a += a >> 5; x1r = lre[a];
+                    a = slotP + 2 * slotStep; a += a >> 5; x2r = lre[a];
+                    a = slotP + 3 * slotStep; a += a >> 5; x3r = lre[a];
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; lre[a] = x0i;
+                    a = g0 + 1; a += a >> 5; lre[a] = x1i;
+                    a = g1; a += a >> 5; lre[a] = x2i;
+                    a = g1 + 1; a += a >> 5; lre[a] = x3i;
+                    ctx.localBarrier();
+                    a = slotP; a += a >> 5; x0i = lre[a];
+                    a = slotP + slotStep; a += a >> 5; x1i = lre[a];
+                    a = slotP + 2 * slotStep; a += a >> 5; x2i = lre[a];
+                    a = slotP + 3 * slotStep; a += a >> 5; x3i = lre[a];
+                } else {
+                    a = g0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = g0 + 1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = g1; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = g1 + 1; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    ctx.localBarrier();
+                    a = slotP; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                    a = slotP + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                    a = slotP + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                    a = slotP + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                }
+            } else if (fBits == 4) {
+                // Step 1: the 4 points c + 4 t of one row; step 2: runs of 4 points.
+                int c = (item >> rBits) & 3;
+                int h = (item & (r - 1)) * lanes + (item >> (rBits + 2)) * 16 + c;
+                int g0 = (item & (r - 1)) * lanes + (item >> (rBits + 2)) * 16 + ((item >> rBits) & 3) * 4;
+                int x = lane & 15;
+                int slotP = slot - x + (x & 3) * 4 + (x >> 2);
+                if (split == 1) {
+                    a = slot; a += a >> 5; lre[a] = x0r;
+                    a = slot + slotStep; a += a >> 5; lre[a] = x1r;
+                    a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r;
+                    a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r;
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; x0r = lre[a];
+                    a = h + 4; a += a >> 5; x1r = lre[a];
+                    a = h + 8; a += a >> 5; x2r = lre[a];
+                    a = h + 12; a += a >> 5; x3r = lre[a];
+                    ctx.localBarrier();
+                    a = slot; a += a >> 5; lre[a] = x0i;
+                    a = slot + slotStep; a += a >> 5; lre[a] = x1i;
+                    a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2i;
+                    a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3i;
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; x0i = lre[a];
+                    a = h + 4; a += a >> 5; x1i = lre[a];
+                    a = h + 8; a += a >> 5; x2i = lre[a];
+                    a = h + 12; a += a >> 5; x3i = lre[a];
+                } else {
+                    a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                    a = h + 4; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                    a = h + 8; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                    a = h + 12; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                }
+                s = x0r - x2r; x0r += x2r; x2r = s;
+                s = x0i - x2i; x0i += x2i; x2i = s;
+                s = x1r - x3r; x1r += x3r; x3r = s;
+                s = x1i - x3i; x1i += x3i; x3i = s;
+                s = x3r; x3r = x3i; x3i = -s;
+                s = x0r - x1r; x0r += x1r; x1r = s;
+                s = x0i - x1i; x0i += x1i; x1i = s;
+                s = x2r - x3r; x2r += x3r; x3r = s;
+                s = x2i - x3i; x2i += x3i; x3i = s;
+                s = x1r; x1r = x2r; x2r = s;
+                s = x1i; x1i = x2i; x2i = s;
+                a = 2 * r + 2 * 1 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                a = 2 * r + 2 * 2 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                a = 2 * r + 2 * 3 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                if (split == 1) {
+                    a = h; a += a >> 5; lre[a] = x0r;
+                    a = h + 4; a += a >> 5; lre[a] = x1r;
+                    a = h + 8; a += a >> 5; lre[a] = x2r;
+                    a = h + 12; a += a >> 5; lre[a] = x3r;
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; x0r = lre[a];
+                    a = g0 + 1; a += a >> 5; x1r = lre[a];
+                    a = g0 + 2; a += a >> 5; x2r = lre[a];
+                    a = g0 + 3; a += a >> 5; x3r = lre[a];
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; lre[a] = x0i;
+                    a = h + 4; a += a >> 5; lre[a] = x1i;
+                    a = h + 8; a += a >> 5; lre[a] = x2i;
+                    a = h + 12; a += a >> 5; lre[a] = x3i;
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; x0i = lre[a];
+                    a = g0 + 1; a += a >> 5; x1i = lre[a];
+                    a = g0 + 2; a += a >> 5; x2i = lre[a];
+                    a = g0 + 3; a += a >> 5; x3i = lre[a];
+                } else {
+                    a = h; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = h + 4; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = h + 8; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = h + 12; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                    a = g0 + 1; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                    a = g0 + 2; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                    a = g0 + 3; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                }
+                s = x0r - x2r; x0r += x2r; x2r = s;
+                s = x0i - x2i; x0i += x2i; x2i = s;
+                s = x1r - x3r; x1r += x3r; x3r = s;
+                s = x1i - x3i; x1i += x3i; x3i = s;
+                s = x3r; x3r = x3i; x3i = -s;
+                s = x0r - x1r; x0r += x1r; x1r = s;
+                s = x0i - x1i; x0i += x1i; x1i = s;
+                s = x2r - x3r; x2r += x3r; x3r = s;
+                s = x2i - x3i; x2i += x3i; x3i = s;
+                s = x1r; x1r = x2r; x2r = s;
+                s = x1i; x1i = x2i; x2i = s;
+                if (split == 1) {
+                    a = g0; a += a >> 5; lre[a] = x0r;
+                    a = g0 + 1; a += a >> 5; lre[a] = x1r;
+                    a = g0 + 2; a += a >> 5; lre[a] = x2r;
+                    a = g0 + 3; a += a >> 5; lre[a] = x3r;
+                    ctx.localBarrier();
+                    a = slotP; a += a >> 5; x0r = lre[a];
+                    a = slotP + slotStep; a += a >> 5; x1r = lre[a];
+                    a = slotP + 2 * slotStep; a += a >> 5; x2r = lre[a];
+                    a = slotP + 3 * slotStep; a += a >> 5; x3r = lre[a];
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; lre[a] = x0i;
+                    a = g0 + 1; a += a >> 5; lre[a] = x1i;
+                    a = g0 + 2; a += a >> 5; lre[a] = x2i;
+                    a = g0 + 3; a += a >> 5; lre[a] = x3i;
+                    ctx.localBarrier();
+                    a = slotP; a += a >> 5; x0i = lre[a];
+                    a = slotP + slotStep; a += a >> 5; x1i = lre[a];
+                    a = slotP + 2 * slotStep; a += a >> 5; x2i = lre[a];
+                    a = slotP + 3 * slotStep; a += a >> 5; x3i = lre[a];
+                } else {
+                    a = g0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = g0 + 1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = g0 + 2; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = g0 + 3; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    ctx.localBarrier();
+                    a = slotP; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                    a = slotP + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                    a = slotP + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                    a = slotP + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
                 }
             }
         }
@@ -974,7 +1235,7 @@ public final class RegisterPass {
         int lane = row * cols + col;
         float conj = (flags & INVERSE) != 0 ? -1f : 1f;
         int split = (flags & SPLIT) != 0 ? 1 : 0;
-        int fBits = (flags >> FUSED_SHIFT) & 7;
+        int fBits = (flags >> FUSED_SHIFT) & 15;
         // With the split exchange lre carries both parts in turn and lim is not used.
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
         float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);
@@ -1466,6 +1727,730 @@ public final class RegisterPass {
                     a = slot + 5 * slotStep; a += a >> 5; x5r = lre[a]; x5i = lim[a];
                     a = slot + 6 * slotStep; a += a >> 5; x6r = lre[a]; x6i = lim[a];
                     a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
+                }
+            } else if (fBits == 4) {
+                // Step 1: the 8 points c + 2 t of one row; step 2: runs of 2 points.
+                int c = (item >> rBits) & 1;
+                int h = (item & (r - 1)) * lanes + (item >> (rBits + 1)) * 16 + c;
+                int g0 = (item & (r - 1)) * lanes + (item >> (rBits + 3)) * 16 + ((item >> rBits) & 7) * 2;
+                int g1 = ((item + items) & (r - 1)) * lanes + ((item + items) >> (rBits + 3)) * 16 + (((item + items) >> rBits) & 7) * 2;
+                int g2 = ((item + 2 * items) & (r - 1)) * lanes + ((item + 2 * items) >> (rBits + 3)) * 16 + (((item + 2 * items) >> rBits) & 7) * 2;
+                int g3 = ((item + 3 * items) & (r - 1)) * lanes + ((item + 3 * items) >> (rBits + 3)) * 16 + (((item + 3 * items) >> rBits) & 7) * 2;
+                int x = lane & 15;
+                int slotP = slot - x + (x & 7) * 2 + (x >> 3);
+                if (split == 1) {
+                    a = slot; a += a >> 5; lre[a] = x0r;
+                    a = slot + slotStep; a += a >> 5; lre[a] = x1r;
+                    a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r;
+                    a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r;
+                    a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4r;
+                    a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5r;
+                    a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6r;
+                    a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7r;
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; x0r = lre[a];
+                    a = h + 2; a += a >> 5; x1r = lre[a];
+                    a = h + 4; a += a >> 5; x2r = lre[a];
+                    a = h + 6; a += a >> 5; x3r = lre[a];
+                    a = h + 8; a += a >> 5; x4r = lre[a];
+                    a = h + 10; a += a >> 5; x5r = lre[a];
+                    a = h + 12; a += a >> 5; x6r = lre[a];
+                    a = h + 14; a += a >> 5; x7r = lre[a];
+                    ctx.localBarrier();
+                    a = slot; a += a >> 5; lre[a] = x0i;
+                    a = slot + slotStep; a += a >> 5; lre[a] = x1i;
+                    a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2i;
+                    a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3i;
+                    a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4i;
+                    a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5i;
+                    a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6i;
+                    a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7i;
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; x0i = lre[a];
+                    a = h + 2; a += a >> 5; x1i = lre[a];
+                    a = h + 4; a += a >> 5; x2i = lre[a];
+                    a = h + 6; a += a >> 5; x3i = lre[a];
+                    a = h + 8; a += a >> 5; x4i = lre[a];
+                    a = h + 10; a += a >> 5; x5i = lre[a];
+                    a = h + 12; a += a >> 5; x6i = lre[a];
+                    a = h + 14; a += a >> 5; x7i = lre[a];
+                } else {
+                    a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                    a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                    a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                    a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                    a = h + 2; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                    a = h + 4; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                    a = h + 6; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                    a = h + 8; a += a >> 5; x4r = lre[a]; x4i = lim[a];
+                    a = h + 10; a += a >> 5; x5r = lre[a]; x5i = lim[a];
+                    a = h + 12; a += a >> 5; x6r = lre[a]; x6i = lim[a];
+                    a = h + 14; a += a >> 5; x7r = lre[a]; x7i = lim[a];
+                }
+                s = x0r - x4r; x0r += x4r; x4r = s;
+                s = x0i - x4i; x0i += x4i; x4i = s;
+                s = x1r - x5r; x1r += x5r; x5r = s;
+                s = x1i - x5i; x1i += x5i; x5i = s;
+                s = (x5r + x5i) * C8; x5i = (x5i - x5r) * C8; x5r = s;
+                s = x2r - x6r; x2r += x6r; x6r = s;
+                s = x2i - x6i; x2i += x6i; x6i = s;
+                s = x6r; x6r = x6i; x6i = -s;
+                s = x3r - x7r; x3r += x7r; x7r = s;
+                s = x3i - x7i; x3i += x7i; x7i = s;
+                s = (x7i - x7r) * C8; x7i = -(x7r + x7i) * C8; x7r = s;
+                s = x0r - x2r; x0r += x2r; x2r = s;
+                s = x0i - x2i; x0i += x2i; x2i = s;
+                s = x1r - x3r; x1r += x3r; x3r = s;
+                s = x1i - x3i; x1i += x3i; x3i = s;
+                s = x3r; x3r = x3i; x3i = -s;
+                s = x4r - x6r; x4r += x6r; x6r = s;
+                s = x4i - x6i; x4i += x6i; x6i = s;
+                s = x5r - x7r; x5r += x7r; x7r = s;
+                s = x5i - x7i; x5i += x7i; x7i = s;
+                s = x7r; x7r = x7i; x7i = -s;
+                s = x0r - x1r; x0r += x1r; x1r = s;
+                s = x0i - x1i; x0i += x1i; x1i = s;
+                s = x2r - x3r; x2r += x3r; x3r = s;
+                s = x2i - x3i; x2i += x3i; x3i = s;
+                s = x4r - x5r; x4r += x5r; x5r = s;
+                s = x4i - x5i; x4i += x5i; x5i = s;
+                s = x6r - x7r; x6r += x7r; x7r = s;
+                s = x6i - x7i; x6i += x7i; x7i = s;
+                s = x1r; x1r = x4r; x4r = s;
+                s = x1i; x1i = x4i; x4i = s;
+                s = x3r; x3r = x6r; x6r = s;
+                s = x3i; x3i = x6i; x6i = s;
+                a = 2 * r + 2 * 1 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                a = 2 * r + 2 * 2 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                a = 2 * r + 2 * 3 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                a = 2 * r + 2 * 4 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                a = 2 * r + 2 * 5 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                a = 2 * r + 2 * 6 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                a = 2 * r + 2 * 7 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                if (split == 1) {
+                    a = h; a += a >> 5; lre[a] = x0r;
+                    a = h + 2; a += a >> 5; lre[a] = x1r;
+                    a = h + 4; a += a >> 5; lre[a] = x2r;
+                    a = h + 6; a += a >> 5; lre[a] = x3r;
+                    a = h + 8; a += a >> 5; lre[a] = x4r;
+                    a = h + 10; a += a >> 5; lre[a] = x5r;
+                    a = h + 12; a += a >> 5; lre[a] = x6r;
+                    a = h + 14; a += a >> 5; lre[a] = x7r;
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; x0r = lre[a];
+                    a = g0 + 1; a += a >> 5; x1r = lre[a];
+                    a = g1; a += a >> 5; x2r = lre[a];
+                    a = g1 + 1; a += a >> 5; x3r = lre[a];
+                    a = g2; a += a >> 5; x4r = lre[a];
+                    a = g2 + 1; a += a >> 5; x5r = lre[a];
+                    a = g3; a += a >> 5; x6r = lre[a];
+                    a = g3 + 1; a += a >> 5; x7r = lre[a];
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; lre[a] = x0i;
+                    a = h + 2; a += a >> 5; lre[a] = x1i;
+                    a = h + 4; a += a >> 5; lre[a] = x2i;
+                    a = h + 6; a += a >> 5; lre[a] = x3i;
+                    a = h + 8; a += a >> 5; lre[a] = x4i;
+                    a = h + 10; a += a >> 5; lre[a] = x5i;
+                    a = h + 12; a += a >> 5; lre[a] = x6i;
+                    a = h + 14; a += a >> 5; lre[a] = x7i;
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; x0i = lre[a];
+                    a = g0 + 1; a += a >> 5; x1i = lre[a];
+                    a = g1; a += a >> 5; x2i = lre[a];
+                    a = g1 + 1; a += a >> 5; x3i = lre[a];
+                    a = g2; a += a >> 5; x4i = lre[a];
+                    a = g2 + 1; a += a >> 5; x5i = lre[a];
+                    a = g3; a += a >> 5; x6i = lre[a];
+                    a = g3 + 1; a += a >> 5; x7i = lre[a];
+                } else {
+                    a = h; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = h + 2; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = h + 4; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = h + 6; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    a = h + 8; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                    a = h + 10; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                    a = h + 12; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                    a = h + 14; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                    a = g0 + 1; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                    a = g1; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                    a = g1 + 1; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                    a = g2; a += a >> 5; x4r = lre[a]; x4i = lim[a];
+                    a = g2 + 1; a += a >> 5; x5r = lre[a]; x5i = lim[a];
+                    a = g3; a += a >> 5; x6r = lre[a]; x6i = lim[a];
+                    a = g3 + 1; a += a >> 5; x7r = lre[a]; x7i = lim[a];
+                }
+                s = x0r - x1r; x0r += x1r; x1r = s;
+                s = x0i - x1i; x0i += x1i; x1i = s;
+                s = x2r - x3r; x2r += x3r; x3r = s;
+                s = x2i - x3i; x2i += x3i; x3i = s;
+                s = x4r - x5r; x4r += x5r; x5r = s;
+                s = x4i - x5i; x4i += x5i; x5i = s;
+                s = x6r - x7r; x6r += x7r; x7r = s;
+                s = x6i - x7i; x6i += x7i; x7i = s;
+                if (split == 1) {
+                    a = g0; a += a >> 5; lre[a] = x0r;
+                    a = g0 + 1; a += a >> 5; lre[a] = x1r;
+                    a = g1; a += a >> 5; lre[a] = x2r;
+                    a = g1 + 1; a += a >> 5; lre[a] = x3r;
+                    a = g2; a += a >> 5; lre[a] = x4r;
+                    a = g2 + 1; a += a >> 5; lre[a] = x5r;
+                    a = g3; a += a >> 5; lre[a] = x6r;
+                    a = g3 + 1; a += a >> 5; lre[a] = x7r;
+                    ctx.localBarrier();
+                    a = slotP; a += a >> 5; x0r = lre[a];
+                    a = slotP + slotStep; a += a >> 5; x1r = lre[a];
+                    a = slotP + 2 * slotStep; a += a >> 5; x2r = lre[a];
+                    a = slotP + 3 * slotStep; a += a >> 5; x3r = lre[a];
+                    a = slotP + 4 * slotStep; a += a >> 5; x4r = lre[a];
+                    a = slotP + 5 * slotStep; a += a >> 5; x5r = lre[a];
+                    a = slotP + 6 * slotStep; a += a >> 5; x6r = lre[a];
+                    a = slotP + 7 * slotStep; a += a >> 5; x7r = lre[a];
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; lre[a] = x0i;
+                    a = g0 + 1; a += a >> 5; lre[a] = x1i;
+                    a = g1; a += a >> 5; lre[a] = x2i;
+                    a = g1 + 1; a += a >> 5; lre[a] = x3i;
+                    a = g2; a += a >> 5; lre[a] = x4i;
+                    a = g2 + 1; a += a >> 5; lre[a] = x5i;
+                    a = g3; a += a >> 5; lre[a] = x6i;
+                    a = g3 + 1; a += a >> 5; lre[a] = x7i;
+                    ctx.localBarrier();
+                    a = slotP; a += a >> 5; x0i = lre[a];
+                    a = slotP + slotStep; a += a >> 5; x1i = lre[a];
+                    a = slotP + 2 * slotStep; a += a >> 5; x2i = lre[a];
+                    a = slotP + 3 * slotStep; a += a >> 5; x3i = lre[a];
+                    a = slotP + 4 * slotStep; a += a >> 5; x4i = lre[a];
+                    a = slotP + 5 * slotStep; a += a >> 5; x5i = lre[a];
+                    a = slotP + 6 * slotStep; a += a >> 5; x6i = lre[a];
+                    a = slotP + 7 * slotStep; a += a >> 5; x7i = lre[a];
+                } else {
+                    a = g0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = g0 + 1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = g1; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = g1 + 1; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    a = g2; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                    a = g2 + 1; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                    a = g3; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                    a = g3 + 1; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                    ctx.localBarrier();
+                    a = slotP; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                    a = slotP + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                    a = slotP + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                    a = slotP + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                    a = slotP + 4 * slotStep; a += a >> 5; x4r = lre[a]; x4i = lim[a];
+                    a = slotP + 5 * slotStep; a += a >> 5; x5r = lre[a]; x5i = lim[a];
+                    a = slotP + 6 * slotStep; a += a >> 5; x6r = lre[a]; x6i = lim[a];
+                    a = slotP + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
+                }
+            } else if (fBits == 5) {
+                // Step 1: the 8 points c + 4 t of one row; step 2: runs of 4 points.
+                int c = (item >> rBits) & 3;
+                int h = (item & (r - 1)) * lanes + (item >> (rBits + 2)) * 32 + c;
+                int g0 = (item & (r - 1)) * lanes + (item >> (rBits + 3)) * 32 + ((item >> rBits) & 7) * 4;
+                int g1 = ((item + items) & (r - 1)) * lanes + ((item + items) >> (rBits + 3)) * 32 + (((item + items) >> rBits) & 7) * 4;
+                int x = lane & 31;
+                int slotP = slot - x + (x & 7) * 4 + (x >> 3);
+                if (split == 1) {
+                    a = slot; a += a >> 5; lre[a] = x0r;
+                    a = slot + slotStep; a += a >> 5; lre[a] = x1r;
+                    a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r;
+                    a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r;
+                    a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4r;
+                    a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5r;
+                    a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6r;
+                    a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7r;
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; x0r = lre[a];
+                    a = h + 4; a += a >> 5; x1r = lre[a];
+                    a = h + 8; a += a >> 5; x2r = lre[a];
+                    a = h + 12; a += a >> 5; x3r = lre[a];
+                    a = h + 16; a += a >> 5; x4r = lre[a];
+                    a = h + 20; a += a >> 5; x5r = lre[a];
+                    a = h + 24; a += a >> 5; x6r = lre[a];
+                    a = h + 28; a += a >> 5; x7r = lre[a];
+                    ctx.localBarrier();
+                    a = slot; a += a >> 5; lre[a] = x0i;
+                    a = slot + slotStep; a += a >> 5; lre[a] = x1i;
+                    a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2i;
+                    a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3i;
+                    a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4i;
+                    a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5i;
+                    a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6i;
+                    a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7i;
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; x0i = lre[a];
+                    a = h + 4; a += a >> 5; x1i = lre[a];
+                    a = h + 8; a += a >> 5; x2i = lre[a];
+                    a = h + 12; a += a >> 5; x3i = lre[a];
+                    a = h + 16; a += a >> 5; x4i = lre[a];
+                    a = h + 20; a += a >> 5; x5i = lre[a];
+                    a = h + 24; a += a >> 5; x6i = lre[a];
+                    a = h + 28; a += a >> 5; x7i = lre[a];
+                } else {
+                    a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                    a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                    a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                    a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                    a = h + 4; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                    a = h + 8; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                    a = h + 12; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                    a = h + 16; a += a >> 5; x4r = lre[a]; x4i = lim[a];
+                    a = h + 20; a += a >> 5; x5r = lre[a]; x5i = lim[a];
+                    a = h + 24; a += a >> 5; x6r = lre[a]; x6i = lim[a];
+                    a = h + 28; a += a >> 5; x7r = lre[a]; x7i = lim[a];
+                }
+                s = x0r - x4r; x0r += x4r; x4r = s;
+                s = x0i - x4i; x0i += x4i; x4i = s;
+                s = x1r - x5r; x1r += x5r; x5r = s;
+                s = x1i - x5i; x1i += x5i; x5i = s;
+                s = (x5r + x5i) * C8; x5i = (x5i - x5r) * C8; x5r = s;
+                s = x2r - x6r; x2r += x6r; x6r = s;
+                s = x2i - x6i; x2i += x6i; x6i = s;
+                s = x6r; x6r = x6i; x6i = -s;
+                s = x3r - x7r; x3r += x7r; x7r = s;
+                s = x3i - x7i; x3i += x7i; x7i = s;
+                s = (x7i - x7r) * C8; x7i = -(x7r + x7i) * C8; x7r = s;
+                s = x0r - x2r; x0r += x2r; x2r = s;
+                s = x0i - x2i; x0i += x2i; x2i = s;
+                s = x1r - x3r; x1r += x3r; x3r = s;
+                s = x1i - x3i; x1i += x3i; x3i = s;
+                s = x3r; x3r = x3i; x3i = -s;
+                s = x4r - x6r; x4r += x6r; x6r = s;
+                s = x4i - x6i; x4i += x6i; x6i = s;
+                s = x5r - x7r; x5r += x7r; x7r = s;
+                s = x5i - x7i; x5i += x7i; x7i = s;
+                s = x7r; x7r = x7i; x7i = -s;
+                s = x0r - x1r; x0r += x1r; x1r = s;
+                s = x0i - x1i; x0i += x1i; x1i = s;
+                s = x2r - x3r; x2r += x3r; x3r = s;
+                s = x2i - x3i; x2i += x3i; x3i = s;
+                s = x4r - x5r; x4r += x5r; x5r = s;
+                s = x4i - x5i; x4i += x5i; x5i = s;
+                s = x6r - x7r; x6r += x7r; x7r = s;
+                s = x6i - x7i; x6i += x7i; x7i = s;
+                s = x1r; x1r = x4r; x4r = s;
+                s = x1i; x1i = x4i; x4i = s;
+                s = x3r; x3r = x6r; x6r = s;
+                s = x3i; x3i = x6i; x6i = s;
+                a = 2 * r + 2 * 1 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                a = 2 * r + 2 * 2 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                a = 2 * r + 2 * 3 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                a = 2 * r + 2 * 4 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                a = 2 * r + 2 * 5 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                a = 2 * r + 2 * 6 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                a = 2 * r + 2 * 7 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                if (split == 1) {
+                    a = h; a += a >> 5; lre[a] = x0r;
+                    a = h + 4; a += a >> 5; lre[a] = x1r;
+                    a = h + 8; a += a >> 5; lre[a] = x2r;
+                    a = h + 12; a += a >> 5; lre[a] = x3r;
+                    a = h + 16; a += a >> 5; lre[a] = x4r;
+                    a = h + 20; a += a >> 5; lre[a] = x5r;
+                    a = h + 24; a += a >> 5; lre[a] = x6r;
+                    a = h + 28; a += a >> 5; lre[a] = x7r;
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; x0r = lre[a];
+                    a = g0 + 1; a += a >> 5; x1r = lre[a];
+                    a = g0 + 2; a += a >> 5; x2r = lre[a];
+                    a = g0 + 3; a += a >> 5; x3r = lre[a];
+                    a = g1; a += a >> 5; x4r = lre[a];
+                    a = g1 + 1; a += a >> 5; x5r = lre[a];
+                    a = g1 + 2; a += a >> 5; x6r = lre[a];
+                    a = g1 + 3; a += a >> 5; x7r = lre[a];
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; lre[a] = x0i;
+                    a = h + 4; a += a >> 5; lre[a] = x1i;
+                    a = h + 8; a += a >> 5; lre[a] = x2i;
+                    a = h + 12; a += a >> 5; lre[a] = x3i;
+                    a = h + 16; a += a >> 5; lre[a] = x4i;
+                    a = h + 20; a += a >> 5; lre[a] = x5i;
+                    a = h + 24; a += a >> 5; lre[a] = x6i;
+                    a = h + 28; a += a >> 5; lre[a] = x7i;
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; x0i = lre[a];
+                    a = g0 + 1; a += a >> 5; x1i = lre[a];
+                    a = g0 + 2; a += a >> 5; x2i = lre[a];
+                    a = g0 + 3; a += a >> 5; x3i = lre[a];
+                    a = g1; a += a >> 5; x4i = lre[a];
+                    a = g1 + 1; a += a >> 5; x5i = lre[a];
+                    a = g1 + 2; a += a >> 5; x6i = lre[a];
+                    a = g1 + 3; a += a >> 5; x7i = lre[a];
+                } else {
+                    a = h; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = h + 4; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = h + 8; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = h + 12; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    a = h + 16; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                    a = h + 20; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                    a = h + 24; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                    a = h + 28; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                    a = g0 + 1; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                    a = g0 + 2; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                    a = g0 + 3; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                    a = g1; a += a >> 5; x4r = lre[a]; x4i = lim[a];
+                    a = g1 + 1; a += a >> 5; x5r = lre[a]; x5i = lim[a];
+                    a = g1 + 2; a += a >> 5; x6r = lre[a]; x6i = lim[a];
+                    a = g1 + 3; a += a >> 5; x7r = lre[a]; x7i = lim[a];
+                }
+                s = x0r - x2r; x0r += x2r; x2r = s;
+                s = x0i - x2i; x0i += x2i; x2i = s;
+                s = x1r - x3r; x1r += x3r; x3r = s;
+                s = x1i - x3i; x1i += x3i; x3i = s;
+                s = x3r; x3r = x3i; x3i = -s;
+                s = x0r - x1r; x0r += x1r; x1r = s;
+                s = x0i - x1i; x0i += x1i; x1i = s;
+                s = x2r - x3r; x2r += x3r; x3r = s;
+                s = x2i - x3i; x2i += x3i; x3i = s;
+                s = x1r; x1r = x2r; x2r = s;
+                s = x1i; x1i = x2i; x2i = s;
+                s = x4r - x6r; x4r += x6r; x6r = s;
+                s = x4i - x6i; x4i += x6i; x6i = s;
+                s = x5r - x7r; x5r += x7r; x7r = s;
+                s = x5i - x7i; x5i += x7i; x7i = s;
+                s = x7r; x7r = x7i; x7i = -s;
+                s = x4r - x5r; x4r += x5r; x5r = s;
+                s = x4i - x5i; x4i += x5i; x5i = s;
+                s = x6r - x7r; x6r += x7r; x7r = s;
+                s = x6i - x7i; x6i += x7i; x7i = s;
+                s = x5r; x5r = x6r; x6r = s;
+                s = x5i; x5i = x6i; x6i = s;
+                if (split == 1) {
+                    a = g0; a += a >> 5; lre[a] = x0r;
+                    a = g0 + 1; a += a >> 5; lre[a] = x1r;
+                    a = g0 + 2; a += a >> 5; lre[a] = x2r;
+                    a = g0 + 3; a += a >> 5; lre[a] = x3r;
+                    a = g1; a += a >> 5; lre[a] = x4r;
+                    a = g1 + 1; a += a >> 5; lre[a] = x5r;
+                    a = g1 + 2; a += a >> 5; lre[a] = x6r;
+                    a = g1 + 3; a += a >> 5; lre[a] = x7r;
+                    ctx.localBarrier();
+                    a = slotP; a += a >> 5; x0r = lre[a];
+                    a = slotP + slotStep; a += a >> 5; x1r = lre[a];
+                    a = slotP + 2 * slotStep; a += a >> 5; x2r = lre[a];
+                    a = slotP + 3 * slotStep; a += a >> 5; x3r = lre[a];
+                    a = slotP + 4 * slotStep; a += a >> 5; x4r = lre[a];
+                    a = slotP + 5 * slotStep; a += a >> 5; x5r = lre[a];
+                    a = slotP + 6 * slotStep; a += a >> 5; x6r = lre[a];
+                    a = slotP + 7 * slotStep; a += a >> 5; x7r = lre[a];
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; lre[a] = x0i;
+                    a = g0 + 1; a += a >> 5; lre[a] = x1i;
+                    a = g0 + 2; a += a >> 5; lre[a] = x2i;
+                    a = g0 + 3; a += a >> 5; lre[a] = x3i;
+                    a = g1; a += a >> 5; lre[a] = x4i;
+                    a = g1 + 1; a += a >> 5; lre[a] = x5i;
+                    a = g1 + 2; a += a >> 5; lre[a] = x6i;
+                    a = g1 + 3; a += a >> 5; lre[a] = x7i;
+                    ctx.localBarrier();
+                    a = slotP; a += a >> 5; x0i = lre[a];
+                    a = slotP + slotStep; a += a >> 5; x1i = lre[a];
+                    a = slotP + 2 * slotStep; a += a >> 5; x2i = lre[a];
+                    a = slotP + 3 * slotStep; a += a >> 5; x3i = lre[a];
+                    a = slotP + 4 * slotStep; a += a >> 5; x4i = lre[a];
+                    a = slotP + 5 * slotStep; a += a >> 5; x5i = lre[a];
+                    a = slotP + 6 * slotStep; a += a >> 5; x6i = lre[a];
+                    a = slotP + 7 * slotStep; a += a >> 5; x7i = lre[a];
+                } else {
+                    a = g0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = g0 + 1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = g0 + 2; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = g0 + 3; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    a = g1; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                    a = g1 + 1; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                    a = g1 + 2; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                    a = g1 + 3; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                    ctx.localBarrier();
+                    a = slotP; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                    a = slotP + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                    a = slotP + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                    a = slotP + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                    a = slotP + 4 * slotStep; a += a >> 5; x4r = lre[a]; x4i = lim[a];
+                    a = slotP + 5 * slotStep; a += a >> 5; x5r = lre[a]; x5i = lim[a];
+                    a = slotP + 6 * slotStep; a += a >> 5; x6r = lre[a]; x6i = lim[a];
+                    a = slotP + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
+                }
+            } else if (fBits == 6) {
+                // Step 1: the 8 points c + 8 t of one row; step 2: runs of 8 points.
+                int c = (item >> rBits) & 7;
+                int h = (item & (r - 1)) * lanes + (item >> (rBits + 3)) * 64 + c;
+                int g0 = (item & (r - 1)) * lanes + (item >> (rBits + 3)) * 64 + ((item >> rBits) & 7) * 8;
+                int x = lane & 63;
+                int slotP = slot - x + (x & 7) * 8 + (x >> 3);
+                if (split == 1) {
+                    a = slot; a += a >> 5; lre[a] = x0r;
+                    a = slot + slotStep; a += a >> 5; lre[a] = x1r;
+                    a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r;
+                    a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r;
+                    a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4r;
+                    a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5r;
+                    a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6r;
+                    a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7r;
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; x0r = lre[a];
+                    a = h + 8; a += a >> 5; x1r = lre[a];
+                    a = h + 16; a += a >> 5; x2r = lre[a];
+                    a = h + 24; a += a >> 5; x3r = lre[a];
+                    a = h + 32; a += a >> 5; x4r = lre[a];
+                    a = h + 40; a += a >> 5; x5r = lre[a];
+                    a = h + 48; a += a >> 5; x6r = lre[a];
+                    a = h + 56; a += a >> 5; x7r = lre[a];
+                    ctx.localBarrier();
+                    a = slot; a += a >> 5; lre[a] = x0i;
+                    a = slot + slotStep; a += a >> 5; lre[a] = x1i;
+                    a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2i;
+                    a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3i;
+                    a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4i;
+                    a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5i;
+                    a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6i;
+                    a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7i;
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; x0i = lre[a];
+                    a = h + 8; a += a >> 5; x1i = lre[a];
+                    a = h + 16; a += a >> 5; x2i = lre[a];
+                    a = h + 24; a += a >> 5; x3i = lre[a];
+                    a = h + 32; a += a >> 5; x4i = lre[a];
+                    a = h + 40; a += a >> 5; x5i = lre[a];
+                    a = h + 48; a += a >> 5; x6i = lre[a];
+                    a = h + 56; a += a >> 5; x7i = lre[a];
+                } else {
+                    a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                    a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                    a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                    a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                    a = h + 8; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                    a = h + 16; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                    a = h + 24; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                    a = h + 32; a += a >> 5; x4r = lre[a]; x4i = lim[a];
+                    a = h + 40; a += a >> 5; x5r = lre[a]; x5i = lim[a];
+                    a = h + 48; a += a >> 5; x6r = lre[a]; x6i = lim[a];
+                    a = h + 56; a += a >> 5; x7r = lre[a]; x7i = lim[a];
+                }
+                s = x0r - x4r; x0r += x4r; x4r = s;
+                s = x0i - x4i; x0i += x4i; x4i = s;
+                s = x1r - x5r; x1r += x5r; x5r = s;
+                s = x1i - x5i; x1i += x5i; x5i = s;
+                s = (x5r + x5i) * C8; x5i = (x5i - x5r) * C8; x5r = s;
+                s = x2r - x6r; x2r += x6r; x6r = s;
+                s = x2i - x6i; x2i += x6i; x6i = s;
+                s = x6r; x6r = x6i; x6i = -s;
+                s = x3r - x7r; x3r += x7r; x7r = s;
+                s = x3i - x7i; x3i += x7i; x7i = s;
+                s = (x7i - x7r) * C8; x7i = -(x7r + x7i) * C8; x7r = s;
+                s = x0r - x2r; x0r += x2r; x2r = s;
+                s = x0i - x2i; x0i += x2i; x2i = s;
+                s = x1r - x3r; x1r += x3r; x3r = s;
+                s = x1i - x3i; x1i += x3i; x3i = s;
+                s = x3r; x3r = x3i; x3i = -s;
+                s = x4r - x6r; x4r += x6r; x6r = s;
+                s = x4i - x6i; x4i += x6i; x6i = s;
+                s = x5r - x7r; x5r += x7r; x7r = s;
+                s = x5i - x7i; x5i += x7i; x7i = s;
+                s = x7r; x7r = x7i; x7i = -s;
+                s = x0r - x1r; x0r += x1r; x1r = s;
+                s = x0i - x1i; x0i += x1i; x1i = s;
+                s = x2r - x3r; x2r += x3r; x3r = s;
+                s = x2i - x3i; x2i += x3i; x3i = s;
+                s = x4r - x5r; x4r += x5r; x5r = s;
+                s = x4i - x5i; x4i += x5i; x5i = s;
+                s = x6r - x7r; x6r += x7r; x7r = s;
+                s = x6i - x7i; x6i += x7i; x7i = s;
+                s = x1r; x1r = x4r; x4r = s;
+                s = x1i; x1i = x4i; x4i = s;
+                s = x3r; x3r = x6r; x6r = s;
+                s = x3i; x3i = x6i; x6i = s;
+                a = 2 * r + 2 * 1 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                a = 2 * r + 2 * 2 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                a = 2 * r + 2 * 3 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                a = 2 * r + 2 * 4 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                a = 2 * r + 2 * 5 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                a = 2 * r + 2 * 6 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                a = 2 * r + 2 * 7 * c; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                if (split == 1) {
+                    a = h; a += a >> 5; lre[a] = x0r;
+                    a = h + 8; a += a >> 5; lre[a] = x1r;
+                    a = h + 16; a += a >> 5; lre[a] = x2r;
+                    a = h + 24; a += a >> 5; lre[a] = x3r;
+                    a = h + 32; a += a >> 5; lre[a] = x4r;
+                    a = h + 40; a += a >> 5; lre[a] = x5r;
+                    a = h + 48; a += a >> 5; lre[a] = x6r;
+                    a = h + 56; a += a >> 5; lre[a] = x7r;
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; x0r = lre[a];
+                    a = g0 + 1; a += a >> 5; x1r = lre[a];
+                    a = g0 + 2; a += a >> 5; x2r = lre[a];
+                    a = g0 + 3; a += a >> 5; x3r = lre[a];
+                    a = g0 + 4; a += a >> 5; x4r = lre[a];
+                    a = g0 + 5; a += a >> 5; x5r = lre[a];
+                    a = g0 + 6; a += a >> 5; x6r = lre[a];
+                    a = g0 + 7; a += a >> 5; x7r = lre[a];
+                    ctx.localBarrier();
+                    a = h; a += a >> 5; lre[a] = x0i;
+                    a = h + 8; a += a >> 5; lre[a] = x1i;
+                    a = h + 16; a += a >> 5; lre[a] = x2i;
+                    a = h + 24; a += a >> 5; lre[a] = x3i;
+                    a = h + 32; a += a >> 5; lre[a] = x4i;
+                    a = h + 40; a += a >> 5; lre[a] = x5i;
+                    a = h + 48; a += a >> 5; lre[a] = x6i;
+                    a = h + 56; a += a >> 5; lre[a] = x7i;
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; x0i = lre[a];
+                    a = g0 + 1; a += a >> 5; x1i = lre[a];
+                    a = g0 + 2; a += a >> 5; x2i = lre[a];
+                    a = g0 + 3; a += a >> 5; x3i = lre[a];
+                    a = g0 + 4; a += a >> 5; x4i = lre[a];
+                    a = g0 + 5; a += a >> 5; x5i = lre[a];
+                    a = g0 + 6; a += a >> 5; x6i = lre[a];
+                    a = g0 + 7; a += a >> 5; x7i = lre[a];
+                } else {
+                    a = h; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = h + 8; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = h + 16; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = h + 24; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    a = h + 32; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                    a = h + 40; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                    a = h + 48; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                    a = h + 56; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                    a = g0 + 1; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                    a = g0 + 2; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                    a = g0 + 3; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                    a = g0 + 4; a += a >> 5; x4r = lre[a]; x4i = lim[a];
+                    a = g0 + 5; a += a >> 5; x5r = lre[a]; x5i = lim[a];
+                    a = g0 + 6; a += a >> 5; x6r = lre[a]; x6i = lim[a];
+                    a = g0 + 7; a += a >> 5; x7r = lre[a]; x7i = lim[a];
+                }
+                s = x0r - x4r; x0r += x4r; x4r = s;
+                s = x0i - x4i; x0i += x4i; x4i = s;
+                s = x1r - x5r; x1r += x5r; x5r = s;
+                s = x1i - x5i; x1i += x5i; x5i = s;
+                s = (x5r + x5i) * C8; x5i = (x5i - x5r) * C8; x5r = s;
+                s = x2r - x6r; x2r += x6r; x6r = s;
+                s = x2i - x6i; x2i += x6i; x6i = s;
+                s = x6r; x6r = x6i; x6i = -s;
+                s = x3r - x7r; x3r += x7r; x7r = s;
+                s = x3i - x7i; x3i += x7i; x7i = s;
+                s = (x7i - x7r) * C8; x7i = -(x7r + x7i) * C8; x7r = s;
+                s = x0r - x2r; x0r += x2r; x2r = s;
+                s = x0i - x2i; x0i += x2i; x2i = s;
+                s = x1r - x3r; x1r += x3r; x3r = s;
+                s = x1i - x3i; x1i += x3i; x3i = s;
+                s = x3r; x3r = x3i; x3i = -s;
+                s = x4r - x6r; x4r += x6r; x6r = s;
+                s = x4i - x6i; x4i += x6i; x6i = s;
+                s = x5r - x7r; x5r += x7r; x7r = s;
+                s = x5i - x7i; x5i += x7i; x7i = s;
+                s = x7r; x7r = x7i; x7i = -s;
+                s = x0r - x1r; x0r += x1r; x1r = s;
+                s = x0i - x1i; x0i += x1i; x1i = s;
+                s = x2r - x3r; x2r += x3r; x3r = s;
+                s = x2i - x3i; x2i += x3i; x3i = s;
+                s = x4r - x5r; x4r += x5r; x5r = s;
+                s = x4i - x5i; x4i += x5i; x5i = s;
+                s = x6r - x7r; x6r += x7r; x7r = s;
+                s = x6i - x7i; x6i += x7i; x7i = s;
+                s = x1r; x1r = x4r; x4r = s;
+                s = x1i; x1i = x4i; x4i = s;
+                s = x3r; x3r = x6r; x6r = s;
+                s = x3i; x3i = x6i; x6i = s;
+                if (split == 1) {
+                    a = g0; a += a >> 5; lre[a] = x0r;
+                    a = g0 + 1; a += a >> 5; lre[a] = x1r;
+                    a = g0 + 2; a += a >> 5; lre[a] = x2r;
+                    a = g0 + 3; a += a >> 5; lre[a] = x3r;
+                    a = g0 + 4; a += a >> 5; lre[a] = x4r;
+                    a = g0 + 5; a += a >> 5; lre[a] = x5r;
+                    a = g0 + 6; a += a >> 5; lre[a] = x6r;
+                    a = g0 + 7; a += a >> 5; lre[a] = x7r;
+                    ctx.localBarrier();
+                    a = slotP; a += a >> 5; x0r = lre[a];
+                    a = slotP + slotStep; a += a >> 5; x1r = lre[a];
+                    a = slotP + 2 * slotStep; a += a >> 5; x2r = lre[a];
+                    a = slotP + 3 * slotStep; a += a >> 5; x3r = lre[a];
+                    a = slotP + 4 * slotStep; a += a >> 5; x4r = lre[a];
+                    a = slotP + 5 * slotStep; a += a >> 5; x5r = lre[a];
+                    a = slotP + 6 * slotStep; a += a >> 5; x6r = lre[a];
+                    a = slotP + 7 * slotStep; a += a >> 5; x7r = lre[a];
+                    ctx.localBarrier();
+                    a = g0; a += a >> 5; lre[a] = x0i;
+                    a = g0 + 1; a += a >> 5; lre[a] = x1i;
+                    a = g0 + 2; a += a >> 5; lre[a] = x2i;
+                    a = g0 + 3; a += a >> 5; lre[a] = x3i;
+                    a = g0 + 4; a += a >> 5; lre[a] = x4i;
+                    a = g0 + 5; a += a >> 5; lre[a] = x5i;
+                    a = g0 + 6; a += a >> 5; lre[a] = x6i;
+                    a = g0 + 7; a += a >> 5; lre[a] = x7i;
+                    ctx.localBarrier();
+                    a = slotP; a += a >> 5; x0i = lre[a];
+                    a = slotP + slotStep; a += a >> 5; x1i = lre[a];
+                    a = slotP + 2 * slotStep; a += a >> 5; x2i = lre[a];
+                    a = slotP + 3 * slotStep; a += a >> 5; x3i = lre[a];
+                    a = slotP + 4 * slotStep; a += a >> 5; x4i = lre[a];
+                    a = slotP + 5 * slotStep; a += a >> 5; x5i = lre[a];
+                    a = slotP + 6 * slotStep; a += a >> 5; x6i = lre[a];
+                    a = slotP + 7 * slotStep; a += a >> 5; x7i = lre[a];
+                } else {
+                    a = g0; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                    a = g0 + 1; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                    a = g0 + 2; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                    a = g0 + 3; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                    a = g0 + 4; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                    a = g0 + 5; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                    a = g0 + 6; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                    a = g0 + 7; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                    ctx.localBarrier();
+                    a = slotP; a += a >> 5; x0r = lre[a]; x0i = lim[a];
+                    a = slotP + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
+                    a = slotP + 2 * slotStep; a += a >> 5; x2r = lre[a]; x2i = lim[a];
+                    a = slotP + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
+                    a = slotP + 4 * slotStep; a += a >> 5; x4r = lre[a]; x4i = lim[a];
+                    a = slotP + 5 * slotStep; a += a >> 5; x5r = lre[a]; x5i = lim[a];
+                    a = slotP + 6 * slotStep; a += a >> 5; x6r = lre[a]; x6i = lim[a];
+                    a = slotP + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
                 }
             }
         }
@@ -2062,7 +3047,7 @@ public final class RegisterPass {
         int lane = row * cols + col;
         float conj = (flags & INVERSE) != 0 ? -1f : 1f;
         int split = (flags & SPLIT) != 0 ? 1 : 0;
-        int fBits = (flags >> FUSED_SHIFT) & 7;
+        int fBits = (flags >> FUSED_SHIFT) & 15;
         // With the split exchange lre carries both parts in turn and lim is not used.
         float[] lre = ctx.allocateFloatLocalArray(localFloats);
         float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);

@@ -38,6 +38,15 @@ public final class TwiddleTable {
      * radices {@code sub} (R, r2, r3; their product is r).
      */
     public static FloatArray forPass(int[] sub, int span) {
+        return forPass(sub, span, 1);
+    }
+
+    /**
+     * The table of a pass as {@link #forPass(int[], int)}, for a first pass (span 1) into which an X axis of
+     * {@code fused} points is fused: where that takes two steps (more points than the first register
+     * radix), {@code W_fused^e}, e &lt; fused, follow from entry r on, for the twiddles between them.
+     */
+    public static FloatArray forPass(int[] sub, int span, int fused) {
         int r = 1;
         for (int s : sub) {
             r *= s;
@@ -45,7 +54,16 @@ public final class TwiddleTable {
         int k = 1 << kBits(span);
         int b = span / k;
         long order = (long) span * r;
-        FloatArray table = new FloatArray(2 * (r + (span > 1 ? r * k + r * b : 0)));
+        boolean twoStep = fused > sub[0];
+        if (twoStep && span != 1) {
+            throw new IllegalArgumentException("span: 1 for a fused X axis of " + fused + " points, got " + span);
+        }
+        FloatArray table = new FloatArray(2 * (r + (span > 1 ? r * k + r * b : 0) + (twoStep ? fused : 0)));
+        if (twoStep) {
+            for (int e = 0, at = 2 * r; e < fused; e++) {
+                at = put(table, at, e, fused);
+            }
+        }
         int at = 0;
         int p = sub[0];
         for (int s = 1; s < sub.length; s++) {

@@ -145,6 +145,11 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         return Integer.highestOneBit((int) Math.min(complex, split ? 1 << 15 : 1 << 14));
     }
 
+    /** This profile with runs of at least {@code runs} values on strided passes. */
+    public DeviceProfile withCoalesce(int runs) {
+        return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, runs, exchange, fuseX);
+    }
+
     /** Work-items per work-group the planner aims for. */
     public int targetGroupSize() {
         return groupSize;

@@ -21,7 +21,9 @@ import io.github.tornadofft.kernels.RegisterPass;
  *              ({@link DeviceProfile.Exchange#SPLIT}) rather than both parts through two
  * @param fused length of the contiguous axis X whose whole DFT this strided pass also computes (the 3D
  *              seed's X stage fused into a Y or Z kernel), or 1: its lanes are whole rows of X, and
- *              the array then needs no pass of its own along X
+ *              the array then needs no pass of its own along X; up to regs points in one step, up to
+ *              {@link RegisterPass#maxFused} in two (then only in the first pass of its axis, whose
+ *              table has room for W_X)
  */
 public record Pass(int axis, int n, int stride, int radix, int span, int cols, int rows, int regs, int[] sub,
                    boolean split, int fused) {
@@ -32,9 +34,11 @@ public record Pass(int axis, int n, int stride, int radix, int span, int cols, i
     }
 
     public Pass {
-        if (fused != 1 && (Integer.bitCount(fused) != 1 || fused > regs || stride != fused || cols % fused != 0)) {
-            throw new IllegalArgumentException("fused: 1, or a power of two up to regs = " + regs
-                    + " equal to the stride and dividing cols = " + cols + ", got " + fused + " (stride " + stride + ")");
+        if (fused != 1 && (Integer.bitCount(fused) != 1 || fused > RegisterPass.maxFused(regs) || stride != fused
+                || cols % fused != 0 || fused > regs && span != 1)) {
+            throw new IllegalArgumentException("fused: 1, or a power of two up to " + RegisterPass.maxFused(regs)
+                    + " for regs = " + regs + " (above regs only in a first pass) equal to the stride and dividing cols = "
+                    + cols + ", got " + fused + " (stride " + stride + ", span " + span + ")");
         }
         if (sub.length < 1 || sub.length > 3) {
             throw new IllegalArgumentException("sub: 1 to 3 register sub-passes, got " + sub.length);

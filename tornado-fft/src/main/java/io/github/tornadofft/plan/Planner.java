@@ -1,5 +1,7 @@
 package io.github.tornadofft.plan;
 
+import io.github.tornadofft.kernels.RegisterPass;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,15 +42,12 @@ public final class Planner {
             int n = shape[shape.length - 1 - axis];
             if (n > 1) {
                 // Along X every line is a transform of the batch; along Y, Z the batch does not matter.
-                List<Pass> passes = planAxis(axis, n, stride, (int) (points / n), device, false);
-                if (axis > 0 && stride == x && device.fuseX() && passes.get(0).regs() < x) {
-                    // The first register radix as large as the device allows, so it can hold rows of X.
-                    passes = planAxis(axis, n, stride, (int) (points / n), device, true);
-                }
-                if (axis > 0 && stride == x && fusesX(passes.get(0), x, device)) {
+                List<Pass> passes = planAxis(axis, n, stride, (int) (points / n), device, 0);
+                List<Pass> fused = axis > 0 && stride == x ? fusingX(passes, axis, n, stride, (int) (points / n), x, device) : null;
+                if (fused != null && fused.size() < plan.size() + passes.size()) {
+                    // X (planned alone so far) goes into this axis's first pass: one kernel fewer.
                     plan.clear();
-                    plan.add(passes.get(0).withFused(x));
-                    plan.addAll(passes.subList(1, passes.size()));
+                    plan.addAll(fused);
                 } else {
                     plan.addAll(passes);
                 }
@@ -56,7 +55,7 @@ public final class Planner {
             stride *= n;
         }
         if (plan.isEmpty()) {
-            plan.addAll(planAxis(0, 1, 1, batch, device, false));
+            plan.addAll(planAxis(0, 1, 1, batch, device, 0));
         }
         return List.copyOf(plan);
     }
@@ -69,11 +68,11 @@ public final class Planner {
      * {@link #runLength} adjacent columns, so the single-pass limit is the capacity over that. A longer
      * axis is split into passes of equal radix, each a strided batch of radix-r DFTs whose groups take
      * {@link #runLength} adjacent lines or columns. Each pass then exchanges through local memory as
-     * {@link #splitsForLongerRuns} says. With {@code wideFirst} the first pass takes the largest
-     * register radix the device allows first ({@link #registerRadices(int, int, DeviceProfile, boolean,
-     * boolean)}), for a fused X axis.
+     * {@link #splitsForLongerRuns} says. With {@code firstBits} > 0 the first pass takes a first
+     * register radix of 2^firstBits where it can ({@link #registerRadices(int, int, DeviceProfile,
+     * boolean, int)}), for a fused X axis.
      */
-    static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device, boolean wideFirst) {
+    static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device, int firstBits) {
         boolean split = splitSavesPasses(n, stride, device);
         int capacity = device.localComplexCapacity(split);
         int runs = runLength(n, stride, device, capacity);
@@ -87,9 +86,9 @@ public final class Planner {
             boolean uneven = mayTakeUnevenSplit(stride, p, passes);
             if (!split && splitsForLongerRuns(n, stride, span, rBits, runs, device)) {
                 plan.add(pass(axis, n, stride, r, span, batch, device, 2 * runs, device.localComplexCapacity(true), true,
-                        uneven, wideFirst && p == 0));
+                        uneven, p == 0 ? firstBits : 0));
             } else {
-                plan.add(pass(axis, n, stride, r, span, batch, device, runs, capacity, split, uneven, wideFirst && p == 0));
+                plan.add(pass(axis, n, stride, r, span, batch, device, runs, capacity, split, uneven, p == 0 ? firstBits : 0));
             }
             span *= r;
         }
@@ -97,12 +96,38 @@ public final class Planner {
     }
 
     /**
+     * The passes of this axis with the whole X axis of length x fused into the first ({@link Pass#fused}),
+     * or null where it cannot take it: as planned, or planned again with a first register radix that
+     * holds rows of X (the largest for rows of up to that many points, else 8, rows of up to 64 in
+     * two steps) and runs of whole rows.
+     */
+    private static List<Pass> fusingX(List<Pass> passes, int axis, int n, int stride, int batch, int x, DeviceProfile device) {
+        if (!device.fuseX() || x > RegisterPass.MAX_FUSED) {
+            return null;
+        }
+        List<Pass> candidate = passes;
+        if (!fusesX(candidate.get(0), x, device)) {
+            int firstBits = x <= 1 << device.registerBits() ? device.registerBits() : Math.min(3, device.registerBits());
+            DeviceProfile rows = device.coalesce() >= x ? device : device.withCoalesce(x);
+            candidate = planAxis(axis, n, stride, batch, rows, firstBits);
+            if (!fusesX(candidate.get(0), x, device)) {
+                return null;
+            }
+        }
+        List<Pass> fused = new ArrayList<>(candidate);
+        fused.set(0, candidate.get(0).withFused(x));
+        return fused;
+    }
+
+    /**
      * Whether the first strided pass can take the whole X axis of length x: it must hold whole rows of
-     * X in every group and at least x values per work-item (one or more rows of X each), and X must
-     * still be unplanned, which is the case when every axis between X and this one has length 1.
+     * X in every group and at least sqrt(x) values per work-item (a row of X is then one or two
+     * register steps), and X must still be unplanned, which is the case when every axis between X
+     * and this one has length 1.
      */
     private static boolean fusesX(Pass first, int x, DeviceProfile device) {
-        return device.fuseX() && x > 1 && x <= first.regs() && first.cols() % x == 0;
+        return device.fuseX() && x > 1 && x <= RegisterPass.maxFused(first.regs()) && first.span() == 1
+                && first.cols() % x == 0;
     }
 
     /**
@@ -228,19 +253,29 @@ public final class Planner {
      * is one pass instead of two).
      */
     static int[] registerRadices(int bits, int lanes, DeviceProfile device, boolean uneven) {
-        return registerRadices(bits, lanes, device, uneven, false);
+        return registerRadices(bits, lanes, device, uneven, 0);
     }
 
     /**
-     * {@link #registerRadices(int, int, DeviceProfile, boolean)}, or with {@code wide} the uneven split
-     * wherever there is one: a first radix of 2^registerBits, as a fused X axis needs (its rows of up to
-     * 16 points are each one work-item's).
+     * {@link #registerRadices(int, int, DeviceProfile, boolean)}, or with {@code firstBits} > 0 a first
+     * radix of 2^firstBits (at most registerBits) and the rest split evenly, wherever three steps
+     * allow it, as a fused X axis needs: rows of up to 16 points in one work-item (16 first), or of up
+     * to 64 in two steps of the kernel with 8 values per work-item (8 first).
      */
-    static int[] registerRadices(int bits, int lanes, DeviceProfile device, boolean uneven, boolean wide) {
+    static int[] registerRadices(int bits, int lanes, DeviceProfile device, boolean uneven, int firstBits) {
         int maxBits = device.registerBits();
+        if (firstBits > 0 && bits <= 3 * firstBits) {
+            if (bits <= firstBits) {
+                return new int[] {1 << bits};
+            }
+            int[] rest = registerRadices(bits - firstBits, firstBits);
+            int[] sub = new int[1 + rest.length];
+            sub[0] = 1 << firstBits;
+            System.arraycopy(rest, 0, sub, 1, rest.length);
+            return sub;
+        }
         int[] even = registerRadices(bits, maxBits);
-        if (bits <= maxBits || bits > 3 * maxBits
-                || !wide && (!uneven || itemsFit(even[0], bits, lanes, device))) {
+        if (bits <= maxBits || bits > 3 * maxBits || !uneven || itemsFit(even[0], bits, lanes, device)) {
             return even;
         }
         int[] rest = registerRadices(bits - maxBits, maxBits);
@@ -251,13 +286,13 @@ public final class Planner {
     }
 
     private static Pass pass(int axis, int n, int stride, int r, int span, int batch, DeviceProfile device,
-                             int runs, int capacity, boolean split, boolean uneven, boolean wide) {
+                             int runs, int capacity, boolean split, boolean uneven, int firstBits) {
         int lines = n / r;
         // Columns: adjacent positions of the faster axes (Y, Z) or adjacent lines (X), before the
         // group-size limit below; the register split is chosen for that many.
         int cols = stride > 1 ? Math.min(stride, runs) : Math.max(1, Math.min(Math.min(lines, runs), capacity / r));
         int bits = Integer.numberOfTrailingZeros(r);
-        int[] sub = registerRadices(bits, cols, device, uneven, wide);
+        int[] sub = registerRadices(bits, cols, device, uneven, firstBits);
         if (!device.cpu() && stride == 1 && lines == 1 && bits >= 2 && r / sub[0] < ADJACENT_ITEMS) {
             // A whole short transform per group line: its work-items are the only adjacent readers.
             int[] narrow = registerRadices(bits, Math.max(1, bits - Integer.numberOfTrailingZeros(ADJACENT_ITEMS)));

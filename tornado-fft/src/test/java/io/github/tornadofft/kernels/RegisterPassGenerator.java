@@ -34,6 +34,17 @@ public final class RegisterPassGenerator {
 
     /** Values per work-item there is a kernel for. */
     static final int[] REGISTERS = {1, 2, 4, 8, 16};
+    /** Longest fused X axis there is code for. */
+    static final int MAX_FUSED = 64;
+
+    /**
+     * Longest fused X axis of the kernel with R values per work-item: R in one step, R^2 (up to
+     * MAX_FUSED) in two for R = 4 and 8. pass16 stays at one step: it is 58 KB of bytecode without,
+     * and its two-step code for rows of 32 and 64 went past the JVM's 64 KB limit on a method.
+     */
+    static int maxFused(int regs) {
+        return regs == 4 || regs == 8 ? Math.min(regs * regs, MAX_FUSED) : regs;
+    }
     /** Most butterflies a work-item computes in a later step (radix R / 8). */
     static final int MAX_BUTTERFLIES = 8;
 
@@ -100,13 +111,14 @@ public final class RegisterPassGenerator {
         line(" * (stride > 1) per group; {@code r2}, {@code r3} radices of the second and third step (R / d,");
         line(" * d = 1, 2, 4, 8; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span;");
         line(" * {@code flags} bit 0: the inverse transform (conjugate on load and store), bit 1: split");
-        line(" * exchange (below), bits 2-4: log2 of a fused X axis (below); {@code scale} factor applied on");
+        line(" * exchange (below), bits 2-5: log2 of a fused X axis (below); {@code scale} factor applied on");
         line(" * store; {@code localFloats} floats of local memory per component, pad(cols * rows * r).");
         line(" *");
         line(" * <p>A fused X axis (the 3D seed's X stage inside a Y or Z kernel): where the contiguous axis is no");
-        line(" * longer than a work-item's values, a strided pass whose lanes are whole rows of it also computes");
-        line(" * its DFT, so the array needs no pass of its own along X. After loading, the group transposes its");
-        line(" * tile through local memory so that each work-item holds whole rows, computes their DFTs in");
+        line(" * longer than {@link #maxFused} of the work-item's values, a strided pass whose lanes are whole rows of it");
+        line(" * also computes its DFT, so the array needs no pass of its own along X. After loading, the group");
+        line(" * transposes its tile through local memory so that each work-item holds whole rows (or, for rows");
+        line(" * longer than its values, one step of a row's four-step FFT at a time), computes their DFTs in");
         line(" * registers, and transposes back.");
         line(" *");
         line(" * <p>Exchanges pass the real and imaginary parts through two local arrays at once, or, with the");
@@ -125,8 +137,10 @@ public final class RegisterPassGenerator {
         line("public static final int INVERSE = 1;");
         line("/** Bit of {@code flags}: the split exchange, one part at a time through {@code lre}. */");
         line("public static final int SPLIT = 2;");
-        line("/** Shift of the three {@code flags} bits that hold log2 of the fused X axis's length (0: none). */");
+        line("/** Shift of the four {@code flags} bits that hold log2 of the fused X axis's length (0: none). */");
         line("public static final int FUSED_SHIFT = 2;");
+        line("/** Longest fused X axis of any kernel ({@link #maxFused}). */");
+        line("public static final int MAX_FUSED = " + MAX_FUSED + ";");
         line("");
         open("private RegisterPass() {");
         close("}");
@@ -142,6 +156,14 @@ public final class RegisterPassGenerator {
         close("};");
         close("}");
         line("");
+        line("/**");
+        line(" * Longest X axis the kernel for work-items of {@code regs} values can fuse: R points in one step,");
+        line(" * and for R = 4 and 8 R^2 points (up to MAX_FUSED) in two.");
+        line(" */");
+        open("public static int maxFused(int regs) {");
+        line("return regs == 4 || regs == 8 ? Math.min(regs * regs, MAX_FUSED) : regs;");
+        close("}");
+        line("");
         line("/** The {@code localFloats} argument of a pass whose groups hold {@code lanes} lines of r values. */");
         open("public static int localFloats(int lanes, int r) {");
         line("return LocalFft.localSize(lanes, r);");
@@ -149,11 +171,11 @@ public final class RegisterPassGenerator {
         line("");
         line("/**");
         line(" * The {@code flags} argument of a pass: {@link #INVERSE} and {@link #SPLIT} as given, and the length");
-        line(" * of the X axis fused into it (1 for none; else a power of two up to the pass's values per work-item).");
+        line(" * of the X axis fused into it (1 for none; else a power of two up to {@link #maxFused}).");
         line(" */");
         open("public static int flags(boolean inverse, boolean split, int fused) {");
-        open("if (fused < 1 || fused > MAX_REGS || Integer.bitCount(fused) != 1) {");
-        line("throw new IllegalArgumentException(\"fused: a power of two up to \" + MAX_REGS + \", got \" + fused);");
+        open("if (fused < 1 || fused > MAX_FUSED || Integer.bitCount(fused) != 1) {");
+        line("throw new IllegalArgumentException(\"fused: a power of two up to \" + MAX_FUSED + \", got \" + fused);");
         close("}");
         line("return (inverse ? INVERSE : 0) | (split ? SPLIT : 0) | Integer.numberOfTrailingZeros(fused) << FUSED_SHIFT;");
         close("}");
@@ -212,7 +234,7 @@ public final class RegisterPassGenerator {
         line("int lane = row * cols + col;");
         line("float conj = (flags & INVERSE) != 0 ? -1f : 1f;");
         line("int split = (flags & SPLIT) != 0 ? 1 : 0;");
-        line("int fBits = (flags >> FUSED_SHIFT) & 7;");
+        line("int fBits = (flags >> FUSED_SHIFT) & 15;");
         line("// With the split exchange lre carries both parts in turn and lim is not used.");
         line("float[] lre = ctx.allocateFloatLocalArray(localFloats);");
         line("float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);");
@@ -270,12 +292,21 @@ public final class RegisterPassGenerator {
     }
 
     /**
-     * The fused X axis of f = 2^fBits points (f at most R): the lanes of the tile are whole rows of f
-     * adjacent x. The group writes its values to local memory as the exchanges do, each work-item reads
-     * back the R / f rows {@code d = item + u items} (u &lt; R / f; element d mod r of lanes
-     * f (d / r) .. f (d / r) + f - 1, so adjacent work-items read adjacent elements, a lane count apart),
-     * computes their DFTs, writes them where it read them, and reads its own values back. A work-item
-     * writes only the slots it read, so no barrier separates its reads from its writes.
+     * The fused X axis of f = 2^fBits points: the lanes of the tile are whole rows of f adjacent x.
+     * The group writes its values to local memory as the exchanges do, then:
+     * <ul>
+     *   <li>f at most R: each work-item reads back the R / f rows {@code d = item + u items} (u &lt;
+     *       R / f; element d mod r of lanes f (d / r) .. f (d / r) + f - 1, so adjacent work-items
+     *       read adjacent elements, a lane count apart), computes their DFTs, writes them where it read
+     *       them, and reads its own values back;</li>
+     *   <li>f = R b (b = 2 .. R), in two steps of the four-step FFT in place: each work-item reads the
+     *       R points {@code c + b t} (t &lt; R) of one row, computes their DFT and twiddles output k1 by
+     *       {@code W_f^{c k1}} (entries 2r + 2 c k1 of the pass's table), writes output k1 to
+     *       {@code c + b k1}; then reads R / b runs of b points {@code b k1 + c}, computes their DFTs
+     *       and writes output k2 to {@code b k1 + k2}; frequency {@code k1 + R k2} is then at
+     *       {@code b (x mod R) + x / R}, where each work-item reads its own values back from.</li>
+     * </ul>
+     * A work-item writes only the slots it last read, so no barrier separates its reads from its writes.
      */
     private void fusedAxis(int regs) {
         line("");
@@ -283,57 +314,94 @@ public final class RegisterPassGenerator {
         line("// Fused X axis: transpose so that each work-item holds whole rows of 2^fBits adjacent x, DFT, transpose back.");
         line("int items = lanes * threads;");
         line("int rBits = Integer.numberOfTrailingZeros(r);");
-        for (int length = 2; length <= regs; length *= 2) {
+        String[] own = layout(regs, j -> plus("slot", j, "slotStep"));
+        for (int length = 2; length <= maxFused(regs); length *= 2) {
             int f = length;
             branch(f / 2, "fBits == " + Integer.numberOfTrailingZeros(f));
-            int rowsPerItem = regs / f;
-            for (int u = 0; u < rowsPerItem; u++) {
-                String d = group(plus("item", u, "items"));
-                line("int g" + u + " = (" + d + " & (r - 1)) * lanes + (" + d + " >> rBits) * " + f + ";");
-            }
-            open("if (split == 1) {");
-            partsInTurn(part -> ownSlots(regs, part, true), part -> rowSlots(regs, f, part, false));
-            reopen("} else {");
-            ownSlots(regs, null, true);
-            line("ctx.localBarrier();");
-            rowSlots(regs, f, null, false);
-            close("}");
-            for (int u = 0; u < rowsPerItem; u++) {
-                String[] names = new String[f];
-                for (int v = 0; v < f; v++) {
-                    names[v] = x(u * f + v);
+            if (f <= regs) {
+                int rowsPerItem = regs / f;
+                for (int u = 0; u < rowsPerItem; u++) {
+                    String d = group(plus("item", u, "items"));
+                    line("int g" + u + " = (" + d + " & (r - 1)) * lanes + (" + d + " >> rBits) * " + f + ";");
                 }
-                dft(names);
+                String[] rows = layout(regs, j -> offset("g" + j / f, j % f));
+                transpose(regs, own, rows);
+                dfts(regs, f);
+                transpose(regs, rows, own);
+            } else {
+                int b = f / regs;
+                int bBits = Integer.numberOfTrailingZeros(b);
+                line("// Step 1: the " + regs + " points c + " + b + " t of one row; step 2: runs of " + b + " points.");
+                line("int c = (item >> rBits) & " + (b - 1) + ";");
+                line("int h = (item & (r - 1)) * lanes + (item >> (rBits + " + bBits + ")) * " + f + " + c;");
+                for (int u = 0; u < regs / b; u++) {
+                    String d = group(plus("item", u, "items"));
+                    line("int g" + u + " = (" + d + " & (r - 1)) * lanes + (" + d + " >> (rBits + "
+                            + Integer.numberOfTrailingZeros(regs) + ")) * " + f + " + ((" + d + " >> rBits) & " + (regs - 1)
+                            + ") * " + b + ";");
+                }
+                line("int x = lane & " + (f - 1) + ";");
+                line("int slotP = slot - x + (x & " + (regs - 1) + ") * " + b + " + (x >> " + Integer.numberOfTrailingZeros(regs) + ");");
+                String[] first = layout(regs, j -> offset("h", j * b));
+                String[] second = layout(regs, j -> offset("g" + j / b, j % b));
+                String[] back = layout(regs, j -> plus("slotP", j, "slotStep"));
+                transpose(regs, own, first);
+                dfts(regs, regs);
+                for (int k1 = 1; k1 < regs; k1++) {
+                    line("a = 2 * r + 2 * " + k1 + " * c; wr = tw.get(a); wi = tw.get(a + 1);");
+                    multiply(x(k1));
+                }
+                transpose(regs, first, second);
+                dfts(regs, b);
+                transpose(regs, second, back);
             }
-            open("if (split == 1) {");
-            partsInTurn(part -> rowSlots(regs, f, part, true), part -> ownSlots(regs, part, false));
-            reopen("} else {");
-            rowSlots(regs, f, null, true);
-            line("ctx.localBarrier();");
-            ownSlots(regs, null, false);
-            close("}");
         }
         close("}");
         close("}");
         line("");
     }
 
-    /**
-     * Moves this work-item's values x_j, elements q + j threads of its lane, to ({@code write}) or from
-     * local memory: the part named ("r" or "i", through lre), or both (null).
-     */
-    private void ownSlots(int regs, String part, boolean write) {
+    /** The slot expression of each of a work-item's R registers. */
+    private static String[] layout(int regs, java.util.function.IntFunction<String> slot) {
+        String[] slots = new String[regs];
         for (int j = 0; j < regs; j++) {
-            line(slot(plus("slot", j, "slotStep")) + access(x(j), part, write));
+            slots[j] = slot.apply(j);
+        }
+        return slots;
+    }
+
+    private static String offset(String base, int k) {
+        return k == 0 ? base : base + " + " + k;
+    }
+
+    /**
+     * Moves every register x_j from local slot {@code from[j]} to {@code to[j]} through the group:
+     * writes, barrier, reads; with the split exchange one part at a time.
+     */
+    private void transpose(int regs, String[] from, String[] to) {
+        open("if (split == 1) {");
+        partsInTurn(part -> moveAll(regs, from, part, true), part -> moveAll(regs, to, part, false));
+        reopen("} else {");
+        moveAll(regs, from, null, true);
+        line("ctx.localBarrier();");
+        moveAll(regs, to, null, false);
+        close("}");
+    }
+
+    private void moveAll(int regs, String[] slots, String part, boolean write) {
+        for (int j = 0; j < regs; j++) {
+            line(slot(slots[j]) + access(x(j), part, write));
         }
     }
 
-    /** Moves the R / f fused rows of this work-item, row u in x_{u f} .. x_{u f + f - 1}, to or from local memory. */
-    private void rowSlots(int regs, int f, String part, boolean write) {
+    /** DFTs of f points on the registers x_{u f} .. x_{u f + f - 1}, u &lt; R / f. */
+    private void dfts(int regs, int f) {
         for (int u = 0; u < regs / f; u++) {
+            String[] names = new String[f];
             for (int v = 0; v < f; v++) {
-                line(slot(v == 0 ? "g" + u : "g" + u + " + " + v) + access(x(u * f + v), part, write));
+                names[v] = x(u * f + v);
             }
+            dft(names);
         }
     }
 
