@@ -4,6 +4,8 @@ import io.github.tornadofft.plan.DeviceProfile;
 import io.github.tornadofft.plan.Pass;
 import io.github.tornadofft.reference.Direction;
 import io.github.tornadofft.reference.Norm;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,6 +25,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * place and batched, held to the reference.
  */
 class FusedAxisTest {
+
+    private static SystemProperties forced;
+
+    /** Fusion wherever it saves a kernel: a CPU would otherwise fuse only rows of one register step. */
+    @BeforeAll
+    static void fuseEverywhere() {
+        forced = SystemProperties.set(DeviceProfile.FUSE_X_PROPERTY, "true");
+    }
+
+    @AfterAll
+    static void restore() {
+        forced.close();
+    }
 
     static Stream<int[]> shapes() {
         return Stream.of(new int[] {2, 2}, new int[] {4, 2}, new int[] {16, 4}, new int[] {8, 8}, new int[] {64, 8},
@@ -54,7 +69,8 @@ class FusedAxisTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("shapes")
     void fusedPassesWithTheSplitExchangeMatchTheReference(int[] shape) {
-        try (SystemProperties ignored = SystemProperties.set(DeviceProfile.EXCHANGE_PROPERTY, "split")) {
+        try (SystemProperties ignored = SystemProperties.set(DeviceProfile.EXCHANGE_PROPERTY, "split",
+                DeviceProfile.FUSE_X_PROPERTY, "true")) {
             Signals.assertBothDirectionsMatchTheReference(shape,
                     fused(shape).andThen(plan -> assertTrue(plan.toString().contains("split exchange"), plan.toString())),
                     "fused X, split exchange");

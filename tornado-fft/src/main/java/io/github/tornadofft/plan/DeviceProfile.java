@@ -16,11 +16,11 @@ import java.util.Locale;
  * @param coalesce      adjacent columns (complex values) a strided pass's work-group takes: the
  *                      length of its runs of global accesses (16 = 128 bytes, the 3D seed's rule)
  * @param exchange      how the planner chooses between the paired and the split exchange
- * @param fuseX         whether a short contiguous axis X is fused into the first strided pass
+ * @param fusion        where a short contiguous axis X is fused into the first strided pass
  *                      ({@link Planner#plan}) rather than given a pass of its own
  */
 public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes,
-                            int groupSize, int registerBits, int coalesce, Exchange exchange, boolean fuseX) {
+                            int groupSize, int registerBits, int coalesce, Exchange exchange, Fusion fusion) {
 
     /**
      * How a work-group passes values through local memory between butterfly steps: real and
@@ -29,6 +29,14 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      * buys something: fewer passes, or runs of at least 32 values where pairs allow only 16 (on a GPU).
      */
     public enum Exchange { AUTO, PAIR, SPLIT }
+
+    /**
+     * Where the planner fuses a short X axis into the first strided pass: AUTO wherever that saves a
+     * kernel, on a CPU only where the rows take one register step (in two steps, through two more
+     * exchanges, PoCL ran 2D 1024 x 32 5-9% slower and 3D 32^3 level, while 3D 64^3 gained 4-8%; the
+     * H100 gained 10-40%); ON wherever it saves a kernel; OFF never.
+     */
+    public enum Fusion { AUTO, ON, OFF }
 
     /** Property that overrides the work-group size the planner aims for (for tuning runs). */
     public static final String GROUP_SIZE_PROPERTY = "tornado.fft.groupSize";
@@ -56,13 +64,13 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     /** Property that overrides the exchange choice: auto, pair or split (for tuning runs and tests). */
     public static final String EXCHANGE_PROPERTY = "tornado.fft.exchange";
 
-    /** Property that turns the fusion of a short X axis off ({@code false}; for comparison runs). */
+    /** Property that overrides where a short X axis is fused: auto, true or false ({@link Fusion}). */
     public static final String FUSE_X_PROPERTY = "tornado.fft.fuseX";
 
-    /** A profile that fuses short X axes. */
+    /** A profile that fuses short X axes where {@link Fusion#AUTO} says. */
     public DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes, int groupSize,
                          int registerBits, int coalesce, Exchange exchange) {
-        this(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce, exchange, true);
+        this(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce, exchange, Fusion.AUTO);
     }
 
     public DeviceProfile {
@@ -106,12 +114,15 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(EXCHANGE_PROPERTY + ": auto, pair or split, got '" + exchange + "'");
         }
-        String fuse = System.getProperty(FUSE_X_PROPERTY, "true").trim();
-        if (!fuse.equals("true") && !fuse.equals("false")) {
-            throw new IllegalArgumentException(FUSE_X_PROPERTY + ": true or false, got '" + fuse + "'");
-        }
+        Fusion fusion = switch (System.getProperty(FUSE_X_PROPERTY, "auto").trim()) {
+            case "auto" -> Fusion.AUTO;
+            case "true" -> Fusion.ON;
+            case "false" -> Fusion.OFF;
+            default -> throw new IllegalArgumentException(FUSE_X_PROPERTY + ": auto, true or false, got '"
+                    + System.getProperty(FUSE_X_PROPERTY) + "'");
+        };
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, Math.min(group, maxGroupSize), bits,
-                coalesce, mode, Boolean.parseBoolean(fuse));
+                coalesce, mode, fusion);
     }
 
     /** Registers per work-item NVIDIA's compilers may give a kernel: {@link #MAX_REGISTERS} unless overridden. */
@@ -147,7 +158,7 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
 
     /** This profile with runs of at least {@code runs} values on strided passes. */
     public DeviceProfile withCoalesce(int runs) {
-        return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, runs, exchange, fuseX);
+        return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, runs, exchange, fusion);
     }
 
     /** Work-items per work-group the planner aims for. */

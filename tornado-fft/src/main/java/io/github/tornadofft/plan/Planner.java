@@ -102,7 +102,7 @@ public final class Planner {
      * two steps) and runs of whole rows.
      */
     private static List<Pass> fusingX(List<Pass> passes, int axis, int n, int stride, int batch, int x, DeviceProfile device) {
-        if (!device.fuseX() || x > RegisterPass.MAX_FUSED) {
+        if (device.fusion() == DeviceProfile.Fusion.OFF || x > RegisterPass.MAX_FUSED) {
             return null;
         }
         List<Pass> candidate = passes;
@@ -122,11 +122,12 @@ public final class Planner {
     /**
      * Whether the first strided pass can take the whole X axis of length x: it must hold whole rows of
      * X in every group and at least sqrt(x) values per work-item (a row of X is then one or two
-     * register steps), and X must still be unplanned, which is the case when every axis between X
-     * and this one has length 1.
+     * register steps; on a CPU one, unless {@link DeviceProfile.Fusion#ON}), and X must still be
+     * unplanned, which is the case when every axis between X and this one has length 1.
      */
     private static boolean fusesX(Pass first, int x, DeviceProfile device) {
-        return device.fuseX() && x > 1 && x <= RegisterPass.maxFused(first.regs()) && first.span() == 1
+        boolean twoSteps = device.fusion() == DeviceProfile.Fusion.ON || !device.cpu();
+        return x > 1 && x <= (twoSteps ? RegisterPass.maxFused(first.regs()) : first.regs()) && first.span() == 1
                 && first.cols() % x == 0;
     }
 

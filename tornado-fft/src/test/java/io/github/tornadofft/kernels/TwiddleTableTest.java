@@ -65,6 +65,25 @@ class TwiddleTableTest {
         }
     }
 
+    @Test
+    void aPassWithARowOfXInTwoStepsCarriesW_XAfterItsOwnEntries() {
+        // The first pass of a 64-point Y (8 x 8) with a fused X of 64 points: W_64^e from entry r = 64 on,
+        // read as 2 r + 2 k1 c; a row of one step needs none.
+        int[] sub = {8, 8};
+        FloatArray table = TwiddleTable.forPass(sub, 1, 64);
+        assertEquals(2 * (64 + 64), table.getSize());
+        double worst = 0;
+        for (int c = 0; c < 8; c++) {
+            for (int k1 = 0; k1 < 8; k1++) {
+                int at = 2 * 64 + 2 * k1 * c;
+                worst = Math.max(worst, error(table.get(at), table.get(at + 1), (long) k1 * c, 64));
+            }
+        }
+        assertTrue(worst < 3e-7, "worst W_64 error " + worst);
+        assertEquals(2 * 64, TwiddleTable.forPass(sub, 1, 8).getSize());
+        assertEquals(TwiddleTable.forPass(sub, 1).getSize(), TwiddleTable.forPass(sub, 1, 1).getSize());
+    }
+
     /** Distance from the exact forward root {@code W_order^e} (reference-fft's double-precision one). */
     private static double error(double re, double im, long e, long order) {
         return Math.hypot(re - Twiddles.cos2pi(e, order), im + Twiddles.sin2pi(e, order));

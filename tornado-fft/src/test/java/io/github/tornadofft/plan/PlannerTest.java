@@ -3,6 +3,7 @@ package io.github.tornadofft.plan;
 import io.github.tornadofft.SystemProperties;
 import io.github.tornadofft.kernels.RegisterPass;
 import io.github.tornadofft.plan.DeviceProfile.Exchange;
+import io.github.tornadofft.plan.DeviceProfile.Fusion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -95,14 +96,21 @@ class PlannerTest {
     @Test
     void aShortXAxisIsFusedIntoTheFirstStridedPass() {
         for (DeviceProfile device : List.of(GPU, GPU_PAIR, GPU_SPLIT, CPU, SMALL_RADIX)) {
-            // X of 2 to 16 in one step into Y, or into Z where Y has length 1; X of 32 (and 8 and 16
-            // over a radix-4 Y) in two.
-            for (int[] shape : new int[][] {{4096, 16}, {1 << 20, 16}, {64, 8}, {1024, 2}, {256, 256, 4}, {32, 1, 8},
-                    {16, 16}, {16, 32}, {32, 32, 32}, {4, 16}, {4, 8}, {8, 1, 32}, {64, 64, 64}}) {
+            // X of 2 to 16 in one step into Y, or into Z where Y has length 1; X of 32 and 64 (and 8
+            // and 16 over a radix-4 Y) in two, on a CPU only when asked for.
+            int[][] oneStep = {{4096, 16}, {1 << 20, 16}, {64, 8}, {1024, 2}, {256, 256, 4}, {32, 1, 8}, {16, 16}};
+            int[][] twoSteps = {{16, 32}, {32, 32, 32}, {4, 16}, {4, 8}, {8, 1, 32}, {64, 64, 64}};
+            DeviceProfile on = new DeviceProfile(device.name(), device.cpu(), device.localBytes(), device.maxGroupSize(),
+                    device.globalBytes(), device.groupSize(), device.registerBits(), device.coalesce(), device.exchange(), Fusion.ON);
+            for (int[] shape : twoSteps) {
+                assertEquals(device.cpu() ? 1 : shape[shape.length - 1], Planner.plan(shape, 2, device).get(0).fused(),
+                        device + " " + Arrays.toString(shape));
+            }
+            for (int[] shape : Stream.concat(Arrays.stream(oneStep), Arrays.stream(twoSteps)).toList()) {
                 int x = shape[shape.length - 1];
-                List<Pass> plan = Planner.plan(shape, 2, device);
+                List<Pass> plan = Planner.plan(shape, 2, on);
                 DeviceProfile apart = new DeviceProfile(device.name(), device.cpu(), device.localBytes(), device.maxGroupSize(),
-                        device.globalBytes(), device.groupSize(), device.registerBits(), device.coalesce(), device.exchange(), false);
+                        device.globalBytes(), device.groupSize(), device.registerBits(), device.coalesce(), device.exchange(), Fusion.OFF);
                 List<Pass> unfused = Planner.plan(shape, 2, apart);
                 assertEquals(x, plan.get(0).fused(), device + " " + plan);
                 assertEquals(x, plan.get(0).stride(), device + " " + plan);
@@ -114,7 +122,7 @@ class PlannerTest {
             // takes two passes, so where runs of 16 gave it one, X keeps its own pass.
             List<Pass> oblong = Planner.plan(new int[] {1024, 32}, 2, device);
             DeviceProfile apart = new DeviceProfile(device.name(), device.cpu(), device.localBytes(), device.maxGroupSize(),
-                    device.globalBytes(), device.groupSize(), device.registerBits(), device.coalesce(), device.exchange(), false);
+                    device.globalBytes(), device.groupSize(), device.registerBits(), device.coalesce(), device.exchange(), Fusion.OFF);
             List<Pass> separate = Planner.plan(new int[] {1024, 32}, 2, apart);
             assertTrue(oblong.get(0).fused() == 1 ? oblong.size() == separate.size() : oblong.size() < separate.size(),
                     separate + " -> " + oblong);
@@ -249,6 +257,15 @@ class PlannerTest {
         assertEquals(256, withProperty(DeviceProfile.MAX_REGISTERS_PROPERTY, "255", PlannerTest::h100).maxGroupSize());
         assertRefused(DeviceProfile.MAX_REGISTERS_PROPERTY, "16", "32 to 255");
         assertRefused(DeviceProfile.MAX_REGISTERS_PROPERTY, "256", "32 to 255");
+        assertRefused(DeviceProfile.FUSE_X_PROPERTY, "yes", "auto, true or false");
+        assertEquals(Fusion.OFF, withProperty(DeviceProfile.FUSE_X_PROPERTY, "false", PlannerTest::h100).fusion());
+        // A fused X the kernels have no code for, or that is not the stride, is refused by name.
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new Pass(1, 64, 16, 64, 1, 16, 1, 16, new int[] {16, 4}, false, 32));
+        assertTrue(e.getMessage().startsWith("fused:"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> new Pass(1, 64, 32, 64, 1, 32, 1, 16, new int[] {16, 4}, false, 16));
+        assertTrue(e.getMessage().startsWith("fused:"), e.getMessage());
     }
 
     @Test
