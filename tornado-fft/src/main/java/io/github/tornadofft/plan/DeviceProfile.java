@@ -161,6 +161,11 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, runs, exchange, fusion);
     }
 
+    /** This profile with the given {@link Fusion}. */
+    public DeviceProfile withFusion(Fusion where) {
+        return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce, exchange, where);
+    }
+
     /** Work-items per work-group the planner aims for. */
     public int targetGroupSize() {
         return groupSize;

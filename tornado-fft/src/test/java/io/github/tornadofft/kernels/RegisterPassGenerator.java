@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /**
  * Writes {@code RegisterPass.java}: the Stockham pass kernel, once per number of values a
@@ -362,7 +363,7 @@ public final class RegisterPassGenerator {
     }
 
     /** The slot expression of each of a work-item's R registers. */
-    private static String[] layout(int regs, java.util.function.IntFunction<String> slot) {
+    private static String[] layout(int regs, IntFunction<String> slot) {
         String[] slots = new String[regs];
         for (int j = 0; j < regs; j++) {
             slots[j] = slot.apply(j);

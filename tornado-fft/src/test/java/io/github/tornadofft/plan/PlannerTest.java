@@ -100,8 +100,7 @@ class PlannerTest {
             // and 16 over a radix-4 Y) in two, on a CPU only when asked for.
             int[][] oneStep = {{4096, 16}, {1 << 20, 16}, {64, 8}, {1024, 2}, {256, 256, 4}, {32, 1, 8}, {16, 16}};
             int[][] twoSteps = {{16, 32}, {32, 32, 32}, {4, 16}, {4, 8}, {8, 1, 32}, {64, 64, 64}};
-            DeviceProfile on = new DeviceProfile(device.name(), device.cpu(), device.localBytes(), device.maxGroupSize(),
-                    device.globalBytes(), device.groupSize(), device.registerBits(), device.coalesce(), device.exchange(), Fusion.ON);
+            DeviceProfile on = device.withFusion(Fusion.ON);
             for (int[] shape : twoSteps) {
                 assertEquals(device.cpu() ? 1 : shape[shape.length - 1], Planner.plan(shape, 2, device).get(0).fused(),
                         device + " " + Arrays.toString(shape));
@@ -109,8 +108,7 @@ class PlannerTest {
             for (int[] shape : Stream.concat(Arrays.stream(oneStep), Arrays.stream(twoSteps)).toList()) {
                 int x = shape[shape.length - 1];
                 List<Pass> plan = Planner.plan(shape, 2, on);
-                DeviceProfile apart = new DeviceProfile(device.name(), device.cpu(), device.localBytes(), device.maxGroupSize(),
-                        device.globalBytes(), device.groupSize(), device.registerBits(), device.coalesce(), device.exchange(), Fusion.OFF);
+                DeviceProfile apart = device.withFusion(Fusion.OFF);
                 List<Pass> unfused = Planner.plan(shape, 2, apart);
                 assertEquals(x, plan.get(0).fused(), device + " " + plan);
                 assertEquals(x, plan.get(0).stride(), device + " " + plan);
@@ -121,8 +119,7 @@ class PlannerTest {
             // Fused only where that saves a kernel: with runs of whole rows of 32, the Y axis of 2D 1024 x 32
             // takes two passes, so where runs of 16 gave it one, X keeps its own pass.
             List<Pass> oblong = Planner.plan(new int[] {1024, 32}, 2, device);
-            DeviceProfile apart = new DeviceProfile(device.name(), device.cpu(), device.localBytes(), device.maxGroupSize(),
-                    device.globalBytes(), device.groupSize(), device.registerBits(), device.coalesce(), device.exchange(), Fusion.OFF);
+            DeviceProfile apart = device.withFusion(Fusion.OFF);
             List<Pass> separate = Planner.plan(new int[] {1024, 32}, 2, apart);
             assertTrue(oblong.get(0).fused() == 1 ? oblong.size() == separate.size() : oblong.size() < separate.size(),
                     separate + " -> " + oblong);
