@@ -173,16 +173,17 @@ public final class Planner {
 
     /**
      * Adjacent lines or columns a work-group takes along this axis, the length of its runs of global
-     * accesses: {@link DeviceProfile#coalesce} values or, on a GPU, the longest run that needs no
-     * more passes, up to 64 values on a strided axis and 32 along X. A longer run halves the radix a
+     * accesses: {@link DeviceProfile#coalesce} values or the longest run that needs no more passes,
+     * up to 64 values on a strided axis and, on a GPU, 32 along X. A longer run halves the radix a
      * group's tile holds, but on an H100, at equal pass count, runs of 32 made passes 15-20% faster
      * than runs of 16, and runs of 64 the strided passes of 2D transforms another 4-7%; along X, runs
-     * of 64 (groups of 512) made 1D 2^18 slower than runs of 32: 0.41-0.43 against 0.33 ms
-     * (docs/PERFORMANCE.md).
+     * of 64 (groups of 512) made 1D 2^18 slower than runs of 32: 0.41-0.43 against 0.33 ms. On a
+     * CPU (PoCL) runs of 64 on the strided axes made 3D 128^3 3-8% faster than 32 and left 2D 1024^2
+     * as it was; along X they made 1D 2^20 1.5x slower, so X keeps its runs (docs/PERFORMANCE.md).
      */
     static int runLength(int n, int stride, DeviceProfile device, int capacity) {
         int runs = device.coalesce();
-        if (device.cpu()) {
+        if (device.cpu() && stride == 1) {
             return runs;
         }
         int longest = stride > 1 ? 64 : 32;

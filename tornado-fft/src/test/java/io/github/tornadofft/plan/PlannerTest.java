@@ -163,9 +163,12 @@ class PlannerTest {
         List<Pass> plan1d = Planner.plan(new int[] {1 << 24}, 1, gpu);
         assertEquals(3, plan1d.size(), plan1d.toString());
         plan1d.forEach(p -> assertEquals(16, p.cols(), p.toString()));
-        // A CPU keeps its runs of 16.
+        // A CPU lengthens the runs of its strided axes the same way, and keeps those along X.
         Planner.plan(new int[] {4096, 4096}, 1, CPU).stream().filter(p -> p.axis() == 1)
-                .forEach(p -> assertEquals(16, p.cols(), p.toString()));
+                .forEach(p -> assertEquals(64, p.cols(), p.toString()));
+        Planner.plan(new int[] {128, 128, 128}, 1, CPU).stream().filter(p -> p.axis() > 0)
+                .forEach(p -> assertEquals(64, p.cols(), p.toString()));
+        Planner.plan(new int[] {1 << 20}, 1, CPU).forEach(p -> assertEquals(16, p.cols(), p.toString()));
     }
 
     @Test
