@@ -26,9 +26,9 @@ public final class Planner {
      * length 1 need no pass; an array of one point still gets one (a copy that applies the scale).
      *
      * <p>A short X axis is fused into the first pass of the next axis (the 3D seed's X stages inside
-     * the Y and Z kernels): where X is no longer than that pass's values per work-item and its groups
-     * hold whole rows of X, the pass also computes the X DFTs ({@link Pass#fused}) and X gets no pass
-     * of its own, one pass over the data fewer.
+     * the Y and Z kernels): where that pass's groups can hold whole rows of X and its work-items a
+     * row in one or two register steps ({@link #fusingX}), it also computes the X DFTs
+     * ({@link Pass#fused}) and X gets no pass of its own, if that leaves fewer kernels.
      */
     public static List<Pass> plan(int[] shape, int batch, DeviceProfile device) {
         List<Pass> plan = new ArrayList<>();
