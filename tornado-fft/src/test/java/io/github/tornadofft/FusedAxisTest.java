@@ -56,7 +56,11 @@ class FusedAxisTest {
             Pass first = plan.passes().get(0);
             assertEquals(x, first.fused(), plan.toString());
             assertTrue(plan.passes().stream().noneMatch(p -> p.axis() == 0), plan.toString());
-            assertTrue(plan.toString().contains("{X(1," + x + ",1," + x + ",no-tw), "), plan.toString());
+            int regs = first.regs();
+            String steps = x <= regs ? "{X(1," + x + ",1," + x + ",no-tw), "
+                    : "{X(" + x / regs + "," + regs + "," + x / regs + "," + x + ",tw), X(" + regs + "," + x / regs + ",1,"
+                    + x / regs + ",no-tw), ";
+            assertTrue(plan.toString().contains(steps), steps + " in " + plan);
         };
     }
 

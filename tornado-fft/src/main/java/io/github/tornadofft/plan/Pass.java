@@ -100,10 +100,18 @@ public record Pass(int axis, int n, int stride, int radix, int span, int cols, i
 
     /**
      * The seed's notation of everything this kernel computes: the fused X axis, if any, then this pass
-     * ({@link #notation}), in braces as in the seed's appendix, e.g. {@code {X(1,16,1,16,no-tw), Y(16,256,16,4096,tw)}}.
+     * ({@link #notation}), in braces as in the seed's appendix, e.g. {@code {X(1,16,1,16,no-tw),
+     * Y(16,256,16,4096,tw)}}; an X axis of two steps shows both, e.g. {@code {X(8,8,8,64,tw),
+     * X(8,8,1,8,no-tw), Y(1,64,1,64,no-tw)}}.
      */
     public String kernelNotation() {
-        String x = fused > 1 ? String.format("X(1,%d,1,%d,no-tw), ", fused, fused) : "";
+        String x = "";
+        if (fused > regs) {
+            int b = fused / regs;
+            x = String.format("X(%d,%d,%d,%d,tw), X(%d,%d,1,%d,no-tw), ", b, regs, b, fused, regs, b, b);
+        } else if (fused > 1) {
+            x = String.format("X(1,%d,1,%d,no-tw), ", fused, fused);
+        }
         return "{" + x + notation() + "}";
     }
 

@@ -97,38 +97,44 @@ public final class Planner {
 
     /**
      * The passes of this axis with the whole X axis of length x fused into the first ({@link Pass#fused}),
-     * or null where it cannot take it: as planned, or planned again with a first register radix that
-     * holds rows of X (the largest for rows of up to that many points, else 8, rows of up to 64 in
-     * two steps) and runs of whole rows.
+     * or null where it cannot take it. Rows in one register step first (no exchange but the
+     * transposes): as planned, or planned again with the largest first register radix; else rows in
+     * two steps: as planned, or planned again with a first radix of 8 (rows of up to 64). A plan made
+     * again takes runs of whole rows.
      */
     private static List<Pass> fusingX(List<Pass> passes, int axis, int n, int stride, int batch, int x, DeviceProfile device) {
         if (device.fusion() == DeviceProfile.Fusion.OFF || x > RegisterPass.MAX_FUSED) {
             return null;
         }
-        List<Pass> candidate = passes;
-        if (!fusesX(candidate.get(0), x, device)) {
-            int firstBits = x <= 1 << device.registerBits() ? device.registerBits() : Math.min(3, device.registerBits());
-            DeviceProfile rows = device.coalesce() >= x ? device : device.withCoalesce(x);
-            candidate = planAxis(axis, n, stride, batch, rows, firstBits);
-            if (!fusesX(candidate.get(0), x, device)) {
-                return null;
+        DeviceProfile rows = device.coalesce() >= x ? device : device.withCoalesce(x);
+        boolean twoSteps = device.fusion() == DeviceProfile.Fusion.ON || !device.cpu();
+        List<List<Pass>> candidates = new ArrayList<>();
+        candidates.add(passes);
+        candidates.add(planAxis(axis, n, stride, batch, rows, device.registerBits()));
+        for (int steps = 1; steps <= (twoSteps ? 2 : 1); steps++) {
+            if (steps == 2) {
+                candidates.add(planAxis(axis, n, stride, batch, rows, Math.min(3, device.registerBits())));
+            }
+            for (List<Pass> candidate : candidates) {
+                if (fusesX(candidate.get(0), x, steps)) {
+                    List<Pass> fused = new ArrayList<>(candidate);
+                    fused.set(0, candidate.get(0).withFused(x));
+                    return fused;
+                }
             }
         }
-        List<Pass> fused = new ArrayList<>(candidate);
-        fused.set(0, candidate.get(0).withFused(x));
-        return fused;
+        return null;
     }
 
     /**
-     * Whether the first strided pass can take the whole X axis of length x: it must hold whole rows of
-     * X in every group and at least sqrt(x) values per work-item (a row of X is then one or two
-     * register steps; on a CPU one, unless {@link DeviceProfile.Fusion#ON}), and X must still be
-     * unplanned, which is the case when every axis between X and this one has length 1.
+     * Whether the first strided pass can take the whole X axis of length x in at most {@code steps}
+     * register steps: its groups must hold whole rows of X, its work-items a row (one step) or its
+     * square root (two, {@link RegisterPass#maxFused}), and X must still be unplanned, which is the
+     * case when every axis between X and this one has length 1.
      */
-    private static boolean fusesX(Pass first, int x, DeviceProfile device) {
-        boolean twoSteps = device.fusion() == DeviceProfile.Fusion.ON || !device.cpu();
-        return x > 1 && x <= (twoSteps ? RegisterPass.maxFused(first.regs()) : first.regs()) && first.span() == 1
-                && first.cols() % x == 0;
+    private static boolean fusesX(Pass first, int x, int steps) {
+        int longest = steps == 1 ? first.regs() : RegisterPass.maxFused(first.regs());
+        return x > 1 && x <= longest && first.span() == 1 && first.cols() % x == 0;
     }
 
     /**

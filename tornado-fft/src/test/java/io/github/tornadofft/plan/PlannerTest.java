@@ -123,6 +123,14 @@ class PlannerTest {
             List<Pass> separate = Planner.plan(new int[] {1024, 32}, 2, apart);
             assertTrue(oblong.get(0).fused() == 1 ? oblong.size() == separate.size() : oblong.size() < separate.size(),
                     separate + " -> " + oblong);
+            // The seed's notation, one pair of braces per kernel, an X of two steps as two sub-steps.
+            assertEquals("{X(8,8,8,64,tw), X(8,8,1,8,no-tw), Y(1,64,1,64,no-tw)}",
+                    Planner.plan(new int[] {64, 64, 64}, 1, on).get(0).kernelNotation(), device.toString());
+            // Rows in one step where the device's largest register radix holds them (the first plan of
+            // 4096 x 16 on a GPU, 8 x 8, would hold them in two), else in two.
+            assertEquals(device.registerBits() == 4 ? "{X(1,16,1,16,no-tw), Y(64,64,64,4096,tw)}"
+                            : "{X(2,8,2,16,tw), X(8,2,1,2,no-tw), Y(64,64,64,4096,tw)}",
+                    Planner.plan(new int[] {4096, 16}, 1, device).get(0).kernelNotation(), device.toString());
             // Not fused: X longer than 64, a first strided pass of too few values (Y = 2: rows of up to 2), 1D.
             for (int[] shape : new int[][] {{64, 128}, {2, 16}, {128, 128, 128}, {1 << 16}}) {
                 assertEquals(1, Planner.plan(shape, 2, device).get(0).fused(), device + " " + Arrays.toString(shape));
