@@ -44,6 +44,8 @@ class FusedAxisTest {
                 new int[] {16, 16}, new int[] {256, 16}, new int[] {4096, 16}, new int[] {1 << 16, 16},
                 new int[] {32, 1, 8}, new int[] {16, 16, 16}, new int[] {128, 64, 4}, new int[] {512, 512, 2},
                 new int[] {8, 256, 16},
+                // groups of several adjacent lines (rows 4 and 2): lanes of more than one line
+                new int[] {16384, 2}, new int[] {16384, 4},
                 // two steps: rows of 32 and 64 in the kernel of 8 values per work-item, of 8 and 16 in that of 4
                 new int[] {16, 32}, new int[] {1024, 32}, new int[] {32, 32, 32}, new int[] {128, 128, 32},
                 new int[] {8, 1, 32}, new int[] {4, 16}, new int[] {4, 8}, new int[] {32, 64}, new int[] {16, 16, 64});
