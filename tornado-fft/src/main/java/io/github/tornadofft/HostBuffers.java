@@ -42,11 +42,13 @@ final class HostBuffers {
     }
 
     /**
-     * The twiddle table of a pass of register radices {@code sub} and span ({@link TwiddleTable#forPass}),
-     * shared and read-only.
+     * The twiddle table of a pass of register radices {@code sub} and span with a fused X axis of
+     * {@code fused} points (1: none) ({@link TwiddleTable#forPass}), shared and read-only.
      */
     static synchronized FloatArray twiddles(int[] sub, int span, int fused) {
-        List<Integer> key = IntStream.concat(IntStream.of(sub), IntStream.of(span, fused)).boxed().toList();
+        // Passes whose fused rows need no W_X (one step, or none) share one table.
+        List<Integer> key = IntStream.concat(IntStream.of(sub), IntStream.of(span, TwiddleTable.fusedEntries(sub, fused)))
+                .boxed().toList();
         return TWIDDLES.computeIfAbsent(key, k -> TwiddleTable.forPass(sub, span, fused));
     }
 }

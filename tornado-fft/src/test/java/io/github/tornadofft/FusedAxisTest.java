@@ -4,9 +4,9 @@ import io.github.tornadofft.plan.DeviceProfile;
 import io.github.tornadofft.plan.Pass;
 import io.github.tornadofft.reference.Direction;
 import io.github.tornadofft.reference.Norm;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.Extension;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -26,18 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class FusedAxisTest {
 
-    private static SystemProperties forced;
-
     /** Fusion wherever it saves a kernel: a CPU would otherwise fuse only rows of one register step. */
-    @BeforeAll
-    static void fuseEverywhere() {
-        forced = SystemProperties.set(DeviceProfile.FUSE_X_PROPERTY, "true");
-    }
-
-    @AfterAll
-    static void restore() {
-        forced.close();
-    }
+    @RegisterExtension
+    static final Extension FUSE_EVERYWHERE = SystemProperties.duringClass(DeviceProfile.FUSE_X_PROPERTY, "true");
 
     static Stream<int[]> shapes() {
         return Stream.of(new int[] {2, 2}, new int[] {4, 2}, new int[] {16, 4}, new int[] {8, 8}, new int[] {64, 8},

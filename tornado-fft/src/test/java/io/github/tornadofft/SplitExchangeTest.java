@@ -1,8 +1,8 @@
 package io.github.tornadofft;
 
 import io.github.tornadofft.plan.DeviceProfile;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.Extension;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -17,17 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SplitExchangeTest {
 
-    private static SystemProperties forced;
-
-    @BeforeAll
-    static void forceSplit() {
-        forced = SystemProperties.set(DeviceProfile.EXCHANGE_PROPERTY, "split");
-    }
-
-    @AfterAll
-    static void restore() {
-        forced.close();
-    }
+    @RegisterExtension
+    static final Extension SPLIT_EVERYWHERE = SystemProperties.duringClass(DeviceProfile.EXCHANGE_PROPERTY, "split");
 
     static Stream<int[]> shapes() {
         // Single-group sizes of every register count, multi-pass 1D, and strided 2D/3D axes.

@@ -1,5 +1,10 @@
 package io.github.tornadofft;
 
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.Extension;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -28,6 +33,33 @@ public final class SystemProperties implements AutoCloseable {
             System.setProperty(name, namesAndValues[i + 1]);
         }
         return properties;
+    }
+
+    /**
+     * For a {@code @RegisterExtension} static field: sets {@code name, value, ...} before the test
+     * class's first test and restores them after its last.
+     */
+    public static Extension duringClass(String... namesAndValues) {
+        return new ClassScope(namesAndValues.clone());
+    }
+
+    private static final class ClassScope implements BeforeAllCallback, AfterAllCallback {
+        private final String[] namesAndValues;
+        private SystemProperties set;
+
+        ClassScope(String[] namesAndValues) {
+            this.namesAndValues = namesAndValues;
+        }
+
+        @Override
+        public void beforeAll(ExtensionContext context) {
+            set = SystemProperties.set(namesAndValues);
+        }
+
+        @Override
+        public void afterAll(ExtensionContext context) {
+            set.close();
+        }
     }
 
     @Override

@@ -94,7 +94,14 @@ public final class RegisterPass {
      * and for R = 4 and 8 R^2 points (up to MAX_FUSED) in two.
      */
     public static int maxFused(int regs) {
-        return regs == 4 || regs == 8 ? Math.min(regs * regs, MAX_FUSED) : regs;
+        return switch (regs) {
+            case 1 -> 1;
+            case 2 -> 2;
+            case 4 -> 16;
+            case 8 -> 64;
+            case 16 -> 16;
+            default -> throw new IllegalArgumentException("regs: a power of two up to " + MAX_REGS + ", got " + regs);
+        };
     }
 
     /** The {@code localFloats} argument of a pass whose groups hold {@code lanes} lines of r values. */

@@ -54,15 +54,13 @@ public final class TwiddleTable {
         int k = 1 << kBits(span);
         int b = span / k;
         long order = (long) span * r;
-        boolean twoStep = fused > sub[0];
-        if (twoStep && span != 1) {
+        int fusedEntries = fusedEntries(sub, fused);
+        if (fusedEntries > 0 && span != 1) {
             throw new IllegalArgumentException("span: 1 for a fused X axis of " + fused + " points, got " + span);
         }
-        FloatArray table = new FloatArray(2 * (r + (span > 1 ? r * k + r * b : 0) + (twoStep ? fused : 0)));
-        if (twoStep) {
-            for (int e = 0, at = 2 * r; e < fused; e++) {
-                at = put(table, at, e, fused);
-            }
+        FloatArray table = new FloatArray(2 * (r + (span > 1 ? r * k + r * b : 0) + fusedEntries));
+        for (int e = 0, at = 2 * r; e < fusedEntries; e++) {
+            at = put(table, at, e, fused);
         }
         int at = 0;
         int p = sub[0];
@@ -88,6 +86,15 @@ public final class TwiddleTable {
             }
         }
         return table;
+    }
+
+    /**
+     * Entries of {@code W_fused} the table of a pass with register radices {@code sub} carries for a
+     * fused X axis of {@code fused} points: all of them where its rows take two steps (more points than
+     * the first register radix), else none ({@code fused} is 1 where there is no fused axis).
+     */
+    public static int fusedEntries(int[] sub, int fused) {
+        return fused > sub[0] ? fused : 0;
     }
 
     private static int put(FloatArray table, int at, long e, long order) {

@@ -261,17 +261,17 @@ public final class Planner {
      * is one pass instead of two).
      */
     static int[] registerRadices(int bits, int lanes, DeviceProfile device, boolean uneven) {
-        return registerRadices(bits, lanes, device, uneven, 0);
+        return registerRadices(bits, lanes, device, uneven, 0, device.registerBits());
     }
 
     /**
-     * {@link #registerRadices(int, int, DeviceProfile, boolean)}, or with {@code firstBits} > 0 a first
-     * radix of 2^firstBits (at most registerBits) and the rest split evenly, wherever three steps
-     * allow it, as a fused X axis needs: rows of up to 16 points in one work-item (16 first), or of up
-     * to 64 in two steps of the kernel with 8 values per work-item (8 first).
+     * {@link #registerRadices(int, int, DeviceProfile, boolean)} with radices of at most 2^maxBits, or
+     * with {@code firstBits} > 0 a first radix of 2^firstBits (at most registerBits) and the rest split
+     * evenly, wherever three steps allow it, as a fused X axis needs: rows of up to 16 points in one
+     * work-item (16 first), or of up to 64 in two steps of the kernel with 8 values per work-item (8
+     * first).
      */
-    static int[] registerRadices(int bits, int lanes, DeviceProfile device, boolean uneven, int firstBits) {
-        int maxBits = device.registerBits();
+    static int[] registerRadices(int bits, int lanes, DeviceProfile device, boolean uneven, int firstBits, int maxBits) {
         if (firstBits > 0 && bits <= 3 * firstBits) {
             if (bits <= firstBits) {
                 return new int[] {1 << bits};
@@ -300,14 +300,7 @@ public final class Planner {
         // group-size limit below; the register split is chosen for that many.
         int cols = stride > 1 ? Math.min(stride, runs) : Math.max(1, Math.min(Math.min(lines, runs), capacity / r));
         int bits = Integer.numberOfTrailingZeros(r);
-        int[] sub = registerRadices(bits, cols, device, uneven, firstBits);
-        if (!device.cpu() && stride == 1 && lines == 1 && bits >= 2 && r / sub[0] < ADJACENT_ITEMS) {
-            // A whole short transform per group line: its work-items are the only adjacent readers.
-            int[] narrow = registerRadices(bits, Math.max(1, bits - Integer.numberOfTrailingZeros(ADJACENT_ITEMS)));
-            if (itemsFit(narrow[0], bits, 1, device)) {
-                sub = narrow;
-            }
-        }
+        int[] sub = registerRadices(bits, cols, device, uneven, firstBits, largestRegisterBits(bits, lines, stride, device));
         int regs = sub[0]; // the first register radix is the largest (Pass)
         int itemsPerLine = r / regs;
         int target = device.targetGroupSize();
@@ -346,6 +339,21 @@ public final class Planner {
      * 4.6-6.7x cuFFT, where 64 points in 4 work-items ran at 97% (docs/PERFORMANCE.md).
      */
     static final int ADJACENT_ITEMS = 4;
+
+    /**
+     * log2 of the largest register radix a pass of radix 2^bits may take: the device's, except on a GPU
+     * for a transform alone on its group line (one pass along X), which keeps {@link #ADJACENT_ITEMS}
+     * work-items (two for 4 points) wherever they fit a group; a CPU runs a group as loops over its
+     * work-items and keeps them fat.
+     */
+    static int largestRegisterBits(int bits, int lines, int stride, DeviceProfile device) {
+        int most = device.registerBits();
+        if (device.cpu() || stride > 1 || lines > 1 || bits < 2) {
+            return most;
+        }
+        int narrow = Math.max(1, Math.min(most, bits - Integer.numberOfTrailingZeros(ADJACENT_ITEMS)));
+        return itemsFit(registerRadices(bits, narrow)[0], bits, 1, device) ? narrow : most;
+    }
 
     /** Splits 2^bits into at most three register radices of at most 2^maxBits, largest first, evenly. */
     static int[] registerRadices(int bits, int maxBits) {

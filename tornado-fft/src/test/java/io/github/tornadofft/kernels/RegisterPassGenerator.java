@@ -162,7 +162,12 @@ public final class RegisterPassGenerator {
         line(" * and for R = 4 and 8 R^2 points (up to MAX_FUSED) in two.");
         line(" */");
         open("public static int maxFused(int regs) {");
-        line("return regs == 4 || regs == 8 ? Math.min(regs * regs, MAX_FUSED) : regs;");
+        open("return switch (regs) {");
+        for (int regs : REGISTERS) {
+            line("case " + regs + " -> " + maxFused(regs) + ";");
+        }
+        line("default -> throw new IllegalArgumentException(\"regs: a power of two up to \" + MAX_REGS + \", got \" + regs);");
+        close("};");
         close("}");
         line("");
         line("/** The {@code localFloats} argument of a pass whose groups hold {@code lanes} lines of r values. */");
@@ -315,7 +320,7 @@ public final class RegisterPassGenerator {
         line("// Fused X axis: transpose so that each work-item holds whole rows of 2^fBits adjacent x, DFT, transpose back.");
         line("int items = lanes * threads;");
         line("int rBits = Integer.numberOfTrailingZeros(r);");
-        String[] own = layout(regs, j -> plus("slot", j, "slotStep"));
+        String[] own = ownSlots(regs);
         for (int length = 2; length <= maxFused(regs); length *= 2) {
             int f = length;
             branch(f / 2, "fBits == " + Integer.numberOfTrailingZeros(f));
@@ -360,6 +365,11 @@ public final class RegisterPassGenerator {
         close("}");
         close("}");
         line("");
+    }
+
+    /** The slots of a work-item's own values x_j, elements q + j threads of its lane. */
+    private static String[] ownSlots(int regs) {
+        return layout(regs, j -> plus("slot", j, "slotStep"));
     }
 
     /** The slot expression of each of a work-item's R registers. */
@@ -432,17 +442,12 @@ public final class RegisterPassGenerator {
         line("ctx.localBarrier();");
         int previousSpan = previous == null ? 1 : regs;
         open("if (split == 1) {");
-        partsInTurn(part -> exchangeOut(regs, previous, previousSpan, part), part -> {
-            for (int j = 0; j < regs; j++) {
-                line(slot(plus("slot", j, "slotStep")) + x(j) + part + " = lre[a];");
-            }
-        });
+        String[] own = ownSlots(regs);
+        partsInTurn(part -> exchangeOut(regs, previous, previousSpan, part), part -> moveAll(regs, own, part, false));
         reopen("} else {");
         exchangeOut(regs, previous, previousSpan, null);
         line("ctx.localBarrier();");
-        for (int j = 0; j < regs; j++) {
-            line(slot(plus("slot", j, "slotStep")) + x(j) + "r = lre[a]; " + x(j) + "i = lim[a];");
-        }
+        moveAll(regs, own, null, false);
         close("}");
         for (int d = 1; regs / d >= 2 && d <= MAX_BUTTERFLIES; d *= 2) {
             branch(d, radix + " == " + regs / d);
@@ -539,11 +544,8 @@ public final class RegisterPassGenerator {
         line("ctx.localBarrier();");
         open("if (split == 1) {");
         line("// One part at a time: x_j takes element item + j items of the staged tile.");
-        partsInTurn(part -> {
-            for (int j = 0; j < regs; j++) {
-                line(slot(plus("slot", j, "slotStep")) + "lre[a] = " + x(j) + part + ";");
-            }
-        }, part -> {
+        String[] own = ownSlots(regs);
+        partsInTurn(part -> moveAll(regs, own, part, true), part -> {
             for (int j = 0; j < regs; j++) {
                 line("a = LocalFft.stagedSlot(" + plus("item", j, "items") + ", r, span, cols, lanes); " + x(j) + part
                         + " = lre[a];");
@@ -554,9 +556,7 @@ public final class RegisterPassGenerator {
             storeLine(addr, x(j) + "r", x(j) + "i");
         }
         reopen("} else {");
-        for (int j = 0; j < regs; j++) {
-            line(slot(plus("slot", j, "slotStep")) + "lre[a] = " + x(j) + "r; lim[a] = " + x(j) + "i;");
-        }
+        moveAll(regs, own, null, true);
         line("ctx.localBarrier();");
         for (int j = 0; j < regs; j++) {
             String linear = plus("item", j, "items");
