@@ -390,10 +390,19 @@ public final class RegisterPassGenerator {
      * writes, barrier, reads; with the split exchange one part at a time.
      */
     private void transpose(int regs, String[] from, String[] to) {
+        exchange(regs, part -> moveAll(regs, from, part, true), to);
+    }
+
+    /**
+     * Writes the registers to local memory as {@code write} says (given the part, "r" or "i", or null
+     * for both), barrier, and reads them back from slots {@code to}; with the split exchange one part
+     * at a time.
+     */
+    private void exchange(int regs, Consumer<String> write, String[] to) {
         open("if (split == 1) {");
-        partsInTurn(part -> moveAll(regs, from, part, true), part -> moveAll(regs, to, part, false));
+        partsInTurn(write, part -> moveAll(regs, to, part, false));
         reopen("} else {");
-        moveAll(regs, from, null, true);
+        write.accept(null);
         line("ctx.localBarrier();");
         moveAll(regs, to, null, false);
         close("}");
@@ -441,14 +450,7 @@ public final class RegisterPassGenerator {
         line("// of the line's local tile (p the span so far); each work-item then reads elements q + j threads.");
         line("ctx.localBarrier();");
         int previousSpan = previous == null ? 1 : regs;
-        open("if (split == 1) {");
-        String[] own = ownSlots(regs);
-        partsInTurn(part -> exchangeOut(regs, previous, previousSpan, part), part -> moveAll(regs, own, part, false));
-        reopen("} else {");
-        exchangeOut(regs, previous, previousSpan, null);
-        line("ctx.localBarrier();");
-        moveAll(regs, own, null, false);
-        close("}");
+        exchange(regs, part -> exchangeOut(regs, previous, previousSpan, part), ownSlots(regs));
         for (int d = 1; regs / d >= 2 && d <= MAX_BUTTERFLIES; d *= 2) {
             branch(d, radix + " == " + regs / d);
             butterflies(regs, d, span, table);
