@@ -44,8 +44,9 @@ public final class Planner {
                 // Along X every line is a transform of the batch; along Y, Z the batch does not matter.
                 List<Pass> passes = planAxis(axis, n, stride, (int) (points / n), device, 0);
                 List<Pass> fused = axis > 0 && stride == x ? fusingX(passes, axis, n, stride, (int) (points / n), x, device) : null;
-                if (fused != null && fused.size() < plan.size() + passes.size()) {
-                    // X (planned alone so far) goes into this axis's first pass: one kernel fewer.
+                if (fused != null && fused.size() < plan.size() + preferredRuns(passes, axis, n, stride, (int) (points / n), device).size()) {
+                    // X (planned alone so far) goes into this axis's first pass: one kernel fewer than
+                    // with runs of the preferred length.
                     plan.clear();
                     plan.addAll(fused);
                 } else {
@@ -58,6 +59,17 @@ public final class Planner {
             plan.addAll(planAxis(0, 1, 1, batch, device, 0));
         }
         return List.copyOf(plan);
+    }
+
+    /**
+     * The passes of this axis with runs no shorter than the device's preferred length: the fused X axis
+     * is weighed against these, so that a profile allowing shorter runs ({@link DeviceProfile#shortestRun})
+     * gives them only to axes that do not take X (on an H100, 2D 1024 x 32 with X fused into two Y
+     * passes in runs of 32 took 15% less wall time than an X pass and one Y pass in runs of 8).
+     */
+    private static List<Pass> preferredRuns(List<Pass> passes, int axis, int n, int stride, int batch, DeviceProfile device) {
+        return device.shortestRun() < device.coalesce()
+                ? planAxis(axis, n, stride, batch, device.withCoalesce(device.coalesce()), 0) : passes;
     }
 
     /**
@@ -106,7 +118,7 @@ public final class Planner {
         if (device.fusion() == DeviceProfile.Fusion.OFF || x > RegisterPass.MAX_FUSED) {
             return null;
         }
-        DeviceProfile rows = device.coalesce() >= x ? device : device.withCoalesce(x);
+        DeviceProfile rows = device.withCoalesce(Math.max(device.coalesce(), x));
         boolean twoSteps = device.fusion() == DeviceProfile.Fusion.ON || !device.cpu();
         List<List<Pass>> candidates = new ArrayList<>();
         candidates.add(passes);
@@ -179,25 +191,43 @@ public final class Planner {
 
     /**
      * Adjacent lines or columns a work-group takes along this axis, the length of its runs of global
-     * accesses: {@link DeviceProfile#coalesce} values or the longest run that needs no more passes,
-     * up to 64 values on a strided axis and, on a GPU, 32 along X. A longer run halves the radix a
-     * group's tile holds, but on an H100, at equal pass count, runs of 32 made passes 15-20% faster
-     * than runs of 16, and runs of 64 the strided passes of 2D transforms another 4-7%; along X, runs
-     * of 64 (groups of 512) made 1D 2^18 slower than runs of 32: 0.41-0.43 against 0.33 ms. On a
-     * CPU (PoCL) runs of 64 on the strided axes made 3D 128^3 3-8% faster than 32 and left 2D 1024^2
-     * as it was; along X they made 1D 2^20 1.5x slower, so X keeps its runs (docs/PERFORMANCE.md).
+     * accesses: {@link DeviceProfile#coalesce} values (or, where the profile allows shorter runs,
+     * {@link DeviceProfile#shortestRun}, the shortest that needs fewer passes than either exchange
+     * needs at {@code coalesce}), then the longest run that needs no more passes, up to 64 values on a
+     * strided axis and, on a GPU, 32 along X. A longer run halves the radix a group's tile holds, but
+     * on an H100, at equal pass count, runs of 32 made passes 15-20% faster than runs of 16, and runs
+     * of 64 the strided passes of 2D transforms another 4-7%; along X, runs of 64 (groups of 512) made
+     * 1D 2^18 slower than runs of 32: 0.41-0.43 against 0.33 ms. On a CPU (PoCL) runs of 64 on the
+     * strided axes made 3D 128^3 3-8% faster than 32 and left 2D 1024^2 as it was; along X they made
+     * 1D 2^20 1.5x slower, so X keeps its runs (docs/PERFORMANCE.md).
      */
     static int runLength(int n, int stride, DeviceProfile device, int capacity) {
         int runs = device.coalesce();
+        int passes = passCount(n, stride, device, runs, capacity);
+        // Shorter runs only for fewer passes than the preferred runs allow with either exchange.
+        int fewest = Math.min(passes, passCount(n, stride, device, runs, largestCapacity(device)));
+        for (int shorter = runs / 2; shorter >= device.shortestRun(); shorter /= 2) {
+            int fewer = passCount(n, stride, device, shorter, capacity);
+            if (fewer < fewest) {
+                fewest = fewer;
+                runs = shorter;
+                passes = fewer;
+            }
+        }
         if (device.cpu() && stride == 1) {
             return runs;
         }
         int longest = stride > 1 ? 64 : 32;
-        int passes = passCount(n, stride, device, runs, capacity);
         while (2 * runs <= longest && passCount(n, stride, device, 2 * runs, capacity) == passes) {
             runs *= 2;
         }
         return runs;
+    }
+
+    /** The largest tile a work-group of this device may take: with the split exchange where it may use it. */
+    private static int largestCapacity(DeviceProfile device) {
+        return device.localComplexCapacity(device.exchange() == DeviceProfile.Exchange.SPLIT
+                || device.exchange() == DeviceProfile.Exchange.AUTO && !device.cpu());
     }
 
     /**
