@@ -363,25 +363,27 @@ public final class Planner {
 
     /**
      * Work-items a GPU gives each transform that is a group line of its own (a single pass along X), so
-     * that one load or store instruction covers at least 4 adjacent values (32 bytes, a DRAM sector) per
-     * transform: on an H100, batched 1D transforms of 8 and 16 points held whole by one work-item each
-     * (adjacent work-items 64-128 bytes apart on every access) ran at 15-22% of the copy bandwidth,
-     * 4.6-6.7x cuFFT, where 64 points in 4 work-items ran at 97% (docs/PERFORMANCE.md).
+     * that one load or store instruction covers 8 adjacent values (64 bytes) per transform: on an H100,
+     * batched 1D transforms of 8 and 16 points held whole by one work-item each (adjacent work-items
+     * 64-128 bytes apart on every access) ran at 15-22% of the copy bandwidth, 4.6-6.7x cuFFT; 32
+     * points in 4 work-items of 8 values took 1.06-1.09 ms per GiB, in 8 of 4 values 0.74-0.75, level
+     * with cuFFT (docs/PERFORMANCE.md).
      */
-    static final int ADJACENT_ITEMS = 4;
+    static final int ADJACENT_ITEMS = 8;
 
     /**
      * log2 of the largest register radix a pass of radix 2^bits may take: the device's, except on a GPU
      * for a transform alone on its group line (one pass along X), which keeps {@link #ADJACENT_ITEMS}
-     * work-items (two for 4 points) wherever they fit a group; a CPU runs a group as loops over its
-     * work-items and keeps them fat.
+     * work-items, or as many as three register steps allow (2 for 4 points, 4 for 8 and 16), wherever
+     * they fit a group; a CPU runs a group as loops over its work-items and keeps them fat.
      */
     static int largestRegisterBits(int bits, int lines, int stride, DeviceProfile device) {
         int most = device.registerBits();
         if (device.cpu() || stride > 1 || lines > 1 || bits < 2) {
             return most;
         }
-        int narrow = Math.max(1, Math.min(most, bits - Integer.numberOfTrailingZeros(ADJACENT_ITEMS)));
+        int threeSteps = (bits + 2) / 3;
+        int narrow = Math.min(most, Math.max(threeSteps, bits - Integer.numberOfTrailingZeros(ADJACENT_ITEMS)));
         return itemsFit(registerRadices(bits, narrow)[0], bits, 1, device) ? narrow : most;
     }
 

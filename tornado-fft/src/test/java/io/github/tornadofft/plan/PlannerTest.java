@@ -139,16 +139,20 @@ class PlannerTest {
     }
 
     @Test
-    void aGpuGivesAShortTransformAtLeastFourWorkItems() {
-        // Whole 4- to 16-point transforms per group line: 4 work-items each (2 for 4 points), so every
-        // access instruction covers 32 adjacent bytes of a transform.
+    void aGpuGivesAShortTransformEightWorkItemsWhereThreeStepsAllow() {
+        // Whole transforms per group line: 8 work-items each where three register steps allow it (32
+        // and 64 points), as many as they allow below (4 for 8 and 16 points, 2 for 4), so that every
+        // access instruction covers 64 adjacent bytes of a transform, or all of it.
+        assertArrayEquals(new int[] {4, 4, 2}, Planner.plan(new int[] {32}, 1 << 10, GPU).get(0).sub());
+        assertArrayEquals(new int[] {8, 8}, Planner.plan(new int[] {64}, 1 << 10, GPU).get(0).sub());
+        assertArrayEquals(new int[] {16, 8}, Planner.plan(new int[] {128}, 1 << 10, GPU).get(0).sub());
         assertArrayEquals(new int[] {4, 4}, Planner.plan(new int[] {16}, 1 << 10, GPU).get(0).sub());
         assertArrayEquals(new int[] {2, 2, 2}, Planner.plan(new int[] {8}, 1 << 10, GPU).get(0).sub());
         assertArrayEquals(new int[] {2, 2}, Planner.plan(new int[] {4}, 1 << 10, GPU).get(0).sub());
         assertArrayEquals(new int[] {2}, Planner.plan(new int[] {2}, 1 << 10, GPU).get(0).sub());
-        assertArrayEquals(new int[] {8, 4}, Planner.plan(new int[] {32}, 1 << 10, GPU).get(0).sub());
         // The X pass of a 2D shape whose X cannot be fused, too; a CPU keeps fat work-items.
         assertArrayEquals(new int[] {4, 4}, Planner.plan(new int[] {2, 16}, 1, GPU).get(0).sub());
+        assertArrayEquals(new int[] {4, 4, 2}, Planner.plan(new int[] {2, 32}, 1, GPU).get(0).sub());
         assertArrayEquals(new int[] {16}, Planner.plan(new int[] {16}, 1 << 10, CPU).get(0).sub());
         // Never more work-items than a group may have.
         DeviceProfile two = new DeviceProfile("gpu, groups of 2", false, 48 << 10, 2, 80L << 30, 2, 3, 16, Exchange.AUTO);
