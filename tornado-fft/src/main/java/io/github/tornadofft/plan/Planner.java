@@ -42,9 +42,10 @@ public final class Planner {
             int n = shape[shape.length - 1 - axis];
             if (n > 1) {
                 // Along X every line is a transform of the batch; along Y, Z the batch does not matter.
-                List<Pass> passes = planAxis(axis, n, stride, (int) (points / n), device, 0);
-                List<Pass> fused = axis > 0 && stride == x ? fusingX(passes, axis, n, stride, (int) (points / n), x, device) : null;
-                if (fused != null && fused.size() < plan.size() + preferredRuns(passes, axis, n, stride, (int) (points / n), device).size()) {
+                int lines = (int) (points / n);
+                List<Pass> passes = planAxis(axis, n, stride, lines, device, 0);
+                List<Pass> fused = axis > 0 && stride == x ? fusingX(passes, axis, n, stride, lines, x, device) : null;
+                if (fused != null && fused.size() < plan.size() + preferredRuns(passes, axis, n, stride, lines, device).size()) {
                     // X (planned alone so far) goes into this axis's first pass: one kernel fewer than
                     // with runs of the preferred length.
                     plan.clear();
