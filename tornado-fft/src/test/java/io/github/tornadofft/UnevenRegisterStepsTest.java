@@ -11,12 +11,12 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The uneven register decompositions (a first radix of 16, then steps of 16 / d with d butterflies
- * per work-item, d = 2, 4, 8), which the planner takes where the even split would need more
- * work-items than a group may have. On a GPU that is the strided 512-point axes and 1D 2^17, 2^18,
- * 2^25 and up; a lower work-group cap ({@link DeviceProfile#MAX_GROUP_SIZE_PROPERTY}) makes the
- * planner take them on any device, so a CPU run checks every one of those kernel paths, with both
- * exchanges.
+ * The uneven register decompositions (a first radix R, then steps of R / d with d butterflies per
+ * work-item, d = 2, 4, 8), which the planner takes where the even split would need more work-items
+ * than a group may have. On a GPU that is the strided 512-point axes and 1D 2^17, 2^18, 2^25 and
+ * up, and 32 points in eight work-items (4 x 4 x 2); a lower work-group cap
+ * ({@link DeviceProfile#MAX_GROUP_SIZE_PROPERTY}) or register radix makes the planner take them on
+ * any device, so a CPU run checks every one of those kernel paths, with both exchanges.
  */
 class UnevenRegisterStepsTest {
 
@@ -24,7 +24,7 @@ class UnevenRegisterStepsTest {
         // largest register radix (log2), work-group cap, shape, the register radices its plan must show
         Object[][] singleGroup = {
                 {4, 2, new int[] {32}, "16x2"}, {4, 4, new int[] {64}, "16x4"}, {4, 4, new int[] {4, 64}, "16x4"},
-                {4, 32, new int[] {512}, "16x8x4"}, {3, 2, new int[] {16}, "8x2"},
+                {4, 32, new int[] {512}, "16x8x4"}, {3, 2, new int[] {16}, "8x2"}, {2, 64, new int[] {32}, "4x4x2"},
         };
         // Radix 512 in runs of 16 needs the split exchange's tile on a GPU (8192 values in 48 KB).
         Object[][] splitTile = {
