@@ -15,15 +15,12 @@ import java.util.Locale;
  * @param registerBits  log2 of the largest radix a work-item computes in registers (1 to 4)
  * @param coalesce      adjacent columns (complex values) a strided pass's work-group takes: the
  *                      length of its runs of global accesses (16 = 128 bytes, the 3D seed's rule)
- * @param shortestRun   the shortest runs the planner takes instead where they save a pass (at most
- *                      {@code coalesce}, which it is by default: {@link #SHORTEST_RUN_PROPERTY})
  * @param exchange      how the planner chooses between the paired and the split exchange
  * @param fusion        where a short contiguous axis X is fused into the first strided pass
  *                      ({@link Planner#plan}) rather than given a pass of its own
  */
 public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes,
-                            int groupSize, int registerBits, int coalesce, int shortestRun, Exchange exchange,
-                            Fusion fusion) {
+                            int groupSize, int registerBits, int coalesce, Exchange exchange, Fusion fusion) {
 
     /**
      * How a work-group passes values through local memory between butterfly steps: real and
@@ -48,15 +45,6 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     /** Property that overrides the adjacent columns of a strided pass (for tuning runs). */
     public static final String COALESCE_PROPERTY = "tornado.fft.coalesce";
     /**
-     * Property that lets passes take runs shorter than {@link #coalesce}, down to this length, where
-     * that saves a pass (for tuning runs; by default they never do). On an H100 it trades device time
-     * for launches: two passes of radix 512 or 1024 in runs of 8 (64 bytes) took 6-14% more kernel
-     * time than three in runs of 16-32 for 1D 2^18-2^20 (level for 2D 1024^2), but, one kernel
-     * launch fewer, 5-20% less wall time per call; runs of 4 and 2 were slower in both
-     * (docs/PERFORMANCE.md).
-     */
-    public static final String SHORTEST_RUN_PROPERTY = "tornado.fft.shortestRun";
-    /**
      * Most registers per work-item the kernels may take on a GPU: 16 complex values and their
      * addresses. {@code CompilerFlags} holds NVIDIA's compilers to it.
      */
@@ -79,11 +67,10 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     /** Property that overrides where a short X axis is fused: auto, true or false ({@link Fusion}). */
     public static final String FUSE_X_PROPERTY = "tornado.fft.fuseX";
 
-    /** A profile that fuses short X axes where {@link Fusion#AUTO} says and never takes shorter runs. */
+    /** A profile that fuses short X axes where {@link Fusion#AUTO} says. */
     public DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes, int groupSize,
                          int registerBits, int coalesce, Exchange exchange) {
-        this(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,
-                coalesce, exchange, Fusion.AUTO);
+        this(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce, exchange, Fusion.AUTO);
     }
 
     public DeviceProfile {
@@ -95,10 +82,6 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         }
         if (coalesce < 1 || coalesce > 64 || Integer.bitCount(coalesce) != 1) {
             throw new IllegalArgumentException("coalesce: a power of two from 1 to 64, got " + coalesce);
-        }
-        if (shortestRun < 1 || shortestRun > coalesce || Integer.bitCount(shortestRun) != 1) {
-            throw new IllegalArgumentException("shortestRun: a power of two from 1 to coalesce (" + coalesce + "), got "
-                    + shortestRun);
         }
     }
 
@@ -124,11 +107,6 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         int group = Integer.getInteger(GROUP_SIZE_PROPERTY, Math.min(maxGroupSize, 64));
         int bits = Integer.getInteger(REGISTER_BITS_PROPERTY, 4);
         int coalesce = Integer.getInteger(COALESCE_PROPERTY, cpu ? 32 : 16);
-        int shortestRun = Integer.getInteger(SHORTEST_RUN_PROPERTY, coalesce);
-        if (shortestRun < 1 || shortestRun > coalesce || Integer.bitCount(shortestRun) != 1) {
-            throw new IllegalArgumentException(SHORTEST_RUN_PROPERTY + ": a power of two from 1 to the runs of "
-                    + COALESCE_PROPERTY + " (" + coalesce + "), got " + shortestRun);
-        }
         String exchange = System.getProperty(EXCHANGE_PROPERTY, "auto");
         Exchange mode;
         try {
@@ -144,7 +122,7 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
                     + System.getProperty(FUSE_X_PROPERTY) + "'");
         };
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, Math.min(group, maxGroupSize), bits,
-                coalesce, shortestRun, mode, fusion);
+                coalesce, mode, fusion);
     }
 
     /** Registers per work-item NVIDIA's compilers may give a kernel: {@link #MAX_REGISTERS} unless overridden. */
@@ -178,16 +156,16 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         return Integer.highestOneBit((int) Math.min(complex, split ? 1 << 15 : 1 << 14));
     }
 
-    /** This profile with runs of at least {@code runs} values, never shorter, on strided passes. */
+    /** This profile with runs of at least {@code runs} values on strided passes. */
     public DeviceProfile withCoalesce(int runs) {
-        return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, runs, runs,
-                exchange, fusion);
+        return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, runs, exchange,
+                fusion);
     }
 
     /** This profile with the given {@link Fusion}. */
     public DeviceProfile withFusion(Fusion where) {
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,
-                shortestRun, exchange, where);
+                exchange, where);
     }
 
     /** Work-items per work-group the planner aims for. */

@@ -45,9 +45,8 @@ public final class Planner {
                 int lines = (int) (points / n);
                 List<Pass> passes = planAxis(axis, n, stride, lines, device, 0);
                 List<Pass> fused = axis > 0 && stride == x ? fusingX(passes, axis, n, stride, lines, x, device) : null;
-                if (fused != null && fused.size() < plan.size() + preferredRuns(passes, axis, n, stride, lines, device).size()) {
-                    // X (planned alone so far) goes into this axis's first pass: one kernel fewer than
-                    // with runs of the preferred length.
+                if (fused != null && fused.size() < plan.size() + passes.size()) {
+                    // X (planned alone so far) goes into this axis's first pass: one kernel fewer.
                     plan.clear();
                     plan.addAll(fused);
                 } else {
@@ -60,17 +59,6 @@ public final class Planner {
             plan.addAll(planAxis(0, 1, 1, batch, device, 0));
         }
         return List.copyOf(plan);
-    }
-
-    /**
-     * The passes of this axis with runs no shorter than the device's preferred length: the fused X axis
-     * is weighed against these, so that a profile allowing shorter runs ({@link DeviceProfile#shortestRun})
-     * gives them only to axes that do not take X (on an H100, 2D 1024 x 32 with X fused into two Y
-     * passes in runs of 32 took 15% less wall time than an X pass and one Y pass in runs of 8).
-     */
-    private static List<Pass> preferredRuns(List<Pass> passes, int axis, int n, int stride, int batch, DeviceProfile device) {
-        return device.shortestRun() < device.coalesce()
-                ? planAxis(axis, n, stride, batch, device.withCoalesce(device.coalesce()), 0) : passes;
     }
 
     /**
@@ -119,7 +107,7 @@ public final class Planner {
         if (device.fusion() == DeviceProfile.Fusion.OFF || x > RegisterPass.MAX_FUSED) {
             return null;
         }
-        DeviceProfile rows = device.withCoalesce(Math.max(device.coalesce(), x));
+        DeviceProfile rows = device.coalesce() >= x ? device : device.withCoalesce(x);
         boolean twoSteps = device.fusion() == DeviceProfile.Fusion.ON || !device.cpu();
         List<List<Pass>> candidates = new ArrayList<>();
         candidates.add(passes);
@@ -192,43 +180,27 @@ public final class Planner {
 
     /**
      * Adjacent lines or columns a work-group takes along this axis, the length of its runs of global
-     * accesses: {@link DeviceProfile#coalesce} values (or, where the profile allows shorter runs,
-     * {@link DeviceProfile#shortestRun}, the shortest that needs fewer passes than either exchange
-     * needs at {@code coalesce}), then the longest run that needs no more passes, up to 64 values on a
-     * strided axis and, on a GPU, 32 along X. A longer run halves the radix a group's tile holds, but
-     * on an H100, at equal pass count, runs of 32 made passes 15-20% faster than runs of 16, and runs
-     * of 64 the strided passes of 2D transforms another 4-7%; along X, runs of 64 (groups of 512) made
-     * 1D 2^18 slower than runs of 32: 0.41-0.43 against 0.33 ms. On a CPU (PoCL) runs of 64 on the
+     * accesses: {@link DeviceProfile#coalesce} values or the longest run that needs no more passes, up
+     * to 64 values on a strided axis and, on a GPU, 32 along X. A longer run halves the radix a group's
+     * tile holds, but on an H100, at equal pass count, runs of 32 made passes 15-20% faster than runs
+     * of 16, and runs of 64 the strided passes of 2D transforms another 4-7%; along X, runs of 64
+     * (groups of 512) made 1D 2^18 slower than runs of 32: 0.41-0.43 against 0.33 ms. Shorter runs
+     * for a pass fewer did not pay: two passes in runs of 8 took 6-14% more kernel time than three in
+     * runs of 16-32 for 1D 2^18-2^20 (v0.7). On a CPU (PoCL) runs of 64 on the
      * strided axes made 3D 128^3 3-8% faster than 32 and left 2D 1024^2 as it was; along X they made
      * 1D 2^20 1.5x slower, so X keeps its runs (docs/PERFORMANCE.md).
      */
     static int runLength(int n, int stride, DeviceProfile device, int capacity) {
         int runs = device.coalesce();
-        int passes = passCount(n, stride, device, runs, capacity);
-        // Shorter runs only for fewer passes than the preferred runs allow with either exchange.
-        int fewest = Math.min(passes, passCount(n, stride, device, runs, largestCapacity(device)));
-        for (int shorter = runs / 2; shorter >= device.shortestRun(); shorter /= 2) {
-            int fewer = passCount(n, stride, device, shorter, capacity);
-            if (fewer < fewest) {
-                fewest = fewer;
-                runs = shorter;
-                passes = fewer;
-            }
-        }
         if (device.cpu() && stride == 1) {
             return runs;
         }
         int longest = stride > 1 ? 64 : 32;
+        int passes = passCount(n, stride, device, runs, capacity);
         while (2 * runs <= longest && passCount(n, stride, device, 2 * runs, capacity) == passes) {
             runs *= 2;
         }
         return runs;
-    }
-
-    /** The largest tile a work-group of this device may take: with the split exchange where it may use it. */
-    private static int largestCapacity(DeviceProfile device) {
-        return device.localComplexCapacity(device.exchange() == DeviceProfile.Exchange.SPLIT
-                || device.exchange() == DeviceProfile.Exchange.AUTO && !device.cpu());
     }
 
     /**
@@ -304,22 +276,20 @@ public final class Planner {
      */
     static int[] registerRadices(int bits, int lanes, DeviceProfile device, boolean uneven, int firstBits, int maxBits) {
         if (firstBits > 0 && bits <= 3 * firstBits) {
-            if (bits <= firstBits) {
-                return new int[] {1 << bits};
-            }
-            int[] rest = registerRadices(bits - firstBits, firstBits);
-            int[] sub = new int[1 + rest.length];
-            sub[0] = 1 << firstBits;
-            System.arraycopy(rest, 0, sub, 1, rest.length);
-            return sub;
+            return bits <= firstBits ? new int[] {1 << bits} : firstThenEven(firstBits, bits);
         }
         int[] even = registerRadices(bits, maxBits);
         if (bits <= maxBits || bits > 3 * maxBits || !uneven || itemsFit(even[0], bits, lanes, device)) {
             return even;
         }
-        int[] rest = registerRadices(bits - maxBits, maxBits);
+        return firstThenEven(maxBits, bits);
+    }
+
+    /** A first register radix of 2^firstBits, then the rest of 2^bits split evenly into radices no larger. */
+    private static int[] firstThenEven(int firstBits, int bits) {
+        int[] rest = registerRadices(bits - firstBits, firstBits);
         int[] sub = new int[1 + rest.length];
-        sub[0] = 1 << maxBits;
+        sub[0] = 1 << firstBits;
         System.arraycopy(rest, 0, sub, 1, rest.length);
         return sub;
     }

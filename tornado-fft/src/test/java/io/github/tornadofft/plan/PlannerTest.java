@@ -281,47 +281,6 @@ class PlannerTest {
     }
 
     @Test
-    void shorterRunsAreTakenOnlyWhereAllowedAndTheySaveAPass() {
-        DeviceProfile shortRuns = new DeviceProfile("gpu, runs down to 8", false, 48 << 10, 512, 80L << 30, 256, 4, 16, 8,
-                Exchange.AUTO, DeviceProfile.Fusion.AUTO);
-        // 1D 2^20: two passes of radix 1024 on 8 adjacent lines instead of three of radix 64-128 on 32.
-        assertEquals(3, Planner.plan(new int[] {1 << 20}, 1, GPU).size());
-        List<Pass> oneD = Planner.plan(new int[] {1 << 20}, 1, shortRuns);
-        assertEquals(2, oneD.size(), oneD.toString());
-        oneD.forEach(p -> assertEquals(8, p.cols(), p.toString()));
-        // 2D 1024^2: the Y axis in one pass of 8 adjacent columns instead of two.
-        List<Pass> twoD = Planner.plan(new int[] {1024, 1024}, 1, shortRuns);
-        assertEquals(2, twoD.size(), twoD.toString());
-        assertEquals(8, twoD.get(1).cols(), twoD.toString());
-        // Where runs of 16 already give the fewest passes, nothing changes: 2D 4096^2, 1D 2^24, 3D 512^3.
-        for (int[] shape : List.of(new int[] {4096, 4096}, new int[] {1 << 24}, new int[] {512, 512, 512})) {
-            assertEquals(described(Planner.plan(shape, 1, GPU)), described(Planner.plan(shape, 1, shortRuns)));
-        }
-        // A fused X axis is weighed against runs of 16: 2D 1024 x 32 keeps X inside the first of two Y
-        // passes rather than an X pass and one Y pass in runs of 8.
-        List<Pass> fused = Planner.plan(new int[] {1024, 32}, 1, shortRuns);
-        assertEquals(described(Planner.plan(new int[] {1024, 32}, 1, GPU)), described(fused));
-        assertEquals(32, fused.get(0).fused(), fused.toString());
-    }
-
-    /** Each pass's kernel in the plan notation and its schedule (register radices, group, exchange). */
-    private static List<String> described(List<Pass> plan) {
-        return plan.stream().map(p -> p.kernelNotation() + " " + p.schedule()).toList();
-    }
-
-    @Test
-    void shortestRunsLongerThanThePreferredRunsAreRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new DeviceProfile("gpu", false, 48 << 10, 512, 80L << 30, 256, 4, 16, 32, Exchange.AUTO,
-                        DeviceProfile.Fusion.AUTO));
-        assertTrue(e.getMessage().startsWith("shortestRun:"), e.getMessage());
-        assertRefused(DeviceProfile.SHORTEST_RUN_PROPERTY, "32", "a power of two from 1 to");
-        assertRefused(DeviceProfile.SHORTEST_RUN_PROPERTY, "6", "a power of two from 1 to");
-        assertEquals(16, h100().shortestRun());
-        assertEquals(4, withProperty(DeviceProfile.SHORTEST_RUN_PROPERTY, "4", PlannerTest::h100).shortestRun());
-    }
-
-    @Test
     void anUnknownExchangeIsRefusedByName() {
         assertRefused(DeviceProfile.EXCHANGE_PROPERTY, "diagonal", "auto, pair or split");
     }
