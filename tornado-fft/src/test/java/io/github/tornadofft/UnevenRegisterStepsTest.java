@@ -14,7 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The uneven register decompositions (a first radix R, then steps of R / d with d butterflies per
  * work-item, d = 2, 4, 8), which the planner takes where the even split would need more work-items
  * than a group may have. On a GPU that is the strided 512-point axes and 1D 2^17, 2^18, 2^25 and
- * up, and 32 points in eight work-items (4 x 4 x 2); a lower work-group cap
+ * up, and short transforms spread over work-items (32 points as 4 x 4 x 2, 128 as 8 x 4 x 4; 64 as
+ * 4 x 4 x 4, even steps, is here as a GPU's plan too); a lower work-group cap
  * ({@link DeviceProfile#MAX_GROUP_SIZE_PROPERTY}) or register radix makes the planner take them on
  * any device, so a CPU run checks every one of those kernel paths, with both exchanges.
  */
@@ -25,6 +26,7 @@ class UnevenRegisterStepsTest {
         Object[][] singleGroup = {
                 {4, 2, new int[] {32}, "16x2"}, {4, 4, new int[] {64}, "16x4"}, {4, 4, new int[] {4, 64}, "16x4"},
                 {4, 32, new int[] {512}, "16x8x4"}, {3, 2, new int[] {16}, "8x2"}, {2, 64, new int[] {32}, "4x4x2"},
+                {3, 64, new int[] {128}, "8x4x4"}, {2, 64, new int[] {64}, "4x4x4"},
         };
         // Radix 512 in runs of 16 needs the split exchange's tile on a GPU (8192 values in 48 KB).
         Object[][] splitTile = {

@@ -334,18 +334,19 @@ public final class Planner {
 
     /**
      * Work-items a GPU gives each transform that is a group line of its own (a single pass along X), so
-     * that one load or store instruction covers 8 adjacent values (64 bytes) per transform: on an H100,
-     * batched 1D transforms of 8 and 16 points held whole by one work-item each (adjacent work-items
-     * 64-128 bytes apart on every access) ran at 15-22% of the copy bandwidth, 4.6-6.7x cuFFT; 32
-     * points in 4 work-items of 8 values took 1.06-1.09 ms per GiB, in 8 of 4 values 0.74-0.75, level
-     * with cuFFT (docs/PERFORMANCE.md).
+     * that one load or store instruction covers 16 adjacent values (128 bytes) of a transform. On an
+     * H100, batched 1D transforms of 8 and 16 points held whole by one work-item each (adjacent
+     * work-items 64-128 bytes apart on every access) ran at 15-22% of the copy bandwidth, 4.6-6.7x
+     * cuFFT; 32 points in 4 work-items of 8 values took 1.06-1.09 ms per GiB, in 8 of 4 values
+     * 0.74-0.75, level with cuFFT; 64 and 128 points took 2-4% less kernel time in 16 work-items of 4
+     * and 8 values than in 8 of 8 and 16, on both backends (docs/PERFORMANCE.md).
      */
-    static final int ADJACENT_ITEMS = 8;
+    static final int ADJACENT_ITEMS = 16;
 
     /**
      * log2 of the largest register radix a pass of radix 2^bits may take: the device's, except on a GPU
      * for a transform alone on its group line (one pass along X), which keeps {@link #ADJACENT_ITEMS}
-     * work-items, or as many as three register steps allow (2 for 4 points, 4 for 8 and 16), wherever
+     * work-items, or as many as three register steps allow (2 for 4 points, 4 for 8 and 16, 8 for 32), wherever
      * they fit a group; a CPU runs a group as loops over its work-items and keeps them fat.
      */
     static int largestRegisterBits(int bits, int lines, int stride, DeviceProfile device) {

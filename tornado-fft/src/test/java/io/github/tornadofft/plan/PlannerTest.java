@@ -139,13 +139,14 @@ class PlannerTest {
     }
 
     @Test
-    void aGpuGivesAShortTransformEightWorkItemsWhereThreeStepsAllow() {
-        // Whole transforms per group line: 8 work-items each where three register steps allow it (32
-        // and 64 points), as many as they allow below (4 for 8 and 16 points, 2 for 4), so that every
-        // access instruction covers 64 adjacent bytes of a transform, or all of it.
+    void aGpuGivesAShortTransformSixteenWorkItemsWhereThreeStepsAllow() {
+        // Whole transforms per group line: 16 work-items each where three register steps allow it (64
+        // to 256 points), as many as they allow below (8 for 32 points, 4 for 8 and 16, 2 for 4), so
+        // that every access instruction covers 128 adjacent bytes of a transform, or all of it.
         assertArrayEquals(new int[] {4, 4, 2}, Planner.plan(new int[] {32}, 1 << 10, GPU).get(0).sub());
-        assertArrayEquals(new int[] {8, 8}, Planner.plan(new int[] {64}, 1 << 10, GPU).get(0).sub());
-        assertArrayEquals(new int[] {16, 8}, Planner.plan(new int[] {128}, 1 << 10, GPU).get(0).sub());
+        assertArrayEquals(new int[] {4, 4, 4}, Planner.plan(new int[] {64}, 1 << 10, GPU).get(0).sub());
+        assertArrayEquals(new int[] {8, 4, 4}, Planner.plan(new int[] {128}, 1 << 10, GPU).get(0).sub());
+        assertArrayEquals(new int[] {16, 16}, Planner.plan(new int[] {256}, 1 << 10, GPU).get(0).sub());
         assertArrayEquals(new int[] {4, 4}, Planner.plan(new int[] {16}, 1 << 10, GPU).get(0).sub());
         assertArrayEquals(new int[] {2, 2, 2}, Planner.plan(new int[] {8}, 1 << 10, GPU).get(0).sub());
         assertArrayEquals(new int[] {2, 2}, Planner.plan(new int[] {4}, 1 << 10, GPU).get(0).sub());
