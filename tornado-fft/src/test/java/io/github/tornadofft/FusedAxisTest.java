@@ -66,8 +66,7 @@ class FusedAxisTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("shapes")
     void fusedPassesWithTheSplitExchangeMatchTheReference(int[] shape) {
-        try (SystemProperties ignored = SystemProperties.set(DeviceProfile.EXCHANGE_PROPERTY, "split",
-                DeviceProfile.FUSE_X_PROPERTY, "true")) {
+        try (SystemProperties ignored = SystemProperties.set(DeviceProfile.EXCHANGE_PROPERTY, "split")) {
             Signals.assertBothDirectionsMatchTheReference(shape,
                     fused(shape).andThen(plan -> assertTrue(plan.toString().contains("split exchange"), plan.toString())),
                     "fused X, split exchange");

@@ -168,9 +168,12 @@ public final class Variants implements Callable<Integer> {
         }
     }
 
+    /** One pair of braces per kernel in a tornado-fft plan's notation. */
+    private static final java.util.regex.Pattern KERNELS = java.util.regex.Pattern.compile("\\{[^}]*}( \\{[^}]*})*");
+
     /** The kernels of a tornado-fft plan ({X(...)} {Y(...)}), or another engine's plan text, on one line. */
     static String passes(String plan) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{[^}]*}( \\{[^}]*})*").matcher(plan);
+        java.util.regex.Matcher m = KERNELS.matcher(plan);
         return m.find() ? m.group() : plan.replaceAll("\\s+", " ").trim();
     }
 

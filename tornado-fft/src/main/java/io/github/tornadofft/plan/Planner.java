@@ -346,8 +346,8 @@ public final class Planner {
     /**
      * log2 of the largest register radix a pass of radix 2^bits may take: the device's, except on a GPU
      * for a transform alone on its group line (one pass along X), which keeps {@link #ADJACENT_ITEMS}
-     * work-items, or as many as three register steps allow (2 for 4 points, 4 for 8 and 16, 8 for 32), wherever
-     * they fit a group; a CPU runs a group as loops over its work-items and keeps them fat.
+     * work-items, or as many as three register steps allow (2 for 4 points, 4 for 8 and 16, 8 for 32),
+     * wherever they fit a group; a CPU runs a group as loops over its work-items and keeps them fat.
      */
     static int largestRegisterBits(int bits, int lines, int stride, DeviceProfile device) {
         int most = device.registerBits();

@@ -354,8 +354,7 @@ public final class RegisterPassGenerator {
                 transpose(regs, own, first);
                 dfts(regs, regs);
                 for (int k1 = 1; k1 < regs; k1++) {
-                    line("a = 2 * r + 2 * " + k1 + " * c; wr = tw.get(a); wi = tw.get(a + 1);");
-                    multiply(x(k1));
+                    groupTwiddle(x(k1), "2 * r + 2 * " + k1 + " * c");
                 }
                 transpose(regs, first, second);
                 dfts(regs, b);
