@@ -9,8 +9,10 @@ import java.util.Arrays;
  * What to compute, as a value (the cuFFTDx idea of a descriptor): the shape of one transform, how
  * many of them, direction, normalisation, precision and placement. A planner turns it into a plan.
  *
- * <p>Data is interleaved complex, C order: transform {@code b} of the batch starts at complex index
- * {@code b * size()}.
+ * <p>Data is interleaved complex, C order. By default the batch is packed: transform {@code b} starts
+ * at complex index {@code b * size()}. A {@link Layout} places it otherwise (cuFFT's and FFTW's
+ * stride and distance): element {@code e} (C order within the transform) of transform {@code b} at
+ * complex index {@code b * distance + e * stride}, for the input and the output separately.
  */
 public final class FftDescriptor {
 
@@ -23,14 +25,62 @@ public final class FftDescriptor {
     private final Norm norm;
     private final Precision precision;
     private final boolean inPlace;
+    private final Layout input;
+    private final Layout output;
 
-    private FftDescriptor(Builder b) {
+    /**
+     * Where a batch lies in its array, in complex elements: element {@code e} of transform {@code b}
+     * at {@code b * distance + e * stride} ({@code e} in C order within the transform).
+     *
+     * @param stride   elements between consecutive elements of one transform, at least 1
+     * @param distance elements between the first elements of consecutive transforms, at least 1
+     */
+    public record Layout(int stride, int distance) {
+
+        public Layout {
+            if (stride < 1) {
+                throw new IllegalArgumentException("stride: at least 1 (complex elements), got " + stride);
+            }
+            if (distance < 1) {
+                throw new IllegalArgumentException("distance: at least 1 (complex elements), got " + distance);
+            }
+        }
+
+        /** The packed layout of transforms of {@code size} elements: stride 1, distance {@code size}. */
+        public static Layout packed(long size) {
+            return new Layout(1, (int) size);
+        }
+
+        /** Whether this is the packed layout of transforms of {@code size} elements (or of a single one). */
+        public boolean isPacked(long size, int batch) {
+            return stride == 1 && (distance == size || batch == 1);
+        }
+
+        /** Complex index of element {@code e} of transform {@code b}. */
+        public long index(int b, long e) {
+            return (long) b * distance + e * stride;
+        }
+
+        /** Floats an interleaved array needs to hold the batch in this layout. */
+        public long floats(long size, int batch) {
+            return 2 * (index(batch - 1, size - 1) + 1);
+        }
+
+        @Override
+        public String toString() {
+            return "stride " + stride + ", distance " + distance;
+        }
+    }
+
+    private FftDescriptor(Builder b, Layout input, Layout output) {
         this.shape = b.shape.clone();
         this.batch = b.batch;
         this.direction = b.direction;
         this.norm = b.norm;
         this.precision = b.precision;
         this.inPlace = b.inPlace;
+        this.input = input;
+        this.output = output;
     }
 
     /** A complex-to-complex transform of the given shape (one to three power-of-two axes). */
@@ -59,9 +109,39 @@ public final class FftDescriptor {
         return batch;
     }
 
-    /** Floats in the whole interleaved batch. */
+    /** Floats in the whole interleaved batch, packed (the plan's working buffers). */
     public long floats() {
         return 2L * size() * batch;
+    }
+
+    /** Where the input lies in its array. */
+    public Layout inputLayout() {
+        return input;
+    }
+
+    /** Where the output lies in its array (the input's layout when in place). */
+    public Layout outputLayout() {
+        return output;
+    }
+
+    /** Floats of the input array: {@link #floats()} when packed, more with a stride or a larger distance. */
+    public long inputFloats() {
+        return input.floats(size(), batch);
+    }
+
+    /** Floats of the output array. */
+    public long outputFloats() {
+        return output.floats(size(), batch);
+    }
+
+    /** Whether the input is packed. */
+    public boolean inputPacked() {
+        return input.isPacked(size(), batch);
+    }
+
+    /** Whether the output is packed. */
+    public boolean outputPacked() {
+        return output.isPacked(size(), batch);
     }
 
     public Direction direction() {
@@ -87,9 +167,13 @@ public final class FftDescriptor {
 
     @Override
     public String toString() {
-        return String.format("c2c %s x %d %s norm=%s %s %s", Arrays.toString(shape), batch,
+        String layout = "";
+        if (!inputPacked() || !outputPacked()) {
+            layout = inPlace || input.equals(output) ? " (" + input + ")" : " (input " + input + ", output " + output + ")";
+        }
+        return String.format("c2c %s x %d %s norm=%s %s %s%s", Arrays.toString(shape), batch,
                 direction.name().toLowerCase(), norm.name().toLowerCase(), precision.name().toLowerCase(),
-                inPlace ? "in-place" : "out-of-place");
+                inPlace ? "in-place" : "out-of-place", layout);
     }
 
     /** Builds a descriptor; every setter checks its argument and names it when it is wrong. */
@@ -100,6 +184,8 @@ public final class FftDescriptor {
         private Norm norm = Norm.BACKWARD;
         private Precision precision = Precision.FLOAT;
         private boolean inPlace;
+        private Layout input;
+        private Layout output;
 
         private Builder(int[] shape) {
             if (shape == null || shape.length < 1 || shape.length > 3) {
@@ -157,16 +243,66 @@ public final class FftDescriptor {
             return this;
         }
 
+        /** The input's and the output's layout: element e of transform b at b distance + e stride. */
+        public Builder layout(int stride, int distance) {
+            Layout layout = new Layout(stride, distance);
+            this.input = layout;
+            this.output = layout;
+            return this;
+        }
+
+        /** The input's layout (the output's stays packed unless set, or in place). */
+        public Builder inputLayout(int stride, int distance) {
+            this.input = new Layout(stride, distance);
+            return this;
+        }
+
+        /** The output's layout (out of place only). */
+        public Builder outputLayout(int stride, int distance) {
+            this.output = new Layout(stride, distance);
+            return this;
+        }
+
         public FftDescriptor build() {
-            long floats = 2L * batch;
+            long size = 1;
             for (int s : shape) {
-                floats *= s;
+                size *= s;
             }
+            long floats = 2L * batch * size;
             if (floats > Integer.MAX_VALUE - 64) {
                 throw new IllegalArgumentException("batch: shape x batch must stay under 2^30 complex values, got "
                         + floats / 2);
             }
-            return new FftDescriptor(this);
+            Layout in = input != null ? input : Layout.packed(size);
+            Layout out = output != null ? output : inPlace ? in : Layout.packed(size);
+            if (inPlace && !in.equals(out)) {
+                throw new IllegalArgumentException("outputLayout: an in-place transform writes where it reads; got input "
+                        + in + " and output " + out);
+            }
+            checkLayout("inputLayout", in, size);
+            checkLayout("outputLayout", out, size);
+            return new FftDescriptor(this, in, out);
+        }
+
+        /**
+         * A layout must give every element of the batch its own position, and the array must stay
+         * indexable: the transforms lie one after another (distance at least (size - 1) stride + 1),
+         * or their elements do, all transforms' element e before element e + 1 (stride at least
+         * (batch - 1) distance + 1).
+         */
+        private void checkLayout(String parameter, Layout layout, long size) {
+            boolean transformsApart = batch == 1 || layout.distance() >= (size - 1) * layout.stride() + 1;
+            boolean elementsApart = size == 1 || layout.stride() >= (long) (batch - 1) * layout.distance() + 1;
+            if (!transformsApart && !elementsApart) {
+                throw new IllegalArgumentException(parameter + ": elements of different transforms would share a position ("
+                        + layout + ", " + size + " elements x " + batch + "); the distance must be at least "
+                        + ((size - 1) * layout.stride() + 1) + ", or the stride at least " + ((long) (batch - 1) * layout.distance() + 1));
+            }
+            long floats = layout.floats(size, batch);
+            if (floats > Integer.MAX_VALUE - 64) {
+                throw new IllegalArgumentException(parameter + ": the array would need " + floats
+                        + " floats, more than an array can index (2^31 - 64); got " + layout);
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.github.tornadofft;
 
+import io.github.tornadofft.kernels.LayoutCopy;
 import io.github.tornadofft.kernels.RegisterPass;
 import io.github.tornadofft.kernels.TwiddleTable;
 import io.github.tornadofft.plan.DeviceProfile;
@@ -42,6 +43,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class FftPlan implements AutoCloseable {
 
     private static final AtomicInteger IDS = new AtomicInteger();
+    /** Work-items per group of the layout copies. */
+    private static final int COPY_GROUP = 256;
 
     private final FftDescriptor descriptor;
     private final TornadoDevice device;
@@ -77,7 +80,9 @@ public final class FftPlan implements AutoCloseable {
         this.descriptor = descriptor;
         this.device = device;
         this.profile = Devices.profile(device);
-        long bytesNeeded = descriptor.floats() * Float.BYTES * 3;
+        // Input, output, and up to two packed scratch arrays (three with a layout to copy).
+        long bytesNeeded = (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())
+                + descriptor.floats() * (descriptor.inputPacked() && descriptor.outputPacked() ? 2 : 3)) * Float.BYTES;
         if (profile.globalBytes() > 0 && bytesNeeded > profile.globalBytes()) {
             throw new IllegalArgumentException("batch: " + descriptor + " needs about " + (bytesNeeded >> 20)
                     + " MiB of device memory (data, output, scratch); " + profile.name() + " has "
@@ -85,8 +90,8 @@ public final class FftPlan implements AutoCloseable {
         }
         this.passes = Planner.plan(descriptor.shape(), descriptor.batch(), profile);
         this.name = "fft" + IDS.incrementAndGet();
-        this.input = HostBuffers.take((int) descriptor.floats());
-        this.output = descriptor.inPlace() ? input : HostBuffers.take((int) descriptor.floats());
+        this.input = HostBuffers.take((int) descriptor.inputFloats());
+        this.output = descriptor.inPlace() ? input : HostBuffers.take((int) descriptor.outputFloats());
         this.twiddles = passes.stream().map(pass -> HostBuffers.twiddles(pass.sub(), pass.span(), pass.fused())).toList();
 
         TaskGraph upload = new TaskGraph(name + "in")
@@ -163,8 +168,8 @@ public final class FftPlan implements AutoCloseable {
         if (graph == null || in == null || out == null || gridScheduler == null) {
             throw new IllegalArgumentException("graph, in, out, gridScheduler: must not be null");
         }
-        checkLength("in", in.getSize());
-        checkLength("out", out.getSize());
+        checkLength("in", in.getSize(), descriptor.inputFloats());
+        checkLength("out", out.getSize(), descriptor.outputFloats());
         GridScheduler mine = new GridScheduler();
         List<String> tasks = addPasses(graph, in, out, mine);
         for (String task : tasks) {
@@ -186,6 +191,9 @@ public final class FftPlan implements AutoCloseable {
         boolean inverse = descriptor.direction() == Direction.INVERSE;
         long points = descriptor.floats() / 2;
         List<String> tasks = new ArrayList<>();
+        if (!descriptor.inputPacked()) {
+            tasks.add(addCopy(graph, target, "gather", in, chain.getFirst(), descriptor.inputLayout()));
+        }
         for (int p = 0; p < passes.size(); p++) {
             Pass pass = passes.get(p);
             String task = name + "p" + p;
@@ -200,6 +208,9 @@ public final class FftPlan implements AutoCloseable {
             target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
             tasks.add(task);
         }
+        if (!descriptor.outputPacked()) {
+            tasks.add(addCopy(graph, target, "scatter", chain.getLast(), out, descriptor.outputLayout()));
+        }
         // Scratch buffers never cross to the host, but naming them as (on-demand) outputs is what makes
         // TornadoVM release their device memory, and unpin their host memory, when the plan closes.
         Set<FloatArray> named = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -213,23 +224,54 @@ public final class FftPlan implements AutoCloseable {
         return tasks;
     }
 
+    /** Adds the copy between {@code layout} and the packed batch ({@link LayoutCopy}); returns its task name. */
+    private String addCopy(TaskGraph graph, GridScheduler target, String direction, FloatArray from, FloatArray to,
+                           FftDescriptor.Layout layout) {
+        String task = name + direction;
+        int total = (int) (descriptor.floats() / 2);
+        int sizeBits = Long.numberOfTrailingZeros(descriptor.size());
+        graph.task(task, direction.equals("gather") ? LayoutCopy::gather : LayoutCopy::scatter, new KernelContext(), from,
+                to, sizeBits, layout.stride(), layout.distance(), total);
+        int group = Math.min(COPY_GROUP, Integer.highestOneBit(total));
+        WorkerGrid1D worker = new WorkerGrid1D((total + group - 1) / group * group);
+        worker.setLocalWork(group, 1, 1);
+        target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
+        return task;
+    }
+
     /**
-     * The buffers pass p reads (index p) and writes (index p + 1): the first is {@code in}, the last
-     * {@code out}, and neighbours always differ (a Stockham pass cannot run in place across groups).
+     * The packed buffers pass p reads (index p) and writes (index p + 1): the first is {@code in} and
+     * the last {@code out} where those are packed, else scratch arrays the layout copies fill and
+     * drain. Neighbours always differ (a Stockham pass cannot run in place across groups), and an
+     * out-of-place transform never writes its input.
      */
     private List<FloatArray> bufferChain(FloatArray in, FloatArray out) {
         int k = passes.size();
-        List<FloatArray> chain = new ArrayList<>();
-        chain.add(in);
-        boolean needSecond = in == out && k % 2 == 1;
-        for (int i = 1; i < k; i++) {
-            boolean odd = (k - i) % 2 == 1;
-            chain.add(odd ? scratch(0) : needSecond ? scratch(1) : out);
+        boolean gather = !descriptor.inputPacked();
+        FloatArray[] chain = new FloatArray[k + 1];
+        chain[k] = descriptor.outputPacked() ? out : scratch(0);
+        FloatArray first = gather ? null : in;
+        // From the last pass back, the first array that differs from both neighbours; the layout
+        // arrays are not packed and never serve as scratch.
+        List<FloatArray> candidates = new ArrayList<>();
+        if (descriptor.outputPacked()) {
+            candidates.add(out);
         }
-        chain.add(out);
-        return chain;
+        for (int i = k - 1; i >= 0; i--) {
+            if (i == 0 && first != null) {
+                chain[0] = first;
+                break;
+            }
+            for (int c = 0; ; c++) {
+                FloatArray candidate = c < candidates.size() ? candidates.get(c) : scratch(c - candidates.size());
+                if (candidate != chain[i + 1] && (i != 1 || candidate != first)) {
+                    chain[i] = candidate;
+                    break;
+                }
+            }
+        }
+        return List.of(chain);
     }
-
     private FloatArray scratch(int index) {
         while (scratch.size() <= index) {
             scratch.add(HostBuffers.take((int) descriptor.floats()));
@@ -238,15 +280,20 @@ public final class FftPlan implements AutoCloseable {
     }
 
     /**
-     * The array the transform reads: interleaved complex, {@link FftDescriptor#floats()} floats. It
-     * belongs to the plan until {@link #close()}; do not keep it past that (a later plan reuses it).
+     * The array the transform reads: interleaved complex, {@link FftDescriptor#inputFloats()} floats
+     * (the input layout's positions are read, no others). It belongs to the plan until
+     * {@link #close()}; do not keep it past that (a later plan reuses it).
      */
     public FloatArray input() {
         checkOpen();
         return input;
     }
 
-    /** The array the transform writes (the input array when in place); the plan's until {@link #close()}. */
+    /**
+     * The array the transform writes (the input array when in place), {@link FftDescriptor#outputFloats()}
+     * floats: after {@link #download()} the output layout's positions hold the result, and out of place
+     * the others are unspecified. The plan's until {@link #close()}.
+     */
     public FloatArray output() {
         checkOpen();
         return output;
@@ -283,23 +330,35 @@ public final class FftPlan implements AutoCloseable {
 
     /**
      * Transforms {@code in} into {@code out} (which may be the same array): copies into the plan's
-     * input, executes, copies back. Neither array is touched if its length is wrong.
+     * input, executes, copies back. Neither array is touched if its length is wrong; of {@code out}
+     * only the positions of the output layout are written.
      */
     public void execute(float[] in, float[] out) {
         checkOpen();
         if (in == null || out == null) {
             throw new IllegalArgumentException("in, out: must not be null");
         }
-        checkLength("in", in.length);
-        checkLength("out", out.length);
+        checkLength("in", in.length, descriptor.inputFloats());
+        checkLength("out", out.length, descriptor.outputFloats());
         // Element by element: the bulk copies of java.lang.foreign are a preview API at the Java 21
         // language level this library builds for. Resident data (upload/executeOnDevice) avoids it.
         for (int i = 0; i < in.length; i++) {
             input.set(i, in[i]);
         }
         execute();
-        for (int i = 0; i < out.length; i++) {
-            out[i] = output.get(i);
+        if (descriptor.outputPacked()) {
+            for (int i = 0; i < out.length; i++) {
+                out[i] = output.get(i);
+            }
+            return;
+        }
+        FftDescriptor.Layout layout = descriptor.outputLayout();
+        for (int b = 0; b < descriptor.batch(); b++) {
+            for (long e = 0; e < descriptor.size(); e++) {
+                int at = (int) (2 * layout.index(b, e));
+                out[at] = output.get(at);
+                out[at + 1] = output.get(at + 1);
+            }
         }
     }
 
@@ -341,14 +400,14 @@ public final class FftPlan implements AutoCloseable {
         return passes;
     }
 
-    /** Global passes over the data per transform. */
+    /** Kernels per transform: the passes, and the layout copies where the input or output is not packed. */
     public int kernelsPerTransform() {
-        return passes.size();
+        return passes.size() + (descriptor.inputPacked() ? 0 : 1) + (descriptor.outputPacked() ? 0 : 1);
     }
 
-    private void checkLength(String parameter, long length) {
-        if (length != descriptor.floats()) {
-            throw new IllegalArgumentException(parameter + ": expected " + descriptor.floats()
+    private void checkLength(String parameter, long length, long expected) {
+        if (length != expected) {
+            throw new IllegalArgumentException(parameter + ": expected " + expected
                     + " floats (interleaved complex, " + descriptor + "), got " + length);
         }
     }
@@ -366,10 +425,19 @@ public final class FftPlan implements AutoCloseable {
                 .append(launch == Launch.CUDA_GRAPH ? ", launched as one CUDA graph\n" : "\n");
         // One pair of braces per kernel, as in the 3D seed's appendix.
         s.append(String.join(" ", passes.stream().map(Pass::kernelNotation).toList())).append('\n');
-        for (int p = 0; p < passes.size(); p++) {
-            s.append("  kernel ").append(p).append(": ").append(passes.get(p).kernelNotation()).append("  ")
-                    .append(passes.get(p).schedule()).append(", ").append(passes.get(p).groups(descriptor.floats() / 2))
+        int kernel = 0;
+        if (!descriptor.inputPacked()) {
+            s.append("  kernel ").append(kernel++).append(": gather the input (").append(descriptor.inputLayout())
+                    .append(") into a packed batch\n");
+        }
+        for (Pass pass : passes) {
+            s.append("  kernel ").append(kernel++).append(": ").append(pass.kernelNotation()).append("  ")
+                    .append(pass.schedule()).append(", ").append(pass.groups(descriptor.floats() / 2))
                     .append(" groups\n");
+        }
+        if (!descriptor.outputPacked()) {
+            s.append("  kernel ").append(kernel).append(": scatter the packed result to the output (")
+                    .append(descriptor.outputLayout()).append(")\n");
         }
         return s.toString();
     }
