@@ -106,13 +106,28 @@ final class TornadoEngine implements Engine {
         return ceiling;
     }
 
+    /**
+     * System property that gives the input and output a layout, {@code STRIDE,DISTANCE} in complex
+     * elements ({@link FftDescriptor.Builder#layout}), for timing the layout copies
+     * ({@code run-bench variants ... bench.layout=1,4112}); unset, the batch is packed.
+     */
+    public static final String LAYOUT_PROPERTY = "bench.layout";
+
     @Override
     public Prepared prepare(Case c) throws io.github.tornadofft.bench.UnsupportedCaseException {
         FftPlan plan;
         try {
-            FftDescriptor descriptor = FftDescriptor.c2c(c.shape()).batch(c.batch()).direction(Direction.FORWARD)
-                    .norm(Norm.BACKWARD).inPlace(false).build();
-            plan = FftPlan.create(descriptor, device, launch);
+            FftDescriptor.Builder builder = FftDescriptor.c2c(c.shape()).batch(c.batch()).direction(Direction.FORWARD)
+                    .norm(Norm.BACKWARD).inPlace(false);
+            String layout = System.getProperty(LAYOUT_PROPERTY);
+            if (layout != null) {
+                String[] parts = layout.split(",");
+                if (parts.length != 2) {
+                    throw new IllegalArgumentException(LAYOUT_PROPERTY + ": STRIDE,DISTANCE, got '" + layout + "'");
+                }
+                builder.layout(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()));
+            }
+            plan = FftPlan.create(builder.build(), device, launch);
         } catch (IllegalArgumentException e) {
             throw new io.github.tornadofft.bench.UnsupportedCaseException(e.getMessage());
         }
@@ -133,8 +148,11 @@ final class TornadoEngine implements Engine {
         @Override
         public void load(float[] input) {
             FloatArray in = plan.input();
-            for (int i = 0; i < input.length; i++) {
-                in.set(i, input[i]);
+            FftDescriptor.Layout layout = plan.descriptor().inputLayout();
+            for (int i = 0; i < input.length; i += 2) {
+                int at = (int) (2 * layout.index((int) (i / 2 / c.points()), i / 2 % c.points()));
+                in.set(at, input[i]);
+                in.set(at + 1, input[i + 1]);
             }
         }
 
@@ -161,9 +179,11 @@ final class TornadoEngine implements Engine {
         @Override
         public void result(int index, float[] dst) {
             FloatArray out = plan.output();
-            int base = (int) (index * 2 * c.points());
-            for (int i = 0; i < dst.length; i++) {
-                dst[i] = out.get(base + i);
+            FftDescriptor.Layout layout = plan.descriptor().outputLayout();
+            for (int i = 0; i < dst.length; i += 2) {
+                int at = (int) (2 * layout.index(index, i / 2));
+                dst[i] = out.get(at);
+                dst[i + 1] = out.get(at + 1);
             }
         }
 
