@@ -80,9 +80,11 @@ public final class FftPlan implements AutoCloseable {
         this.descriptor = descriptor;
         this.device = device;
         this.profile = Devices.profile(device);
-        // Input, output, and up to two packed scratch arrays (three with a layout to copy).
+        // Input, output, and the packed scratch arrays of bufferChain: one out of place, two in place
+        // or around a layout copy.
+        boolean packed = descriptor.inputPacked() && descriptor.outputPacked();
         long bytesNeeded = (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())
-                + descriptor.floats() * (descriptor.inputPacked() && descriptor.outputPacked() ? 2 : 3)) * Float.BYTES;
+                + (packed && !descriptor.inPlace() ? 1 : 2) * descriptor.floats()) * Float.BYTES;
         if (profile.globalBytes() > 0 && bytesNeeded > profile.globalBytes()) {
             throw new IllegalArgumentException("batch: " + descriptor + " needs about " + (bytesNeeded >> 20)
                     + " MiB of device memory (data, output, scratch); " + profile.name() + " has "
@@ -272,6 +274,7 @@ public final class FftPlan implements AutoCloseable {
         }
         return List.of(chain);
     }
+
     private FloatArray scratch(int index) {
         while (scratch.size() <= index) {
             scratch.add(HostBuffers.take((int) descriptor.floats()));
