@@ -1,6 +1,5 @@
 package io.github.tornadofft;
 
-import io.github.tornadofft.kernels.LayoutCopy;
 import io.github.tornadofft.kernels.RegisterPass;
 import io.github.tornadofft.kernels.TwiddleTable;
 import io.github.tornadofft.plan.DeviceProfile;
@@ -43,8 +42,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class FftPlan implements AutoCloseable {
 
     private static final AtomicInteger IDS = new AtomicInteger();
-    /** Work-items per group of the layout copies. */
-    private static final int COPY_GROUP = 256;
 
     private final FftDescriptor descriptor;
     private final TornadoDevice device;
@@ -81,7 +78,7 @@ public final class FftPlan implements AutoCloseable {
         this.device = device;
         this.profile = Devices.profile(device);
         // Input, output, and the packed scratch arrays of bufferChain: one out of place, two in place
-        // or around a layout copy.
+        // or where a layout array cannot serve as one.
         boolean packed = descriptor.inputPacked() && descriptor.outputPacked();
         long bytesNeeded = (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())
                 + (packed && !descriptor.inPlace() ? 1 : 2) * descriptor.floats()) * Float.BYTES;
@@ -193,25 +190,26 @@ public final class FftPlan implements AutoCloseable {
         boolean inverse = descriptor.direction() == Direction.INVERSE;
         long points = descriptor.floats() / 2;
         List<String> tasks = new ArrayList<>();
-        if (!descriptor.inputPacked()) {
-            tasks.add(addCopy(graph, target, "gather", in, chain.getFirst(), descriptor.inputLayout()));
-        }
+        FftDescriptor.Layout inLayout = descriptor.inputLayout();
+        FftDescriptor.Layout outLayout = descriptor.outputLayout();
         for (int p = 0; p < passes.size(); p++) {
             Pass pass = passes.get(p);
             String task = name + "p" + p;
-            float scale = p == passes.size() - 1 ? descriptor.scale() : 1f;
+            boolean last = p == passes.size() - 1;
+            float scale = last ? descriptor.scale() : 1f;
+            // The first pass reads the input's layout, the last writes the output's; between, packed.
+            int flags = RegisterPass.flags(inverse, pass.split(), pass.fused())
+                    | RegisterPass.steps(pass.subRadix(1), pass.subRadix(2), TwiddleTable.kBits(pass.span()), pass.rows())
+                    | RegisterPass.layouts(p == 0 && !descriptor.inputPacked(), last && !descriptor.outputPacked(),
+                    descriptor.size());
             graph.task(task, RegisterPass.kernel(pass.regs()), new KernelContext(), chain.get(p), chain.get(p + 1),
-                    twiddles.get(p), pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(),
-                    pass.rows(), pass.subRadix(1), pass.subRadix(2), TwiddleTable.kBits(pass.span()),
-                    RegisterPass.flags(inverse, pass.split(), pass.fused()), scale,
-                    RegisterPass.localFloats(pass.cols() * pass.rows(), pass.radix()));
+                    twiddles.get(p), pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags, scale,
+                    RegisterPass.localFloats(pass.cols() * pass.rows(), pass.radix()), inLayout.stride(),
+                    inLayout.distance(), outLayout.stride(), outLayout.distance());
             WorkerGrid1D worker = new WorkerGrid1D(pass.groups(points) * pass.groupSize());
             worker.setLocalWork(pass.groupSize(), 1, 1);
             target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
             tasks.add(task);
-        }
-        if (!descriptor.outputPacked()) {
-            tasks.add(addCopy(graph, target, "scatter", chain.getLast(), out, descriptor.outputLayout()));
         }
         // Scratch buffers never cross to the host, but naming them as (on-demand) outputs is what makes
         // TornadoVM release their device memory, and unpin their host memory, when the plan closes.
@@ -226,47 +224,27 @@ public final class FftPlan implements AutoCloseable {
         return tasks;
     }
 
-    /** Adds the copy between {@code layout} and the packed batch ({@link LayoutCopy}); returns its task name. */
-    private String addCopy(TaskGraph graph, GridScheduler target, String direction, FloatArray from, FloatArray to,
-                           FftDescriptor.Layout layout) {
-        String task = name + direction;
-        int total = (int) (descriptor.floats() / 2);
-        int sizeBits = Long.numberOfTrailingZeros(descriptor.size());
-        graph.task(task, direction.equals("gather") ? LayoutCopy::gather : LayoutCopy::scatter, new KernelContext(), from,
-                to, sizeBits, layout.stride(), layout.distance(), total);
-        int group = Math.min(COPY_GROUP, Integer.highestOneBit(total));
-        WorkerGrid1D worker = new WorkerGrid1D((total + group - 1) / group * group);
-        worker.setLocalWork(group, 1, 1);
-        target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
-        return task;
-    }
-
     /**
-     * The packed buffers pass p reads (index p) and writes (index p + 1): the first is {@code in} and
-     * the last {@code out} where those are packed, else scratch arrays the layout copies fill and
-     * drain. Neighbours always differ (a Stockham pass cannot run in place across groups), and an
-     * out-of-place transform never writes its input.
+     * The buffers pass p reads (index p) and writes (index p + 1): the first is {@code in}, the last
+     * {@code out}, the others packed scratch arrays or {@code out} where it is packed. Neighbours always
+     * differ (a Stockham pass cannot run in place across groups), and an out-of-place transform never
+     * writes its input.
      */
     private List<FloatArray> bufferChain(FloatArray in, FloatArray out) {
         int k = passes.size();
-        boolean gather = !descriptor.inputPacked();
         FloatArray[] chain = new FloatArray[k + 1];
-        chain[k] = descriptor.outputPacked() ? out : scratch(0);
-        FloatArray first = gather ? null : in;
-        // From the last pass back, the first array that differs from both neighbours; the layout
-        // arrays are not packed and never serve as scratch.
+        chain[0] = in;
+        chain[k] = out;
+        // From the last pass back, the first array that differs from both neighbours. An array in a
+        // layout of its own is not packed and never holds a pass's intermediate result.
         List<FloatArray> candidates = new ArrayList<>();
         if (descriptor.outputPacked()) {
             candidates.add(out);
         }
-        for (int i = k - 1; i >= 0; i--) {
-            if (i == 0 && first != null) {
-                chain[0] = first;
-                break;
-            }
+        for (int i = k - 1; i >= 1; i--) {
             for (int c = 0; ; c++) {
                 FloatArray candidate = c < candidates.size() ? candidates.get(c) : scratch(c - candidates.size());
-                if (candidate != chain[i + 1] && (i != 1 || candidate != first)) {
+                if (candidate != chain[i + 1] && (i != 1 || candidate != in)) {
                     chain[i] = candidate;
                     break;
                 }
@@ -403,9 +381,9 @@ public final class FftPlan implements AutoCloseable {
         return passes;
     }
 
-    /** Kernels per transform: the passes, and the layout copies where the input or output is not packed. */
+    /** Kernels per transform, one per pass (a layout costs none: the first and last pass read and write it). */
     public int kernelsPerTransform() {
-        return passes.size() + (descriptor.inputPacked() ? 0 : 1) + (descriptor.outputPacked() ? 0 : 1);
+        return passes.size();
     }
 
     private void checkLength(String parameter, long length, long expected) {
@@ -428,19 +406,17 @@ public final class FftPlan implements AutoCloseable {
                 .append(launch == Launch.CUDA_GRAPH ? ", launched as one CUDA graph\n" : "\n");
         // One pair of braces per kernel, as in the 3D seed's appendix.
         s.append(String.join(" ", passes.stream().map(Pass::kernelNotation).toList())).append('\n');
-        int kernel = 0;
-        if (!descriptor.inputPacked()) {
-            s.append("  kernel ").append(kernel++).append(": gather the input (").append(descriptor.inputLayout())
-                    .append(") into a packed batch\n");
-        }
-        for (Pass pass : passes) {
-            s.append("  kernel ").append(kernel++).append(": ").append(pass.kernelNotation()).append("  ")
-                    .append(pass.schedule()).append(", ").append(pass.groups(descriptor.floats() / 2))
-                    .append(" groups\n");
-        }
-        if (!descriptor.outputPacked()) {
-            s.append("  kernel ").append(kernel).append(": scatter the packed result to the output (")
-                    .append(descriptor.outputLayout()).append(")\n");
+        for (int p = 0; p < passes.size(); p++) {
+            Pass pass = passes.get(p);
+            s.append("  kernel ").append(p).append(": ").append(pass.kernelNotation()).append("  ")
+                    .append(pass.schedule()).append(", ").append(pass.groups(descriptor.floats() / 2)).append(" groups");
+            if (p == 0 && !descriptor.inputPacked()) {
+                s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');
+            }
+            if (p == passes.size() - 1 && !descriptor.outputPacked()) {
+                s.append(", writes the output's layout (").append(descriptor.outputLayout()).append(')');
+            }
+            s.append('\n');
         }
         return s.toString();
     }

@@ -29,8 +29,9 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * access is a run of {@code cols} adjacent elements however large S is.
  *
  * <p>Every integer parameter is a compile-time constant: TornadoVM specialises the kernel to the
- * values it is scheduled with, so the branches on {@code r2}, {@code r3}, {@code span} and
- * {@code stride} vanish from the compiled code. The values are scalar variables, not arrays, so
+ * values it is scheduled with, and the fields packed into {@code flags} with it, so the branches on
+ * {@code r2}, {@code r3}, {@code span}, {@code stride} and the layouts vanish from the compiled
+ * code. The values are scalar variables, not arrays, so
  * that they are registers on every backend (see the generator for why).
  *
  * <p>Parameters of every {@code passR}: {@code src}/{@code dst} interleaved complex input and
@@ -38,12 +39,18 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * ({@link TwiddleTable#forPass}); {@code n} points along the axis; {@code stride} elements
  * between consecutive points; {@code r} this pass's radix; {@code span} product of the radices
  * of earlier passes; {@code cols} adjacent lines (stride 1) or adjacent positions of the faster
- * axes (stride > 1) per group; {@code rows} transforms of the batch (stride 1) or adjacent lines
- * (stride > 1) per group; {@code r2}, {@code r3} radices of the second and third step (R / d,
- * d = 1, 2, 4, 8; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span;
- * {@code flags} bit 0: the inverse transform (conjugate on load and store), bit 1: split
- * exchange (below), bits 2-5: log2 of a fused X axis (below); {@code scale} factor applied on
- * store; {@code localFloats} floats of local memory per component, pad(cols * rows * r).
+ * axes (stride > 1) per group; {@code flags} the options and the rest of the shape, packed
+ * ({@link #flags}, {@link #steps}, {@link #layouts}): the inverse transform (conjugate on load and
+ * store), the split exchange (below), log2 of a fused X axis (below), {@code rows} transforms of
+ * the batch (stride 1) or adjacent lines (stride > 1) per group, {@code r2}, {@code r3} radices of
+ * the second and third step (R / d, d = 1, 2, 4, 8; 1 when absent), {@code kBits}
+ * {@link TwiddleTable#kBits} of the span, and whether the input and the output lie in a layout
+ * of their own; {@code scale} factor applied on store; {@code localFloats} floats of local memory
+ * per component, pad(cols * rows * r); {@code inStride}, {@code inDistance}, {@code outStride},
+ * {@code outDistance} the layouts, where flags say so: element e of transform b (of 2^sizeBits
+ * elements, C order) at complex index b distance + e stride of {@code src} or {@code dst}, where
+ * the passes between address a packed batch (b 2^sizeBits + e). Only a plan's first pass reads,
+ * and its last writes, a layout.
  *
  * <p>A fused X axis (the 3D seed's X stage inside a Y or Z kernel): where the contiguous axis is no
  * longer than {@link #maxFused} of the work-item's values, a strided pass whose lanes are whole rows of it
@@ -70,6 +77,16 @@ public final class RegisterPass {
     public static final int SPLIT = 2;
     /** Shift of the four {@code flags} bits that hold log2 of the fused X axis's length (0: none). */
     public static final int FUSED_SHIFT = 2;
+    /** Bit of {@code flags}: the input lies in a layout ({@code inStride}, {@code inDistance}). */
+    public static final int IN_LAYOUT = 1 << 6;
+    /** Bit of {@code flags}: the output lies in a layout ({@code outStride}, {@code outDistance}). */
+    public static final int OUT_LAYOUT = 1 << 7;
+    /** Shifts of the {@code flags} fields log2 r2 (3 bits), log2 r3 (3), kBits (5), log2 rows (5), sizeBits (5). */
+    static final int R2_SHIFT = 8;
+    static final int R3_SHIFT = 11;
+    static final int K_SHIFT = 14;
+    static final int ROWS_SHIFT = 19;
+    static final int SIZE_SHIFT = 24;
     /** Longest fused X axis of any kernel ({@link #maxFused}). */
     public static final int MAX_FUSED = 64;
 
@@ -78,7 +95,7 @@ public final class RegisterPass {
 
     /** The kernel for work-items holding {@code regs} values (a power of two up to MAX_REGS). */
     public static Task16<KernelContext, FloatArray, FloatArray, FloatArray, Integer, Integer, Integer, Integer, Integer,
-                Integer, Integer, Integer, Integer, Integer, Float, Integer> kernel(int regs) {
+                Integer, Float, Integer, Integer, Integer, Integer, Integer> kernel(int regs) {
         return switch (regs) {
             case 1 -> RegisterPass::pass1;
             case 2 -> RegisterPass::pass2;
@@ -120,11 +137,46 @@ public final class RegisterPass {
         return (inverse ? INVERSE : 0) | (split ? SPLIT : 0) | Integer.numberOfTrailingZeros(fused) << FUSED_SHIFT;
     }
 
+    /**
+     * The {@code flags} fields of a pass's shape, to be or-ed with {@link #flags}: the radices r2 and r3
+     * of its second and third register step (powers of two up to MAX_REGS, 1 when absent), kBits
+     * ({@link TwiddleTable#kBits}) and its rows per group (a power of two).
+     */
+    public static int steps(int r2, int r3, int kBits, int rows) {
+        if (r2 < 1 || r2 > MAX_REGS || Integer.bitCount(r2) != 1 || r3 < 1 || r3 > MAX_REGS || Integer.bitCount(r3) != 1) {
+            throw new IllegalArgumentException("r2, r3: powers of two up to " + MAX_REGS + ", got " + r2 + ", " + r3);
+        }
+        if (kBits < 0 || kBits > 31 || rows < 1 || Integer.bitCount(rows) != 1) {
+            throw new IllegalArgumentException("kBits: 0 to 31, rows: a power of two; got " + kBits + ", " + rows);
+        }
+        return Integer.numberOfTrailingZeros(r2) << R2_SHIFT | Integer.numberOfTrailingZeros(r3) << R3_SHIFT | kBits << K_SHIFT
+                | Integer.numberOfTrailingZeros(rows) << ROWS_SHIFT;
+    }
+
+    /**
+     * The {@code flags} fields of the layouts, to be or-ed with {@link #flags}: whether the pass reads
+     * its input ({@link #IN_LAYOUT}) or writes its output ({@link #OUT_LAYOUT}) in a layout of its
+     * own, and the elements of one transform (a power of two).
+     */
+    public static int layouts(boolean in, boolean out, long size) {
+        if (size < 1 || size > 1 << 30 || Long.bitCount(size) != 1) {
+            throw new IllegalArgumentException("size: a power of two up to 2^30, got " + size);
+        }
+        return (in ? IN_LAYOUT : 0) | (out ? OUT_LAYOUT : 0) | Long.numberOfTrailingZeros(size) << SIZE_SHIFT;
+    }
+
     /** The pass with 1 value per work-item: no butterfly, a copy that applies the scale (n = 1). */
     public static void pass1(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
-                int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
+                int cols, int flags, float scale, int localFloats, int inStride, int inDistance, int outStride,
+                int outDistance) {
         // Every size is a power of two and every index non-negative: divisions are shifts by the
         // sizes' logarithms (constants once the kernel is specialised) and remainders are masks.
+        int rows = 1 << ((flags >> ROWS_SHIFT) & 31);
+        int r2 = 1 << ((flags >> R2_SHIFT) & 7);
+        int r3 = 1 << ((flags >> R3_SHIFT) & 7);
+        int kBits = (flags >> K_SHIFT) & 31;
+        int sizeBits = (flags >> SIZE_SHIFT) & 31;
+        int sizeMask = (1 << sizeBits) - 1;
         int lines = n >> Integer.numberOfTrailingZeros(r);
         int threads = r >> 0;
         int lineBits = Integer.numberOfTrailingZeros(lines);
@@ -174,6 +226,11 @@ public final class RegisterPass {
         // Load element m = q + j threads of line i into x_j; adjacent work-items read adjacent columns.
         int first = base + (i + q * lines) * stride;
         int step = threads * lines * stride;
+        if ((flags & IN_LAYOUT) != 0) {
+            // The input's layout: a work-item's values lie in one transform, so only the first moves.
+            first = (first >> sizeBits) * inDistance + (first & sizeMask) * inStride;
+            step *= inStride;
+        }
         x0r = src.get(2 * first); x0i = src.get(2 * first + 1) * conj;
         if (span > 1) {
             // Twiddle on load: element m by W_{span r}^{m k} = A[m K + k mod K] B[m span/K + k / K]
@@ -198,12 +255,18 @@ public final class RegisterPass {
             // Store output m = q + j threads of line i at (i - k) r + k + m span.
             int out = base + ((i - k) * r + k + q * span) * stride;
             int outStep = threads * span * stride;
+            if ((flags & OUT_LAYOUT) != 0) {
+                // The output's layout: a work-item's values lie in one transform, so only the first moves.
+                out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;
+                outStep *= outStride;
+            }
             dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
         } else {
             // Adjacent lines land r elements apart: stage the tile in local memory and write it back in
             // address order, so that every global write is a run of adjacent elements.
             int out = firstBatch * n + firstCol * r + item;
             int items = lanes * threads;
+            int o;
             ctx.localBarrier();
             if (split == 1) {
                 // One part at a time: x_j takes element item + j items of the staged tile.
@@ -214,21 +277,36 @@ public final class RegisterPass {
                 a = slot; a += a >> 5; lre[a] = x0i;
                 ctx.localBarrier();
                 a = LocalFft.stagedSlot(item, r, span, cols, lanes); x0i = lre[a];
-                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
+                o = out;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x0r * scale); dst.set(2 * o + 1, x0i * conj * scale);
             } else {
                 a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                 ctx.localBarrier();
                 a = LocalFft.stagedSlot(item, r, span, cols, lanes);
-                dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
+                o = out;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
             }
         }
     }
 
     /** The pass with 2 values per work-item: radix 2, up to three times. */
     public static void pass2(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
-                int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
+                int cols, int flags, float scale, int localFloats, int inStride, int inDistance, int outStride,
+                int outDistance) {
         // Every size is a power of two and every index non-negative: divisions are shifts by the
         // sizes' logarithms (constants once the kernel is specialised) and remainders are masks.
+        int rows = 1 << ((flags >> ROWS_SHIFT) & 31);
+        int r2 = 1 << ((flags >> R2_SHIFT) & 7);
+        int r3 = 1 << ((flags >> R3_SHIFT) & 7);
+        int kBits = (flags >> K_SHIFT) & 31;
+        int sizeBits = (flags >> SIZE_SHIFT) & 31;
+        int sizeMask = (1 << sizeBits) - 1;
         int lines = n >> Integer.numberOfTrailingZeros(r);
         int threads = r >> 1;
         int lineBits = Integer.numberOfTrailingZeros(lines);
@@ -278,6 +356,11 @@ public final class RegisterPass {
         // Load element m = q + j threads of line i into x_j; adjacent work-items read adjacent columns.
         int first = base + (i + q * lines) * stride;
         int step = threads * lines * stride;
+        if ((flags & IN_LAYOUT) != 0) {
+            // The input's layout: a work-item's values lie in one transform, so only the first moves.
+            first = (first >> sizeBits) * inDistance + (first & sizeMask) * inStride;
+            step *= inStride;
+        }
         x0r = src.get(2 * first); x0i = src.get(2 * first + 1) * conj;
         x1r = src.get(2 * (first + step)); x1i = src.get(2 * (first + step) + 1) * conj;
         if (span > 1) {
@@ -433,6 +516,11 @@ public final class RegisterPass {
             // Store output m = q + j threads of line i at (i - k) r + k + m span.
             int out = base + ((i - k) * r + k + q * span) * stride;
             int outStep = threads * span * stride;
+            if ((flags & OUT_LAYOUT) != 0) {
+                // The output's layout: a work-item's values lie in one transform, so only the first moves.
+                out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;
+                outStep *= outStride;
+            }
             dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
             dst.set(2 * (out + outStep), x1r * scale); dst.set(2 * (out + outStep) + 1, x1i * conj * scale);
         } else {
@@ -440,6 +528,7 @@ public final class RegisterPass {
             // address order, so that every global write is a run of adjacent elements.
             int out = firstBatch * n + firstCol * r + item;
             int items = lanes * threads;
+            int o;
             ctx.localBarrier();
             if (split == 1) {
                 // One part at a time: x_j takes element item + j items of the staged tile.
@@ -454,25 +543,48 @@ public final class RegisterPass {
                 ctx.localBarrier();
                 a = LocalFft.stagedSlot(item, r, span, cols, lanes); x0i = lre[a];
                 a = LocalFft.stagedSlot(item + items, r, span, cols, lanes); x1i = lre[a];
-                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
-                dst.set(2 * (out + items), x1r * scale); dst.set(2 * (out + items) + 1, x1i * conj * scale);
+                o = out;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x0r * scale); dst.set(2 * o + 1, x0i * conj * scale);
+                o = out + items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x1r * scale); dst.set(2 * o + 1, x1i * conj * scale);
             } else {
                 a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                 a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
                 ctx.localBarrier();
                 a = LocalFft.stagedSlot(item, r, span, cols, lanes);
-                dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
+                o = out;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + items, r, span, cols, lanes);
-                dst.set(2 * (out + items), lre[a] * scale); dst.set(2 * (out + items) + 1, lim[a] * conj * scale);
+                o = out + items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
             }
         }
     }
 
     /** The pass with 4 values per work-item: radix 4, then d x radix 4 / d (d up to 2), twice at most. */
     public static void pass4(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
-                int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
+                int cols, int flags, float scale, int localFloats, int inStride, int inDistance, int outStride,
+                int outDistance) {
         // Every size is a power of two and every index non-negative: divisions are shifts by the
         // sizes' logarithms (constants once the kernel is specialised) and remainders are masks.
+        int rows = 1 << ((flags >> ROWS_SHIFT) & 31);
+        int r2 = 1 << ((flags >> R2_SHIFT) & 7);
+        int r3 = 1 << ((flags >> R3_SHIFT) & 7);
+        int kBits = (flags >> K_SHIFT) & 31;
+        int sizeBits = (flags >> SIZE_SHIFT) & 31;
+        int sizeMask = (1 << sizeBits) - 1;
         int lines = n >> Integer.numberOfTrailingZeros(r);
         int threads = r >> 2;
         int lineBits = Integer.numberOfTrailingZeros(lines);
@@ -522,6 +634,11 @@ public final class RegisterPass {
         // Load element m = q + j threads of line i into x_j; adjacent work-items read adjacent columns.
         int first = base + (i + q * lines) * stride;
         int step = threads * lines * stride;
+        if ((flags & IN_LAYOUT) != 0) {
+            // The input's layout: a work-item's values lie in one transform, so only the first moves.
+            first = (first >> sizeBits) * inDistance + (first & sizeMask) * inStride;
+            step *= inStride;
+        }
         x0r = src.get(2 * first); x0i = src.get(2 * first + 1) * conj;
         x1r = src.get(2 * (first + step)); x1i = src.get(2 * (first + step) + 1) * conj;
         x2r = src.get(2 * (first + 2 * step)); x2i = src.get(2 * (first + 2 * step) + 1) * conj;
@@ -1153,6 +1270,11 @@ public final class RegisterPass {
             // Store output m = q + j threads of line i at (i - k) r + k + m span.
             int out = base + ((i - k) * r + k + q * span) * stride;
             int outStep = threads * span * stride;
+            if ((flags & OUT_LAYOUT) != 0) {
+                // The output's layout: a work-item's values lie in one transform, so only the first moves.
+                out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;
+                outStep *= outStride;
+            }
             dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
             dst.set(2 * (out + outStep), x1r * scale); dst.set(2 * (out + outStep) + 1, x1i * conj * scale);
             dst.set(2 * (out + 2 * outStep), x2r * scale); dst.set(2 * (out + 2 * outStep) + 1, x2i * conj * scale);
@@ -1162,6 +1284,7 @@ public final class RegisterPass {
             // address order, so that every global write is a run of adjacent elements.
             int out = firstBatch * n + firstCol * r + item;
             int items = lanes * threads;
+            int o;
             ctx.localBarrier();
             if (split == 1) {
                 // One part at a time: x_j takes element item + j items of the staged tile.
@@ -1184,10 +1307,26 @@ public final class RegisterPass {
                 a = LocalFft.stagedSlot(item + items, r, span, cols, lanes); x1i = lre[a];
                 a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes); x2i = lre[a];
                 a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes); x3i = lre[a];
-                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
-                dst.set(2 * (out + items), x1r * scale); dst.set(2 * (out + items) + 1, x1i * conj * scale);
-                dst.set(2 * (out + 2 * items), x2r * scale); dst.set(2 * (out + 2 * items) + 1, x2i * conj * scale);
-                dst.set(2 * (out + 3 * items), x3r * scale); dst.set(2 * (out + 3 * items) + 1, x3i * conj * scale);
+                o = out;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x0r * scale); dst.set(2 * o + 1, x0i * conj * scale);
+                o = out + items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x1r * scale); dst.set(2 * o + 1, x1i * conj * scale);
+                o = out + 2 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x2r * scale); dst.set(2 * o + 1, x2i * conj * scale);
+                o = out + 3 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x3r * scale); dst.set(2 * o + 1, x3i * conj * scale);
             } else {
                 a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                 a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
@@ -1195,22 +1334,45 @@ public final class RegisterPass {
                 a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
                 ctx.localBarrier();
                 a = LocalFft.stagedSlot(item, r, span, cols, lanes);
-                dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
+                o = out;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + items, r, span, cols, lanes);
-                dst.set(2 * (out + items), lre[a] * scale); dst.set(2 * (out + items) + 1, lim[a] * conj * scale);
+                o = out + items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 2 * items), lre[a] * scale); dst.set(2 * (out + 2 * items) + 1, lim[a] * conj * scale);
+                o = out + 2 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 3 * items), lre[a] * scale); dst.set(2 * (out + 3 * items) + 1, lim[a] * conj * scale);
+                o = out + 3 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
             }
         }
     }
 
     /** The pass with 8 values per work-item: radix 8, then d x radix 8 / d (d up to 4), twice at most. */
     public static void pass8(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
-                int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
+                int cols, int flags, float scale, int localFloats, int inStride, int inDistance, int outStride,
+                int outDistance) {
         // Every size is a power of two and every index non-negative: divisions are shifts by the
         // sizes' logarithms (constants once the kernel is specialised) and remainders are masks.
+        int rows = 1 << ((flags >> ROWS_SHIFT) & 31);
+        int r2 = 1 << ((flags >> R2_SHIFT) & 7);
+        int r3 = 1 << ((flags >> R3_SHIFT) & 7);
+        int kBits = (flags >> K_SHIFT) & 31;
+        int sizeBits = (flags >> SIZE_SHIFT) & 31;
+        int sizeMask = (1 << sizeBits) - 1;
         int lines = n >> Integer.numberOfTrailingZeros(r);
         int threads = r >> 3;
         int lineBits = Integer.numberOfTrailingZeros(lines);
@@ -1260,6 +1422,11 @@ public final class RegisterPass {
         // Load element m = q + j threads of line i into x_j; adjacent work-items read adjacent columns.
         int first = base + (i + q * lines) * stride;
         int step = threads * lines * stride;
+        if ((flags & IN_LAYOUT) != 0) {
+            // The input's layout: a work-item's values lie in one transform, so only the first moves.
+            first = (first >> sizeBits) * inDistance + (first & sizeMask) * inStride;
+            step *= inStride;
+        }
         x0r = src.get(2 * first); x0i = src.get(2 * first + 1) * conj;
         x1r = src.get(2 * (first + step)); x1i = src.get(2 * (first + step) + 1) * conj;
         x2r = src.get(2 * (first + 2 * step)); x2i = src.get(2 * (first + 2 * step) + 1) * conj;
@@ -2929,6 +3096,11 @@ public final class RegisterPass {
             // Store output m = q + j threads of line i at (i - k) r + k + m span.
             int out = base + ((i - k) * r + k + q * span) * stride;
             int outStep = threads * span * stride;
+            if ((flags & OUT_LAYOUT) != 0) {
+                // The output's layout: a work-item's values lie in one transform, so only the first moves.
+                out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;
+                outStep *= outStride;
+            }
             dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
             dst.set(2 * (out + outStep), x1r * scale); dst.set(2 * (out + outStep) + 1, x1i * conj * scale);
             dst.set(2 * (out + 2 * outStep), x2r * scale); dst.set(2 * (out + 2 * outStep) + 1, x2i * conj * scale);
@@ -2942,6 +3114,7 @@ public final class RegisterPass {
             // address order, so that every global write is a run of adjacent elements.
             int out = firstBatch * n + firstCol * r + item;
             int items = lanes * threads;
+            int o;
             ctx.localBarrier();
             if (split == 1) {
                 // One part at a time: x_j takes element item + j items of the staged tile.
@@ -2980,14 +3153,46 @@ public final class RegisterPass {
                 a = LocalFft.stagedSlot(item + 5 * items, r, span, cols, lanes); x5i = lre[a];
                 a = LocalFft.stagedSlot(item + 6 * items, r, span, cols, lanes); x6i = lre[a];
                 a = LocalFft.stagedSlot(item + 7 * items, r, span, cols, lanes); x7i = lre[a];
-                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
-                dst.set(2 * (out + items), x1r * scale); dst.set(2 * (out + items) + 1, x1i * conj * scale);
-                dst.set(2 * (out + 2 * items), x2r * scale); dst.set(2 * (out + 2 * items) + 1, x2i * conj * scale);
-                dst.set(2 * (out + 3 * items), x3r * scale); dst.set(2 * (out + 3 * items) + 1, x3i * conj * scale);
-                dst.set(2 * (out + 4 * items), x4r * scale); dst.set(2 * (out + 4 * items) + 1, x4i * conj * scale);
-                dst.set(2 * (out + 5 * items), x5r * scale); dst.set(2 * (out + 5 * items) + 1, x5i * conj * scale);
-                dst.set(2 * (out + 6 * items), x6r * scale); dst.set(2 * (out + 6 * items) + 1, x6i * conj * scale);
-                dst.set(2 * (out + 7 * items), x7r * scale); dst.set(2 * (out + 7 * items) + 1, x7i * conj * scale);
+                o = out;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x0r * scale); dst.set(2 * o + 1, x0i * conj * scale);
+                o = out + items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x1r * scale); dst.set(2 * o + 1, x1i * conj * scale);
+                o = out + 2 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x2r * scale); dst.set(2 * o + 1, x2i * conj * scale);
+                o = out + 3 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x3r * scale); dst.set(2 * o + 1, x3i * conj * scale);
+                o = out + 4 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x4r * scale); dst.set(2 * o + 1, x4i * conj * scale);
+                o = out + 5 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x5r * scale); dst.set(2 * o + 1, x5i * conj * scale);
+                o = out + 6 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x6r * scale); dst.set(2 * o + 1, x6i * conj * scale);
+                o = out + 7 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x7r * scale); dst.set(2 * o + 1, x7i * conj * scale);
             } else {
                 a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                 a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
@@ -2999,30 +3204,69 @@ public final class RegisterPass {
                 a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
                 ctx.localBarrier();
                 a = LocalFft.stagedSlot(item, r, span, cols, lanes);
-                dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
+                o = out;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + items, r, span, cols, lanes);
-                dst.set(2 * (out + items), lre[a] * scale); dst.set(2 * (out + items) + 1, lim[a] * conj * scale);
+                o = out + items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 2 * items), lre[a] * scale); dst.set(2 * (out + 2 * items) + 1, lim[a] * conj * scale);
+                o = out + 2 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 3 * items), lre[a] * scale); dst.set(2 * (out + 3 * items) + 1, lim[a] * conj * scale);
+                o = out + 3 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 4 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 4 * items), lre[a] * scale); dst.set(2 * (out + 4 * items) + 1, lim[a] * conj * scale);
+                o = out + 4 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 5 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 5 * items), lre[a] * scale); dst.set(2 * (out + 5 * items) + 1, lim[a] * conj * scale);
+                o = out + 5 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 6 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 6 * items), lre[a] * scale); dst.set(2 * (out + 6 * items) + 1, lim[a] * conj * scale);
+                o = out + 6 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 7 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 7 * items), lre[a] * scale); dst.set(2 * (out + 7 * items) + 1, lim[a] * conj * scale);
+                o = out + 7 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
             }
         }
     }
 
     /** The pass with 16 values per work-item: radix 16, then d x radix 16 / d (d up to 8), twice at most. */
     public static void pass16(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int stride, int r, int span,
-                int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {
+                int cols, int flags, float scale, int localFloats, int inStride, int inDistance, int outStride,
+                int outDistance) {
         // Every size is a power of two and every index non-negative: divisions are shifts by the
         // sizes' logarithms (constants once the kernel is specialised) and remainders are masks.
+        int rows = 1 << ((flags >> ROWS_SHIFT) & 31);
+        int r2 = 1 << ((flags >> R2_SHIFT) & 7);
+        int r3 = 1 << ((flags >> R3_SHIFT) & 7);
+        int kBits = (flags >> K_SHIFT) & 31;
+        int sizeBits = (flags >> SIZE_SHIFT) & 31;
+        int sizeMask = (1 << sizeBits) - 1;
         int lines = n >> Integer.numberOfTrailingZeros(r);
         int threads = r >> 4;
         int lineBits = Integer.numberOfTrailingZeros(lines);
@@ -3072,6 +3316,11 @@ public final class RegisterPass {
         // Load element m = q + j threads of line i into x_j; adjacent work-items read adjacent columns.
         int first = base + (i + q * lines) * stride;
         int step = threads * lines * stride;
+        if ((flags & IN_LAYOUT) != 0) {
+            // The input's layout: a work-item's values lie in one transform, so only the first moves.
+            first = (first >> sizeBits) * inDistance + (first & sizeMask) * inStride;
+            step *= inStride;
+        }
         x0r = src.get(2 * first); x0i = src.get(2 * first + 1) * conj;
         x1r = src.get(2 * (first + step)); x1i = src.get(2 * (first + step) + 1) * conj;
         x2r = src.get(2 * (first + 2 * step)); x2i = src.get(2 * (first + 2 * step) + 1) * conj;
@@ -5471,6 +5720,11 @@ public final class RegisterPass {
             // Store output m = q + j threads of line i at (i - k) r + k + m span.
             int out = base + ((i - k) * r + k + q * span) * stride;
             int outStep = threads * span * stride;
+            if ((flags & OUT_LAYOUT) != 0) {
+                // The output's layout: a work-item's values lie in one transform, so only the first moves.
+                out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;
+                outStep *= outStride;
+            }
             dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
             dst.set(2 * (out + outStep), x1r * scale); dst.set(2 * (out + outStep) + 1, x1i * conj * scale);
             dst.set(2 * (out + 2 * outStep), x2r * scale); dst.set(2 * (out + 2 * outStep) + 1, x2i * conj * scale);
@@ -5492,6 +5746,7 @@ public final class RegisterPass {
             // address order, so that every global write is a run of adjacent elements.
             int out = firstBatch * n + firstCol * r + item;
             int items = lanes * threads;
+            int o;
             ctx.localBarrier();
             if (split == 1) {
                 // One part at a time: x_j takes element item + j items of the staged tile.
@@ -5562,22 +5817,86 @@ public final class RegisterPass {
                 a = LocalFft.stagedSlot(item + 13 * items, r, span, cols, lanes); x13i = lre[a];
                 a = LocalFft.stagedSlot(item + 14 * items, r, span, cols, lanes); x14i = lre[a];
                 a = LocalFft.stagedSlot(item + 15 * items, r, span, cols, lanes); x15i = lre[a];
-                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
-                dst.set(2 * (out + items), x1r * scale); dst.set(2 * (out + items) + 1, x1i * conj * scale);
-                dst.set(2 * (out + 2 * items), x2r * scale); dst.set(2 * (out + 2 * items) + 1, x2i * conj * scale);
-                dst.set(2 * (out + 3 * items), x3r * scale); dst.set(2 * (out + 3 * items) + 1, x3i * conj * scale);
-                dst.set(2 * (out + 4 * items), x4r * scale); dst.set(2 * (out + 4 * items) + 1, x4i * conj * scale);
-                dst.set(2 * (out + 5 * items), x5r * scale); dst.set(2 * (out + 5 * items) + 1, x5i * conj * scale);
-                dst.set(2 * (out + 6 * items), x6r * scale); dst.set(2 * (out + 6 * items) + 1, x6i * conj * scale);
-                dst.set(2 * (out + 7 * items), x7r * scale); dst.set(2 * (out + 7 * items) + 1, x7i * conj * scale);
-                dst.set(2 * (out + 8 * items), x8r * scale); dst.set(2 * (out + 8 * items) + 1, x8i * conj * scale);
-                dst.set(2 * (out + 9 * items), x9r * scale); dst.set(2 * (out + 9 * items) + 1, x9i * conj * scale);
-                dst.set(2 * (out + 10 * items), x10r * scale); dst.set(2 * (out + 10 * items) + 1, x10i * conj * scale);
-                dst.set(2 * (out + 11 * items), x11r * scale); dst.set(2 * (out + 11 * items) + 1, x11i * conj * scale);
-                dst.set(2 * (out + 12 * items), x12r * scale); dst.set(2 * (out + 12 * items) + 1, x12i * conj * scale);
-                dst.set(2 * (out + 13 * items), x13r * scale); dst.set(2 * (out + 13 * items) + 1, x13i * conj * scale);
-                dst.set(2 * (out + 14 * items), x14r * scale); dst.set(2 * (out + 14 * items) + 1, x14i * conj * scale);
-                dst.set(2 * (out + 15 * items), x15r * scale); dst.set(2 * (out + 15 * items) + 1, x15i * conj * scale);
+                o = out;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x0r * scale); dst.set(2 * o + 1, x0i * conj * scale);
+                o = out + items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x1r * scale); dst.set(2 * o + 1, x1i * conj * scale);
+                o = out + 2 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x2r * scale); dst.set(2 * o + 1, x2i * conj * scale);
+                o = out + 3 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x3r * scale); dst.set(2 * o + 1, x3i * conj * scale);
+                o = out + 4 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x4r * scale); dst.set(2 * o + 1, x4i * conj * scale);
+                o = out + 5 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x5r * scale); dst.set(2 * o + 1, x5i * conj * scale);
+                o = out + 6 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x6r * scale); dst.set(2 * o + 1, x6i * conj * scale);
+                o = out + 7 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x7r * scale); dst.set(2 * o + 1, x7i * conj * scale);
+                o = out + 8 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x8r * scale); dst.set(2 * o + 1, x8i * conj * scale);
+                o = out + 9 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x9r * scale); dst.set(2 * o + 1, x9i * conj * scale);
+                o = out + 10 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x10r * scale); dst.set(2 * o + 1, x10i * conj * scale);
+                o = out + 11 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x11r * scale); dst.set(2 * o + 1, x11i * conj * scale);
+                o = out + 12 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x12r * scale); dst.set(2 * o + 1, x12i * conj * scale);
+                o = out + 13 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x13r * scale); dst.set(2 * o + 1, x13i * conj * scale);
+                o = out + 14 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x14r * scale); dst.set(2 * o + 1, x14i * conj * scale);
+                o = out + 15 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, x15r * scale); dst.set(2 * o + 1, x15i * conj * scale);
             } else {
                 a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                 a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
@@ -5597,37 +5916,101 @@ public final class RegisterPass {
                 a = slot + 15 * slotStep; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
                 ctx.localBarrier();
                 a = LocalFft.stagedSlot(item, r, span, cols, lanes);
-                dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
+                o = out;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + items, r, span, cols, lanes);
-                dst.set(2 * (out + items), lre[a] * scale); dst.set(2 * (out + items) + 1, lim[a] * conj * scale);
+                o = out + items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 2 * items), lre[a] * scale); dst.set(2 * (out + 2 * items) + 1, lim[a] * conj * scale);
+                o = out + 2 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 3 * items), lre[a] * scale); dst.set(2 * (out + 3 * items) + 1, lim[a] * conj * scale);
+                o = out + 3 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 4 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 4 * items), lre[a] * scale); dst.set(2 * (out + 4 * items) + 1, lim[a] * conj * scale);
+                o = out + 4 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 5 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 5 * items), lre[a] * scale); dst.set(2 * (out + 5 * items) + 1, lim[a] * conj * scale);
+                o = out + 5 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 6 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 6 * items), lre[a] * scale); dst.set(2 * (out + 6 * items) + 1, lim[a] * conj * scale);
+                o = out + 6 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 7 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 7 * items), lre[a] * scale); dst.set(2 * (out + 7 * items) + 1, lim[a] * conj * scale);
+                o = out + 7 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 8 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 8 * items), lre[a] * scale); dst.set(2 * (out + 8 * items) + 1, lim[a] * conj * scale);
+                o = out + 8 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 9 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 9 * items), lre[a] * scale); dst.set(2 * (out + 9 * items) + 1, lim[a] * conj * scale);
+                o = out + 9 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 10 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 10 * items), lre[a] * scale); dst.set(2 * (out + 10 * items) + 1, lim[a] * conj * scale);
+                o = out + 10 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 11 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 11 * items), lre[a] * scale); dst.set(2 * (out + 11 * items) + 1, lim[a] * conj * scale);
+                o = out + 11 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 12 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 12 * items), lre[a] * scale); dst.set(2 * (out + 12 * items) + 1, lim[a] * conj * scale);
+                o = out + 12 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 13 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 13 * items), lre[a] * scale); dst.set(2 * (out + 13 * items) + 1, lim[a] * conj * scale);
+                o = out + 13 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 14 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 14 * items), lre[a] * scale); dst.set(2 * (out + 14 * items) + 1, lim[a] * conj * scale);
+                o = out + 14 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 15 * items, r, span, cols, lanes);
-                dst.set(2 * (out + 15 * items), lre[a] * scale); dst.set(2 * (out + 15 * items) + 1, lim[a] * conj * scale);
+                o = out + 15 * items;
+                if ((flags & OUT_LAYOUT) != 0) {
+                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
+                }
+                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
             }
         }
     }

@@ -99,8 +99,9 @@ public final class RegisterPassGenerator {
         line(" * access is a run of {@code cols} adjacent elements however large S is.");
         line(" *");
         line(" * <p>Every integer parameter is a compile-time constant: TornadoVM specialises the kernel to the");
-        line(" * values it is scheduled with, so the branches on {@code r2}, {@code r3}, {@code span} and");
-        line(" * {@code stride} vanish from the compiled code. The values are scalar variables, not arrays, so");
+        line(" * values it is scheduled with, and the fields packed into {@code flags} with it, so the branches on");
+        line(" * {@code r2}, {@code r3}, {@code span}, {@code stride} and the layouts vanish from the compiled");
+        line(" * code. The values are scalar variables, not arrays, so");
         line(" * that they are registers on every backend (see the generator for why).");
         line(" *");
         line(" * <p>Parameters of every {@code passR}: {@code src}/{@code dst} interleaved complex input and");
@@ -108,12 +109,18 @@ public final class RegisterPassGenerator {
         line(" * ({@link TwiddleTable#forPass}); {@code n} points along the axis; {@code stride} elements");
         line(" * between consecutive points; {@code r} this pass's radix; {@code span} product of the radices");
         line(" * of earlier passes; {@code cols} adjacent lines (stride 1) or adjacent positions of the faster");
-        line(" * axes (stride > 1) per group; {@code rows} transforms of the batch (stride 1) or adjacent lines");
-        line(" * (stride > 1) per group; {@code r2}, {@code r3} radices of the second and third step (R / d,");
-        line(" * d = 1, 2, 4, 8; 1 when absent); {@code kBits} {@link TwiddleTable#kBits} of the span;");
-        line(" * {@code flags} bit 0: the inverse transform (conjugate on load and store), bit 1: split");
-        line(" * exchange (below), bits 2-5: log2 of a fused X axis (below); {@code scale} factor applied on");
-        line(" * store; {@code localFloats} floats of local memory per component, pad(cols * rows * r).");
+        line(" * axes (stride > 1) per group; {@code flags} the options and the rest of the shape, packed");
+        line(" * ({@link #flags}, {@link #steps}, {@link #layouts}): the inverse transform (conjugate on load and");
+        line(" * store), the split exchange (below), log2 of a fused X axis (below), {@code rows} transforms of");
+        line(" * the batch (stride 1) or adjacent lines (stride > 1) per group, {@code r2}, {@code r3} radices of");
+        line(" * the second and third step (R / d, d = 1, 2, 4, 8; 1 when absent), {@code kBits}");
+        line(" * {@link TwiddleTable#kBits} of the span, and whether the input and the output lie in a layout");
+        line(" * of their own; {@code scale} factor applied on store; {@code localFloats} floats of local memory");
+        line(" * per component, pad(cols * rows * r); {@code inStride}, {@code inDistance}, {@code outStride},");
+        line(" * {@code outDistance} the layouts, where flags say so: element e of transform b (of 2^sizeBits");
+        line(" * elements, C order) at complex index b distance + e stride of {@code src} or {@code dst}, where");
+        line(" * the passes between address a packed batch (b 2^sizeBits + e). Only a plan's first pass reads,");
+        line(" * and its last writes, a layout.");
         line(" *");
         line(" * <p>A fused X axis (the 3D seed's X stage inside a Y or Z kernel): where the contiguous axis is no");
         line(" * longer than {@link #maxFused} of the work-item's values, a strided pass whose lanes are whole rows of it");
@@ -140,6 +147,16 @@ public final class RegisterPassGenerator {
         line("public static final int SPLIT = 2;");
         line("/** Shift of the four {@code flags} bits that hold log2 of the fused X axis's length (0: none). */");
         line("public static final int FUSED_SHIFT = 2;");
+        line("/** Bit of {@code flags}: the input lies in a layout ({@code inStride}, {@code inDistance}). */");
+        line("public static final int IN_LAYOUT = 1 << 6;");
+        line("/** Bit of {@code flags}: the output lies in a layout ({@code outStride}, {@code outDistance}). */");
+        line("public static final int OUT_LAYOUT = 1 << 7;");
+        line("/** Shifts of the {@code flags} fields log2 r2 (3 bits), log2 r3 (3), kBits (5), log2 rows (5), sizeBits (5). */");
+        line("static final int R2_SHIFT = 8;");
+        line("static final int R3_SHIFT = 11;");
+        line("static final int K_SHIFT = 14;");
+        line("static final int ROWS_SHIFT = 19;");
+        line("static final int SIZE_SHIFT = 24;");
         line("/** Longest fused X axis of any kernel ({@link #maxFused}). */");
         line("public static final int MAX_FUSED = " + MAX_FUSED + ";");
         line("");
@@ -148,7 +165,7 @@ public final class RegisterPassGenerator {
         line("");
         line("/** The kernel for work-items holding {@code regs} values (a power of two up to MAX_REGS). */");
         open("public static Task16<KernelContext, FloatArray, FloatArray, FloatArray, Integer, Integer, Integer, Integer, Integer,");
-        line("        Integer, Integer, Integer, Integer, Integer, Float, Integer> kernel(int regs) {");
+        line("        Integer, Float, Integer, Integer, Integer, Integer, Integer> kernel(int regs) {");
         open("return switch (regs) {");
         for (int regs : REGISTERS) {
             line("case " + regs + " -> RegisterPass::pass" + regs + ";");
@@ -185,6 +202,34 @@ public final class RegisterPassGenerator {
         close("}");
         line("return (inverse ? INVERSE : 0) | (split ? SPLIT : 0) | Integer.numberOfTrailingZeros(fused) << FUSED_SHIFT;");
         close("}");
+        line("");
+        line("/**");
+        line(" * The {@code flags} fields of a pass's shape, to be or-ed with {@link #flags}: the radices r2 and r3");
+        line(" * of its second and third register step (powers of two up to MAX_REGS, 1 when absent), kBits");
+        line(" * ({@link TwiddleTable#kBits}) and its rows per group (a power of two).");
+        line(" */");
+        open("public static int steps(int r2, int r3, int kBits, int rows) {");
+        open("if (r2 < 1 || r2 > MAX_REGS || Integer.bitCount(r2) != 1 || r3 < 1 || r3 > MAX_REGS || Integer.bitCount(r3) != 1) {");
+        line("throw new IllegalArgumentException(\"r2, r3: powers of two up to \" + MAX_REGS + \", got \" + r2 + \", \" + r3);");
+        close("}");
+        open("if (kBits < 0 || kBits > 31 || rows < 1 || Integer.bitCount(rows) != 1) {");
+        line("throw new IllegalArgumentException(\"kBits: 0 to 31, rows: a power of two; got \" + kBits + \", \" + rows);");
+        close("}");
+        line("return Integer.numberOfTrailingZeros(r2) << R2_SHIFT | Integer.numberOfTrailingZeros(r3) << R3_SHIFT | kBits << K_SHIFT");
+        line("        | Integer.numberOfTrailingZeros(rows) << ROWS_SHIFT;");
+        close("}");
+        line("");
+        line("/**");
+        line(" * The {@code flags} fields of the layouts, to be or-ed with {@link #flags}: whether the pass reads");
+        line(" * its input ({@link #IN_LAYOUT}) or writes its output ({@link #OUT_LAYOUT}) in a layout of its");
+        line(" * own, and the elements of one transform (a power of two).");
+        line(" */");
+        open("public static int layouts(boolean in, boolean out, long size) {");
+        open("if (size < 1 || size > 1 << 30 || Long.bitCount(size) != 1) {");
+        line("throw new IllegalArgumentException(\"size: a power of two up to 2^30, got \" + size);");
+        close("}");
+        line("return (in ? IN_LAYOUT : 0) | (out ? OUT_LAYOUT : 0) | Long.numberOfTrailingZeros(size) << SIZE_SHIFT;");
+        close("}");
         for (int regs : REGISTERS) {
             line("");
             kernel(regs);
@@ -206,9 +251,16 @@ public final class RegisterPassGenerator {
         }
         open("public static void pass" + regs + "(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n,"
                 + " int stride, int r, int span,");
-        line("        int cols, int rows, int r2, int r3, int kBits, int flags, float scale, int localFloats) {");
+        line("        int cols, int flags, float scale, int localFloats, int inStride, int inDistance, int outStride,");
+        line("        int outDistance) {");
         line("// Every size is a power of two and every index non-negative: divisions are shifts by the");
         line("// sizes' logarithms (constants once the kernel is specialised) and remainders are masks.");
+        line("int rows = 1 << ((flags >> ROWS_SHIFT) & 31);");
+        line("int r2 = 1 << ((flags >> R2_SHIFT) & 7);");
+        line("int r3 = 1 << ((flags >> R3_SHIFT) & 7);");
+        line("int kBits = (flags >> K_SHIFT) & 31;");
+        line("int sizeBits = (flags >> SIZE_SHIFT) & 31;");
+        line("int sizeMask = (1 << sizeBits) - 1;");
         line("int lines = n >> Integer.numberOfTrailingZeros(r);");
         line("int threads = r >> " + Integer.numberOfTrailingZeros(regs) + ";");
         line("int lineBits = Integer.numberOfTrailingZeros(lines);");
@@ -263,6 +315,11 @@ public final class RegisterPassGenerator {
         line("// Load element m = q + j threads of line i into x_j; adjacent work-items read adjacent columns.");
         line("int first = base + (i + q * lines) * stride;");
         line("int step = threads * lines * stride;");
+        open("if ((flags & IN_LAYOUT) != 0) {");
+        line("// The input's layout: a work-item's values lie in one transform, so only the first moves.");
+        line("first = (first >> sizeBits) * inDistance + (first & sizeMask) * inStride;");
+        line("step *= inStride;");
+        close("}");
         for (int j = 0; j < regs; j++) {
             String addr = plus("first", j, "step");
             line(x(j) + "r = src.get(2 * " + group(addr) + "); " + x(j) + "i = src.get(2 * " + group(addr) + " + 1) * conj;");
@@ -533,6 +590,11 @@ public final class RegisterPassGenerator {
         line("// Store output m = q + j threads of line i at (i - k) r + k + m span.");
         line("int out = base + ((i - k) * r + k + q * span) * stride;");
         line("int outStep = threads * span * stride;");
+        open("if ((flags & OUT_LAYOUT) != 0) {");
+        line("// The output's layout: a work-item's values lie in one transform, so only the first moves.");
+        line("out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;");
+        line("outStep *= outStride;");
+        close("}");
         for (int j = 0; j < regs; j++) {
             String addr = plus("out", j, "outStep");
             storeLine(addr, x(j) + "r", x(j) + "i");
@@ -542,6 +604,7 @@ public final class RegisterPassGenerator {
         line("// address order, so that every global write is a run of adjacent elements.");
         line("int out = firstBatch * n + firstCol * r + item;");
         line("int items = lanes * threads;");
+        line("int o;");
         line("ctx.localBarrier();");
         open("if (split == 1) {");
         line("// One part at a time: x_j takes element item + j items of the staged tile.");
@@ -553,8 +616,7 @@ public final class RegisterPassGenerator {
             }
         });
         for (int j = 0; j < regs; j++) {
-            String addr = plus("out", j, "items");
-            storeLine(addr, x(j) + "r", x(j) + "i");
+            stagedStore(plus("out", j, "items"), x(j) + "r", x(j) + "i");
         }
         reopen("} else {");
         moveAll(regs, own, null, true);
@@ -563,10 +625,22 @@ public final class RegisterPassGenerator {
             String linear = plus("item", j, "items");
             String addr = plus("out", j, "items");
             line("a = LocalFft.stagedSlot(" + linear + ", r, span, cols, lanes);");
-            storeLine(addr, "lre[a]", "lim[a]");
+            stagedStore(addr, "lre[a]", "lim[a]");
         }
         close("}");
         close("}");
+    }
+
+    /**
+     * A store of the staged tile, whose values may belong to several transforms: element {@code addr}
+     * of the packed batch, moved into the output's layout where there is one.
+     */
+    private void stagedStore(String addr, String re, String im) {
+        line("o = " + addr + ";");
+        open("if ((flags & OUT_LAYOUT) != 0) {");
+        line("o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;");
+        close("}");
+        storeLine("o", re, im);
     }
 
     /** Writes the value (re, im) to element {@code addr} of dst, conjugated back and scaled. */
