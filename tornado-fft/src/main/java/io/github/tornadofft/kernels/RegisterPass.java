@@ -31,11 +31,12 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * <p>Every integer parameter is a compile-time constant: TornadoVM specialises the kernel to the
  * values it is scheduled with, and the fields packed into {@code flags} with it, so the branches on
  * {@code r2}, {@code r3}, {@code span}, {@code stride} and the layouts vanish from the compiled
- * code. The values are scalar variables, not arrays, so
- * that they are registers on every backend (see the generator for why).
+ * code. The values are scalar variables, not arrays, so that they are registers on every
+ * backend (see the generator for why).
  *
  * <p>Parameters of every {@code passR}: {@code src}/{@code dst} interleaved complex input and
- * output (different buffers); {@code tw} the pass's twiddle table
+ * output (one buffer only for a transform of one pass in place, whose groups read all of
+ * their part before writing it); {@code tw} the pass's twiddle table
  * ({@link TwiddleTable#forPass}); {@code n} points along the axis; {@code stride} elements
  * between consecutive points; {@code r} this pass's radix; {@code span} product of the radices
  * of earlier passes; {@code cols} adjacent lines (stride 1) or adjacent positions of the faster

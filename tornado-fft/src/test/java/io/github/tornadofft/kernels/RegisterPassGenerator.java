@@ -101,11 +101,12 @@ public final class RegisterPassGenerator {
         line(" * <p>Every integer parameter is a compile-time constant: TornadoVM specialises the kernel to the");
         line(" * values it is scheduled with, and the fields packed into {@code flags} with it, so the branches on");
         line(" * {@code r2}, {@code r3}, {@code span}, {@code stride} and the layouts vanish from the compiled");
-        line(" * code. The values are scalar variables, not arrays, so");
-        line(" * that they are registers on every backend (see the generator for why).");
+        line(" * code. The values are scalar variables, not arrays, so that they are registers on every");
+        line(" * backend (see the generator for why).");
         line(" *");
         line(" * <p>Parameters of every {@code passR}: {@code src}/{@code dst} interleaved complex input and");
-        line(" * output (different buffers); {@code tw} the pass's twiddle table");
+        line(" * output (one buffer only for a transform of one pass in place, whose groups read all of");
+        line(" * their part before writing it); {@code tw} the pass's twiddle table");
         line(" * ({@link TwiddleTable#forPass}); {@code n} points along the axis; {@code stride} elements");
         line(" * between consecutive points; {@code r} this pass's radix; {@code span} product of the radices");
         line(" * of earlier passes; {@code cols} adjacent lines (stride 1) or adjacent positions of the faster");
