@@ -45,7 +45,7 @@ class LayoutTest {
                 Arguments.of(new int[] {32, 64}, 2, new Layout(2, 2 * 2048 + 5), new Layout(2, 2 * 2048 + 5), Direction.FORWARD),
                 Arguments.of(new int[] {8, 16, 32}, 2, new Layout(1, 4096 + 7), new Layout(2, 1), Direction.INVERSE),
                 // A strided axis of several passes, the last of them writing the layout.
-                Arguments.of(new int[] {1 << 12, 4}, 2, new Layout(1, (1 << 14) + 3), new Layout(3, 3 << 14), Direction.FORWARD));
+                Arguments.of(new int[] {1 << 14, 4}, 2, new Layout(1, (1 << 16) + 3), new Layout(3, 3 << 16), Direction.FORWARD));
     }
 
     @ParameterizedTest(name = "{0} x {1}: in {2}, out {3}, {4}")
