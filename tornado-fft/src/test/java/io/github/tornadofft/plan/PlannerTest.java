@@ -161,21 +161,46 @@ class PlannerTest {
     }
 
     @Test
+    void aGpuReadsTheFirstOfSeveralPassesAlongXInRunsOfEight() {
+        // The first pass of a long X axis reads runs of 8 (64 bytes) in small groups, as cuFFT's does,
+        // and stages its writes into contiguous blocks; the later passes keep their longer runs.
+        for (int bits : new int[] {13, 16, 20, 24, 27}) {
+            List<Pass> plan = Planner.plan(new int[] {1 << bits}, 1, GPU);
+            assertTrue(plan.size() > 1, plan.toString());
+            assertEquals(8, plan.get(0).cols(), plan.toString());
+            assertTrue(plan.get(0).groupSize() <= 256, plan.toString());
+            plan.subList(1, plan.size()).forEach(p -> assertTrue(p.cols() >= 16, p.toString()));
+        }
+        // The same for a long X axis of a 2D shape; strided axes and single passes are not touched.
+        assertEquals(8, Planner.plan(new int[] {4, 1 << 16}, 1, GPU).get(0).cols());
+        Planner.plan(new int[] {4096, 4096}, 1, GPU).stream().filter(p -> p.axis() == 1)
+                .forEach(p -> assertEquals(64, p.cols(), p.toString()));
+        assertEquals(1, Planner.plan(new int[] {4096}, 64, GPU).get(0).cols());
+        // A first pass that exchanges in turn (2^17: radix 512 = 16 x 8 x 4 in a split tile) keeps its
+        // runs, and a CPU keeps its runs along X.
+        List<Pass> plan17 = Planner.plan(new int[] {1 << 17}, 1, GPU);
+        assertTrue(plan17.get(0).split() && plan17.get(0).cols() == 16, plan17.toString());
+        assertEquals(16, Planner.plan(new int[] {1 << 16}, 1, CPU).get(0).cols());
+    }
+
+    @Test
     void aGpuLengthensTheRunsOnlyWhereThatCostsNoPass() {
         DeviceProfile gpu = GPU_PAIR;
         // 2D 4096^2: the Y passes hold 64 adjacent columns (512-byte runs) in the same two passes.
         List<Pass> plan2d = Planner.plan(new int[] {4096, 4096}, 1, gpu);
         assertEquals(3, plan2d.size(), plan2d.toString());
         plan2d.stream().filter(p -> p.axis() == 1).forEach(p -> assertEquals(64, p.cols(), p.toString()));
-        // 1D 2^20: three passes either way; 32 adjacent lines fill a tile of radix 128.
-        Planner.plan(new int[] {1 << 20}, 1, gpu).forEach(p -> assertEquals(32, p.cols(), p.toString()));
+        // 1D 2^20: three passes either way; 32 adjacent lines fill a tile of radix 128 (after the first
+        // pass, which reads runs of FIRST_PASS_RUNS).
+        List<Pass> plan20 = Planner.plan(new int[] {1 << 20}, 1, gpu);
+        plan20.subList(1, plan20.size()).forEach(p -> assertEquals(32, p.cols(), p.toString()));
         // 3D 256^3: runs of 32 would split the Y and Z axes into two passes each, so they keep 16.
         Planner.plan(new int[] {256, 256, 256}, 1, gpu).stream().filter(p -> p.axis() > 0)
                 .forEach(p -> assertEquals(16, p.cols(), p.toString()));
         // 1D 2^24: runs of 32 would need four passes of radix 64 instead of three of 256, so 16 it is.
         List<Pass> plan1d = Planner.plan(new int[] {1 << 24}, 1, gpu);
         assertEquals(3, plan1d.size(), plan1d.toString());
-        plan1d.forEach(p -> assertEquals(16, p.cols(), p.toString()));
+        plan1d.subList(1, plan1d.size()).forEach(p -> assertEquals(16, p.cols(), p.toString()));
         // A CPU lengthens the runs of its strided axes the same way, and keeps those along X.
         Planner.plan(new int[] {4096, 4096}, 1, CPU).stream().filter(p -> p.axis() == 1)
                 .forEach(p -> assertEquals(64, p.cols(), p.toString()));
@@ -195,11 +220,11 @@ class PlannerTest {
         assertFalse(plan3d.get(0).split(), "the X pass fits either way: " + plan3d.get(0));
         // Where pairs already give runs of 32 or more, or a single pass, nothing changes.
         // Along X the passes after the first (scattered runs on both sides) take runs of 32 by splitting;
-        // the first, whose writes are staged into contiguous blocks, keeps pairs and runs of 16.
+        // the first, whose writes are staged into contiguous blocks, keeps pairs (and reads runs of 8).
         for (int bits : new int[] {16, 24}) {
             List<Pass> plan1d = Planner.plan(new int[] {1 << bits}, 1, GPU);
             assertFalse(plan1d.get(0).split(), plan1d.get(0).toString());
-            assertEquals(16, plan1d.get(0).cols(), plan1d.get(0).toString());
+            assertEquals(Planner.FIRST_PASS_RUNS, plan1d.get(0).cols(), plan1d.get(0).toString());
             plan1d.subList(1, plan1d.size()).forEach(p -> assertTrue(p.split() && p.cols() == 32, p.toString()));
         }
         // A 512-point strided axis: radix 512 in runs of 16 is one split pass (16 x 8 x 4 in registers,
