@@ -307,7 +307,10 @@ public final class Planner {
         // group-size limit below; the register split is chosen for that many.
         int cols = stride > 1 ? Math.min(stride, runs) : Math.max(1, Math.min(Math.min(lines, runs), capacity / r));
         int bits = Integer.numberOfTrailingZeros(r);
-        int[] sub = registerRadices(bits, cols, device, uneven, firstBits, largestRegisterBits(bits, lines, stride, device));
+        int maxBits = largestRegisterBits(bits, lines, stride, device);
+        int[] sub = widensFirstStep(bits, maxBits, firstBits, device)
+                ? firstThenEven(maxBits, bits)
+                : registerRadices(bits, cols, device, uneven, firstBits, maxBits);
         int regs = sub[0]; // the first register radix is the largest (Pass)
         int itemsPerLine = r / regs;
         int target = device.targetGroupSize();
@@ -348,6 +351,21 @@ public final class Planner {
      * 0.400-0.407 against runs of 16 (both backends); runs of 4 came out between (v0.10).
      */
     static final int FIRST_PASS_RUNS = 8;
+
+    /**
+     * Whether a pass of two register steps on a GPU takes the device's largest radix first and the
+     * rest in one more step (64 = 16 x 4 instead of 8 x 8, 32 = 16 x 2 instead of 8 x 4): half the
+     * work-items a line, so groups half as large at the same registers a value, two of them to a
+     * multiprocessor where one of the even split's fitted. Not for a transform alone on its group
+     * line, whose register radices {@link #largestRegisterBits} narrows, nor a pass that fuses X.
+     * On an H100, interleaved, it took 2D 4096² from 0.370 / 0.386 to 0.343-0.348 / 0.348-0.353 ms
+     * (OpenCL / PTX), 1D 2^18 x 64 on PTX from 0.328-0.330 to 0.319, 2^20 x 16 on PTX 2-3% lower,
+     * and left the OpenCL times of 2^18, 2^20 and 2D 1024^2 x 16 level; 1D 8192 x 16384 gained 5% on
+     * PTX and lost 2% on OpenCL (docs/PERFORMANCE.md v0.10).
+     */
+    static boolean widensFirstStep(int bits, int maxBits, int firstBits, DeviceProfile device) {
+        return !device.cpu() && firstBits == 0 && maxBits == device.registerBits() && bits > maxBits && bits <= 2 * maxBits;
+    }
 
     /**
      * Work-items a GPU gives each transform that is a group line of its own (a single pass along X), so

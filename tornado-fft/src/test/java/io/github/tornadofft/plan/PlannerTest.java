@@ -255,6 +255,27 @@ class PlannerTest {
     }
 
     @Test
+    void aGpuTakesTheWidestFirstRadixInAPassOfTwoRegisterSteps() {
+        // 2D 4096^2: the Y passes of radix 64 as 16 x 4 (4 work-items a column, 256 a group of 64
+        // columns), not 8 x 8 (512); 2D 1024^2: radix 32 as 16 x 2.
+        Planner.plan(new int[] {4096, 4096}, 1, GPU).stream().filter(p -> p.axis() == 1).forEach(p -> {
+            assertArrayEquals(new int[] {16, 4}, p.sub(), p.toString());
+            assertEquals(256, p.groupSize(), p.toString());
+        });
+        Planner.plan(new int[] {1024, 1024}, 1, GPU).stream().filter(p -> p.axis() == 1)
+                .forEach(p -> assertArrayEquals(new int[] {16, 2}, p.sub(), p.toString()));
+        // 1D 2^18 keeps its three passes of radix 64, each 16 x 4.
+        List<Pass> p18 = Planner.plan(new int[] {1 << 18}, 1, GPU);
+        assertEquals(3, p18.size(), p18.toString());
+        p18.forEach(p -> assertArrayEquals(new int[] {16, 4}, p.sub(), p.toString()));
+        // Radices of one or three steps, a transform alone on its group line, and a CPU are as before.
+        assertArrayEquals(new int[] {16, 16}, Planner.plan(new int[] {1 << 16}, 1, GPU).get(1).sub());
+        assertArrayEquals(new int[] {4, 4, 4}, Planner.plan(new int[] {64}, 1 << 10, GPU).get(0).sub());
+        Planner.plan(new int[] {4096, 4096}, 1, CPU).stream().filter(p -> p.axis() == 1)
+                .forEach(p -> assertArrayEquals(new int[] {8, 8}, p.sub(), p.toString()));
+    }
+
+    @Test
     void anUnevenRegisterSplitTakesOverOnlyWhereTheEvenOneDoesNotFitAGroup() {
         // The even split wherever it fits: a 512-point line alone in a group keeps 8 x 8 x 8.
         assertArrayEquals(new int[] {8, 8, 8}, Planner.plan(new int[] {512}, 64, GPU).get(0).sub());
@@ -277,8 +298,11 @@ class PlannerTest {
                 Pass p = plan.get(i);
                 assertTrue(p.groupSize() <= GPU.maxGroupSize(), p.toString());
                 if (i > 0) {
-                    assertArrayEquals(Planner.registerRadices(Integer.numberOfTrailingZeros(p.radix()), GPU.registerBits()),
-                            p.sub(), "a later pass keeps the even split: " + p);
+                    // A later pass keeps the even split, or where it has two steps the widest first one.
+                    int radixBits = Integer.numberOfTrailingZeros(p.radix());
+                    int[] expected = radixBits > 4 && radixBits <= 8 ? new int[] {16, 1 << (radixBits - 4)}
+                            : Planner.registerRadices(radixBits, GPU.registerBits());
+                    assertArrayEquals(expected, p.sub(), "a later pass: " + p);
                 }
             }
         }
