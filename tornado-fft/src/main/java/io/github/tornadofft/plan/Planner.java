@@ -357,7 +357,8 @@ public final class Planner {
      * rest in one more step (64 = 16 x 4 instead of 8 x 8, 32 = 16 x 2 instead of 8 x 4): half the
      * work-items a line, so groups half as large at the same registers a value, two of them to a
      * multiprocessor where one of the even split's fitted. Not for a transform alone on its group
-     * line, whose register radices {@link #largestRegisterBits} narrows, nor a pass that fuses X.
+     * line, whose register radices {@link #largestRegisterBits} narrows, nor where the first radix is
+     * set by a fused X axis ({@code firstBits}); a pass that fuses a short X in one step takes it.
      * On an H100, interleaved, it took 2D 4096² from 0.370 / 0.386 to 0.343-0.348 / 0.348-0.353 ms
      * (OpenCL / PTX), 1D 2^18 x 64 on PTX from 0.328-0.330 to 0.319, 2^20 x 16 on PTX 2-3% lower,
      * and left the OpenCL times of 2^18, 2^20 and 2D 1024^2 x 16 level; 1D 8192 x 16384 gained 5% on
