@@ -354,18 +354,21 @@ public final class Planner {
 
     /**
      * Whether a pass of two register steps on a GPU takes the device's largest radix first and the
-     * rest in one more step (64 = 16 x 4 instead of 8 x 8, 32 = 16 x 2 instead of 8 x 4): half the
-     * work-items a line, so groups half as large at the same registers a value, two of them to a
-     * multiprocessor where one of the even split's fitted. Not for a transform alone on its group
-     * line, whose register radices {@link #largestRegisterBits} narrows, nor where the first radix is
-     * set by a fused X axis ({@code firstBits}); a pass that fuses a short X in one step takes it.
-     * On an H100, interleaved, it took 2D 4096² from 0.370 / 0.386 to 0.343-0.348 / 0.348-0.353 ms
-     * (OpenCL / PTX), 1D 2^18 x 64 on PTX from 0.328-0.330 to 0.319, 2^20 x 16 on PTX 2-3% lower,
-     * and left the OpenCL times of 2^18, 2^20 and 2D 1024^2 x 16 level; 1D 8192 x 16384 gained 5% on
-     * PTX and lost 2% on OpenCL (docs/PERFORMANCE.md v0.10).
+     * rest in one more step of radix 4 or more (64 = 16 x 4 instead of 8 x 8): half the work-items a
+     * line, so groups half as large at the same registers a value, two of them to a multiprocessor
+     * where one of the even split's fitted. Not for a transform alone on its group line, whose
+     * register radices {@link #largestRegisterBits} narrows, nor where the first radix is set by a
+     * fused X axis ({@code firstBits}); a pass that fuses a short X in one step takes it. On an H100,
+     * interleaved, it took 2D 4096² from 0.370 / 0.386 to 0.343-0.348 / 0.348-0.353 ms (OpenCL /
+     * PTX), 1D 2^18 x 64 on PTX from 0.328-0.330 to 0.319, 2^20 x 16 on PTX 2-3% lower, 3D 64 x 64 x
+     * 16 (batch 256) 5% / 9% lower, left the OpenCL times of 2^18 and 2^20 level, and 1D 8192 x 16384 5%
+     * lower on PTX, 2% higher on OpenCL. Radix 32 as 16 x 2 (eight radix-2 butterflies a work-item in
+     * the second step) made 2D 32 x 8 x 65536 17-25% slower and is left to the even split
+     * (docs/PERFORMANCE.md v0.10).
      */
     static boolean widensFirstStep(int bits, int maxBits, int firstBits, DeviceProfile device) {
-        return !device.cpu() && firstBits == 0 && maxBits == device.registerBits() && bits > maxBits && bits <= 2 * maxBits;
+        return !device.cpu() && firstBits == 0 && maxBits == device.registerBits() && bits >= maxBits + 2
+                && bits <= 2 * maxBits;
     }
 
     /**
