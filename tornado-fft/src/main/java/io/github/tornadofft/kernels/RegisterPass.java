@@ -228,7 +228,7 @@ public final class RegisterPass {
         int first = base + (i + q * lines) * stride;
         int step = threads * lines * stride;
         if ((flags & IN_LAYOUT) != 0) {
-            // The input's layout: a work-item's values lie in one transform, so only the first moves.
+            // The input's layout: element e of transform b at b inDistance + e inStride.
             first = (first >> sizeBits) * inDistance + (first & sizeMask) * inStride;
             step *= inStride;
         }
@@ -257,7 +257,7 @@ public final class RegisterPass {
             int out = base + ((i - k) * r + k + q * span) * stride;
             int outStep = threads * span * stride;
             if ((flags & OUT_LAYOUT) != 0) {
-                // The output's layout: a work-item's values lie in one transform, so only the first moves.
+                // The output's layout: element e of transform b at b outDistance + e outStride.
                 out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;
                 outStep *= outStride;
             }
@@ -267,7 +267,6 @@ public final class RegisterPass {
             // address order, so that every global write is a run of adjacent elements.
             int out = firstBatch * n + firstCol * r + item;
             int items = lanes * threads;
-            int o;
             ctx.localBarrier();
             if (split == 1) {
                 // One part at a time: x_j takes element item + j items of the staged tile.
@@ -278,20 +277,12 @@ public final class RegisterPass {
                 a = slot; a += a >> 5; lre[a] = x0i;
                 ctx.localBarrier();
                 a = LocalFft.stagedSlot(item, r, span, cols, lanes); x0i = lre[a];
-                o = out;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x0r * scale); dst.set(2 * o + 1, x0i * conj * scale);
+                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
             } else {
                 a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                 ctx.localBarrier();
                 a = LocalFft.stagedSlot(item, r, span, cols, lanes);
-                o = out;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
             }
         }
     }
@@ -358,7 +349,7 @@ public final class RegisterPass {
         int first = base + (i + q * lines) * stride;
         int step = threads * lines * stride;
         if ((flags & IN_LAYOUT) != 0) {
-            // The input's layout: a work-item's values lie in one transform, so only the first moves.
+            // The input's layout: element e of transform b at b inDistance + e inStride.
             first = (first >> sizeBits) * inDistance + (first & sizeMask) * inStride;
             step *= inStride;
         }
@@ -518,7 +509,7 @@ public final class RegisterPass {
             int out = base + ((i - k) * r + k + q * span) * stride;
             int outStep = threads * span * stride;
             if ((flags & OUT_LAYOUT) != 0) {
-                // The output's layout: a work-item's values lie in one transform, so only the first moves.
+                // The output's layout: element e of transform b at b outDistance + e outStride.
                 out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;
                 outStep *= outStride;
             }
@@ -529,7 +520,6 @@ public final class RegisterPass {
             // address order, so that every global write is a run of adjacent elements.
             int out = firstBatch * n + firstCol * r + item;
             int items = lanes * threads;
-            int o;
             ctx.localBarrier();
             if (split == 1) {
                 // One part at a time: x_j takes element item + j items of the staged tile.
@@ -544,32 +534,16 @@ public final class RegisterPass {
                 ctx.localBarrier();
                 a = LocalFft.stagedSlot(item, r, span, cols, lanes); x0i = lre[a];
                 a = LocalFft.stagedSlot(item + items, r, span, cols, lanes); x1i = lre[a];
-                o = out;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x0r * scale); dst.set(2 * o + 1, x0i * conj * scale);
-                o = out + items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x1r * scale); dst.set(2 * o + 1, x1i * conj * scale);
+                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
+                dst.set(2 * (out + items), x1r * scale); dst.set(2 * (out + items) + 1, x1i * conj * scale);
             } else {
                 a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                 a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
                 ctx.localBarrier();
                 a = LocalFft.stagedSlot(item, r, span, cols, lanes);
-                o = out;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + items, r, span, cols, lanes);
-                o = out + items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + items), lre[a] * scale); dst.set(2 * (out + items) + 1, lim[a] * conj * scale);
             }
         }
     }
@@ -636,7 +610,7 @@ public final class RegisterPass {
         int first = base + (i + q * lines) * stride;
         int step = threads * lines * stride;
         if ((flags & IN_LAYOUT) != 0) {
-            // The input's layout: a work-item's values lie in one transform, so only the first moves.
+            // The input's layout: element e of transform b at b inDistance + e inStride.
             first = (first >> sizeBits) * inDistance + (first & sizeMask) * inStride;
             step *= inStride;
         }
@@ -1272,7 +1246,7 @@ public final class RegisterPass {
             int out = base + ((i - k) * r + k + q * span) * stride;
             int outStep = threads * span * stride;
             if ((flags & OUT_LAYOUT) != 0) {
-                // The output's layout: a work-item's values lie in one transform, so only the first moves.
+                // The output's layout: element e of transform b at b outDistance + e outStride.
                 out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;
                 outStep *= outStride;
             }
@@ -1285,7 +1259,6 @@ public final class RegisterPass {
             // address order, so that every global write is a run of adjacent elements.
             int out = firstBatch * n + firstCol * r + item;
             int items = lanes * threads;
-            int o;
             ctx.localBarrier();
             if (split == 1) {
                 // One part at a time: x_j takes element item + j items of the staged tile.
@@ -1308,26 +1281,10 @@ public final class RegisterPass {
                 a = LocalFft.stagedSlot(item + items, r, span, cols, lanes); x1i = lre[a];
                 a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes); x2i = lre[a];
                 a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes); x3i = lre[a];
-                o = out;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x0r * scale); dst.set(2 * o + 1, x0i * conj * scale);
-                o = out + items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x1r * scale); dst.set(2 * o + 1, x1i * conj * scale);
-                o = out + 2 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x2r * scale); dst.set(2 * o + 1, x2i * conj * scale);
-                o = out + 3 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x3r * scale); dst.set(2 * o + 1, x3i * conj * scale);
+                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
+                dst.set(2 * (out + items), x1r * scale); dst.set(2 * (out + items) + 1, x1i * conj * scale);
+                dst.set(2 * (out + 2 * items), x2r * scale); dst.set(2 * (out + 2 * items) + 1, x2i * conj * scale);
+                dst.set(2 * (out + 3 * items), x3r * scale); dst.set(2 * (out + 3 * items) + 1, x3i * conj * scale);
             } else {
                 a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                 a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
@@ -1335,29 +1292,13 @@ public final class RegisterPass {
                 a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
                 ctx.localBarrier();
                 a = LocalFft.stagedSlot(item, r, span, cols, lanes);
-                o = out;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + items, r, span, cols, lanes);
-                o = out + items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + items), lre[a] * scale); dst.set(2 * (out + items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes);
-                o = out + 2 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 2 * items), lre[a] * scale); dst.set(2 * (out + 2 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes);
-                o = out + 3 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 3 * items), lre[a] * scale); dst.set(2 * (out + 3 * items) + 1, lim[a] * conj * scale);
             }
         }
     }
@@ -1424,7 +1365,7 @@ public final class RegisterPass {
         int first = base + (i + q * lines) * stride;
         int step = threads * lines * stride;
         if ((flags & IN_LAYOUT) != 0) {
-            // The input's layout: a work-item's values lie in one transform, so only the first moves.
+            // The input's layout: element e of transform b at b inDistance + e inStride.
             first = (first >> sizeBits) * inDistance + (first & sizeMask) * inStride;
             step *= inStride;
         }
@@ -3098,7 +3039,7 @@ public final class RegisterPass {
             int out = base + ((i - k) * r + k + q * span) * stride;
             int outStep = threads * span * stride;
             if ((flags & OUT_LAYOUT) != 0) {
-                // The output's layout: a work-item's values lie in one transform, so only the first moves.
+                // The output's layout: element e of transform b at b outDistance + e outStride.
                 out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;
                 outStep *= outStride;
             }
@@ -3115,7 +3056,6 @@ public final class RegisterPass {
             // address order, so that every global write is a run of adjacent elements.
             int out = firstBatch * n + firstCol * r + item;
             int items = lanes * threads;
-            int o;
             ctx.localBarrier();
             if (split == 1) {
                 // One part at a time: x_j takes element item + j items of the staged tile.
@@ -3154,46 +3094,14 @@ public final class RegisterPass {
                 a = LocalFft.stagedSlot(item + 5 * items, r, span, cols, lanes); x5i = lre[a];
                 a = LocalFft.stagedSlot(item + 6 * items, r, span, cols, lanes); x6i = lre[a];
                 a = LocalFft.stagedSlot(item + 7 * items, r, span, cols, lanes); x7i = lre[a];
-                o = out;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x0r * scale); dst.set(2 * o + 1, x0i * conj * scale);
-                o = out + items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x1r * scale); dst.set(2 * o + 1, x1i * conj * scale);
-                o = out + 2 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x2r * scale); dst.set(2 * o + 1, x2i * conj * scale);
-                o = out + 3 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x3r * scale); dst.set(2 * o + 1, x3i * conj * scale);
-                o = out + 4 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x4r * scale); dst.set(2 * o + 1, x4i * conj * scale);
-                o = out + 5 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x5r * scale); dst.set(2 * o + 1, x5i * conj * scale);
-                o = out + 6 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x6r * scale); dst.set(2 * o + 1, x6i * conj * scale);
-                o = out + 7 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x7r * scale); dst.set(2 * o + 1, x7i * conj * scale);
+                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
+                dst.set(2 * (out + items), x1r * scale); dst.set(2 * (out + items) + 1, x1i * conj * scale);
+                dst.set(2 * (out + 2 * items), x2r * scale); dst.set(2 * (out + 2 * items) + 1, x2i * conj * scale);
+                dst.set(2 * (out + 3 * items), x3r * scale); dst.set(2 * (out + 3 * items) + 1, x3i * conj * scale);
+                dst.set(2 * (out + 4 * items), x4r * scale); dst.set(2 * (out + 4 * items) + 1, x4i * conj * scale);
+                dst.set(2 * (out + 5 * items), x5r * scale); dst.set(2 * (out + 5 * items) + 1, x5i * conj * scale);
+                dst.set(2 * (out + 6 * items), x6r * scale); dst.set(2 * (out + 6 * items) + 1, x6i * conj * scale);
+                dst.set(2 * (out + 7 * items), x7r * scale); dst.set(2 * (out + 7 * items) + 1, x7i * conj * scale);
             } else {
                 a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                 a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
@@ -3205,53 +3113,21 @@ public final class RegisterPass {
                 a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
                 ctx.localBarrier();
                 a = LocalFft.stagedSlot(item, r, span, cols, lanes);
-                o = out;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + items, r, span, cols, lanes);
-                o = out + items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + items), lre[a] * scale); dst.set(2 * (out + items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes);
-                o = out + 2 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 2 * items), lre[a] * scale); dst.set(2 * (out + 2 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes);
-                o = out + 3 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 3 * items), lre[a] * scale); dst.set(2 * (out + 3 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 4 * items, r, span, cols, lanes);
-                o = out + 4 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 4 * items), lre[a] * scale); dst.set(2 * (out + 4 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 5 * items, r, span, cols, lanes);
-                o = out + 5 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 5 * items), lre[a] * scale); dst.set(2 * (out + 5 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 6 * items, r, span, cols, lanes);
-                o = out + 6 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 6 * items), lre[a] * scale); dst.set(2 * (out + 6 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 7 * items, r, span, cols, lanes);
-                o = out + 7 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 7 * items), lre[a] * scale); dst.set(2 * (out + 7 * items) + 1, lim[a] * conj * scale);
             }
         }
     }
@@ -3318,7 +3194,7 @@ public final class RegisterPass {
         int first = base + (i + q * lines) * stride;
         int step = threads * lines * stride;
         if ((flags & IN_LAYOUT) != 0) {
-            // The input's layout: a work-item's values lie in one transform, so only the first moves.
+            // The input's layout: element e of transform b at b inDistance + e inStride.
             first = (first >> sizeBits) * inDistance + (first & sizeMask) * inStride;
             step *= inStride;
         }
@@ -5722,7 +5598,7 @@ public final class RegisterPass {
             int out = base + ((i - k) * r + k + q * span) * stride;
             int outStep = threads * span * stride;
             if ((flags & OUT_LAYOUT) != 0) {
-                // The output's layout: a work-item's values lie in one transform, so only the first moves.
+                // The output's layout: element e of transform b at b outDistance + e outStride.
                 out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;
                 outStep *= outStride;
             }
@@ -5747,7 +5623,6 @@ public final class RegisterPass {
             // address order, so that every global write is a run of adjacent elements.
             int out = firstBatch * n + firstCol * r + item;
             int items = lanes * threads;
-            int o;
             ctx.localBarrier();
             if (split == 1) {
                 // One part at a time: x_j takes element item + j items of the staged tile.
@@ -5818,86 +5693,22 @@ public final class RegisterPass {
                 a = LocalFft.stagedSlot(item + 13 * items, r, span, cols, lanes); x13i = lre[a];
                 a = LocalFft.stagedSlot(item + 14 * items, r, span, cols, lanes); x14i = lre[a];
                 a = LocalFft.stagedSlot(item + 15 * items, r, span, cols, lanes); x15i = lre[a];
-                o = out;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x0r * scale); dst.set(2 * o + 1, x0i * conj * scale);
-                o = out + items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x1r * scale); dst.set(2 * o + 1, x1i * conj * scale);
-                o = out + 2 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x2r * scale); dst.set(2 * o + 1, x2i * conj * scale);
-                o = out + 3 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x3r * scale); dst.set(2 * o + 1, x3i * conj * scale);
-                o = out + 4 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x4r * scale); dst.set(2 * o + 1, x4i * conj * scale);
-                o = out + 5 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x5r * scale); dst.set(2 * o + 1, x5i * conj * scale);
-                o = out + 6 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x6r * scale); dst.set(2 * o + 1, x6i * conj * scale);
-                o = out + 7 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x7r * scale); dst.set(2 * o + 1, x7i * conj * scale);
-                o = out + 8 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x8r * scale); dst.set(2 * o + 1, x8i * conj * scale);
-                o = out + 9 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x9r * scale); dst.set(2 * o + 1, x9i * conj * scale);
-                o = out + 10 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x10r * scale); dst.set(2 * o + 1, x10i * conj * scale);
-                o = out + 11 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x11r * scale); dst.set(2 * o + 1, x11i * conj * scale);
-                o = out + 12 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x12r * scale); dst.set(2 * o + 1, x12i * conj * scale);
-                o = out + 13 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x13r * scale); dst.set(2 * o + 1, x13i * conj * scale);
-                o = out + 14 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x14r * scale); dst.set(2 * o + 1, x14i * conj * scale);
-                o = out + 15 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, x15r * scale); dst.set(2 * o + 1, x15i * conj * scale);
+                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
+                dst.set(2 * (out + items), x1r * scale); dst.set(2 * (out + items) + 1, x1i * conj * scale);
+                dst.set(2 * (out + 2 * items), x2r * scale); dst.set(2 * (out + 2 * items) + 1, x2i * conj * scale);
+                dst.set(2 * (out + 3 * items), x3r * scale); dst.set(2 * (out + 3 * items) + 1, x3i * conj * scale);
+                dst.set(2 * (out + 4 * items), x4r * scale); dst.set(2 * (out + 4 * items) + 1, x4i * conj * scale);
+                dst.set(2 * (out + 5 * items), x5r * scale); dst.set(2 * (out + 5 * items) + 1, x5i * conj * scale);
+                dst.set(2 * (out + 6 * items), x6r * scale); dst.set(2 * (out + 6 * items) + 1, x6i * conj * scale);
+                dst.set(2 * (out + 7 * items), x7r * scale); dst.set(2 * (out + 7 * items) + 1, x7i * conj * scale);
+                dst.set(2 * (out + 8 * items), x8r * scale); dst.set(2 * (out + 8 * items) + 1, x8i * conj * scale);
+                dst.set(2 * (out + 9 * items), x9r * scale); dst.set(2 * (out + 9 * items) + 1, x9i * conj * scale);
+                dst.set(2 * (out + 10 * items), x10r * scale); dst.set(2 * (out + 10 * items) + 1, x10i * conj * scale);
+                dst.set(2 * (out + 11 * items), x11r * scale); dst.set(2 * (out + 11 * items) + 1, x11i * conj * scale);
+                dst.set(2 * (out + 12 * items), x12r * scale); dst.set(2 * (out + 12 * items) + 1, x12i * conj * scale);
+                dst.set(2 * (out + 13 * items), x13r * scale); dst.set(2 * (out + 13 * items) + 1, x13i * conj * scale);
+                dst.set(2 * (out + 14 * items), x14r * scale); dst.set(2 * (out + 14 * items) + 1, x14i * conj * scale);
+                dst.set(2 * (out + 15 * items), x15r * scale); dst.set(2 * (out + 15 * items) + 1, x15i * conj * scale);
             } else {
                 a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
                 a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
@@ -5917,101 +5728,37 @@ public final class RegisterPass {
                 a = slot + 15 * slotStep; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
                 ctx.localBarrier();
                 a = LocalFft.stagedSlot(item, r, span, cols, lanes);
-                o = out;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * out, lre[a] * scale); dst.set(2 * out + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + items, r, span, cols, lanes);
-                o = out + items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + items), lre[a] * scale); dst.set(2 * (out + items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 2 * items, r, span, cols, lanes);
-                o = out + 2 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 2 * items), lre[a] * scale); dst.set(2 * (out + 2 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 3 * items, r, span, cols, lanes);
-                o = out + 3 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 3 * items), lre[a] * scale); dst.set(2 * (out + 3 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 4 * items, r, span, cols, lanes);
-                o = out + 4 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 4 * items), lre[a] * scale); dst.set(2 * (out + 4 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 5 * items, r, span, cols, lanes);
-                o = out + 5 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 5 * items), lre[a] * scale); dst.set(2 * (out + 5 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 6 * items, r, span, cols, lanes);
-                o = out + 6 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 6 * items), lre[a] * scale); dst.set(2 * (out + 6 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 7 * items, r, span, cols, lanes);
-                o = out + 7 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 7 * items), lre[a] * scale); dst.set(2 * (out + 7 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 8 * items, r, span, cols, lanes);
-                o = out + 8 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 8 * items), lre[a] * scale); dst.set(2 * (out + 8 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 9 * items, r, span, cols, lanes);
-                o = out + 9 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 9 * items), lre[a] * scale); dst.set(2 * (out + 9 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 10 * items, r, span, cols, lanes);
-                o = out + 10 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 10 * items), lre[a] * scale); dst.set(2 * (out + 10 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 11 * items, r, span, cols, lanes);
-                o = out + 11 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 11 * items), lre[a] * scale); dst.set(2 * (out + 11 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 12 * items, r, span, cols, lanes);
-                o = out + 12 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 12 * items), lre[a] * scale); dst.set(2 * (out + 12 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 13 * items, r, span, cols, lanes);
-                o = out + 13 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 13 * items), lre[a] * scale); dst.set(2 * (out + 13 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 14 * items, r, span, cols, lanes);
-                o = out + 14 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 14 * items), lre[a] * scale); dst.set(2 * (out + 14 * items) + 1, lim[a] * conj * scale);
                 a = LocalFft.stagedSlot(item + 15 * items, r, span, cols, lanes);
-                o = out + 15 * items;
-                if ((flags & OUT_LAYOUT) != 0) {
-                    o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;
-                }
-                dst.set(2 * o, lre[a] * scale); dst.set(2 * o + 1, lim[a] * conj * scale);
+                dst.set(2 * (out + 15 * items), lre[a] * scale); dst.set(2 * (out + 15 * items) + 1, lim[a] * conj * scale);
             }
         }
     }

@@ -93,14 +93,6 @@ public record Pass(int axis, int n, int stride, int radix, int span, int cols, i
         return String.format("%c(%d,%d,%d,%d,%s)", axisName(), n / radix, radix, n / radix, n, last() ? "no-tw" : "tw");
     }
 
-    /** This pass with {@code lanes} adjacent lines or columns per group instead (fewer than now). */
-    public Pass withCols(int lanes) {
-        if (lanes < 1 || lanes > cols || cols % lanes != 0 || fused != 1) {
-            throw new IllegalArgumentException("lanes: a divisor of cols = " + cols + " (and no fused axis), got " + lanes);
-        }
-        return new Pass(axis, n, stride, radix, span, lanes, rows, regs, sub, split, fused);
-    }
-
     /** This pass with the whole X axis of the array, {@code length} points, fused in ({@link #fused}). */
     public Pass withFused(int length) {
         return new Pass(axis, n, stride, radix, span, cols, rows, regs, sub, split, length);

@@ -90,12 +90,10 @@ public final class Planner {
                 plan.add(pass(axis, n, stride, r, span, batch, device, 2 * runs, device.localComplexCapacity(true), true,
                         uneven, p == 0 ? firstBits : 0));
             } else {
-                Pass pass = pass(axis, n, stride, r, span, batch, device, runs, capacity, split, uneven, p == 0 ? firstBits : 0);
-                if (p == 0 && stride == 1 && passes > 1 && !split && !device.cpu() && pass.cols() > FIRST_PASS_RUNS) {
-                    // The first of several passes along X: shorter runs, the same register split.
-                    pass = pass.withCols(FIRST_PASS_RUNS);
-                }
-                plan.add(pass);
+                // On a GPU the first of several paired passes along X reads shorter runs (its writes are staged).
+                boolean first = p == 0 && stride == 1 && passes > 1 && !split && !device.cpu();
+                int passRuns = first ? Math.min(runs, FIRST_PASS_RUNS) : runs;
+                plan.add(pass(axis, n, stride, r, span, batch, device, passRuns, capacity, split, uneven, p == 0 ? firstBits : 0));
             }
             span *= r;
         }
@@ -345,10 +343,10 @@ public final class Planner {
      * Adjacent lines the first of several passes along X takes on a GPU where it exchanges in pairs,
      * the length of its runs of reads (its writes are staged into contiguous blocks whatever the
      * runs): 8, 64 bytes, in groups of 128 work-items for radix 256, as cuFFT's first pass of 2^16
-     * does (Nsight Compute, docs/PERFORMANCE.md v0.8); its register split stays the one chosen for
-     * the longer runs. On an H100, interleaved, runs of 8 took 1D 2^16 x 256 from 0.261-0.269 to
-     * 0.252-0.260 ms, 2^20 x 16 from 0.349-0.354 to 0.339-0.352 and 2^24 from 0.411-0.419 to
-     * 0.400-0.407 against runs of 16 (both backends); runs of 4 came out between (v0.10).
+     * does (Nsight Compute, docs/PERFORMANCE.md v0.8). On an H100, interleaved, runs of 8 took 1D
+     * 2^16 x 256 from 0.261-0.269 to 0.252-0.260 ms, 2^20 x 16 from 0.349-0.354 to 0.339-0.352 and
+     * 2^24 from 0.411-0.419 to 0.400-0.407 against runs of 16 (both backends); runs of 4 came out
+     * between (v0.10).
      */
     static final int FIRST_PASS_RUNS = 8;
 

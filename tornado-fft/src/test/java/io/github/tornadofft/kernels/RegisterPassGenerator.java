@@ -316,11 +316,7 @@ public final class RegisterPassGenerator {
         line("// Load element m = q + j threads of line i into x_j; adjacent work-items read adjacent columns.");
         line("int first = base + (i + q * lines) * stride;");
         line("int step = threads * lines * stride;");
-        open("if ((flags & IN_LAYOUT) != 0) {");
-        line("// The input's layout: a work-item's values lie in one transform, so only the first moves.");
-        line("first = (first >> sizeBits) * inDistance + (first & sizeMask) * inStride;");
-        line("step *= inStride;");
-        close("}");
+        intoLayout("IN_LAYOUT", "input", "first", "step", "inStride", "inDistance");
         for (int j = 0; j < regs; j++) {
             String addr = plus("first", j, "step");
             line(x(j) + "r = src.get(2 * " + group(addr) + "); " + x(j) + "i = src.get(2 * " + group(addr) + " + 1) * conj;");
@@ -591,11 +587,7 @@ public final class RegisterPassGenerator {
         line("// Store output m = q + j threads of line i at (i - k) r + k + m span.");
         line("int out = base + ((i - k) * r + k + q * span) * stride;");
         line("int outStep = threads * span * stride;");
-        open("if ((flags & OUT_LAYOUT) != 0) {");
-        line("// The output's layout: a work-item's values lie in one transform, so only the first moves.");
-        line("out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;");
-        line("outStep *= outStride;");
-        close("}");
+        intoLayout("OUT_LAYOUT", "output", "out", "outStep", "outStride", "outDistance");
         for (int j = 0; j < regs; j++) {
             String addr = plus("out", j, "outStep");
             storeLine(addr, x(j) + "r", x(j) + "i");
@@ -605,7 +597,6 @@ public final class RegisterPassGenerator {
         line("// address order, so that every global write is a run of adjacent elements.");
         line("int out = firstBatch * n + firstCol * r + item;");
         line("int items = lanes * threads;");
-        line("int o;");
         line("ctx.localBarrier();");
         open("if (split == 1) {");
         line("// One part at a time: x_j takes element item + j items of the staged tile.");
@@ -617,7 +608,7 @@ public final class RegisterPassGenerator {
             }
         });
         for (int j = 0; j < regs; j++) {
-            stagedStore(plus("out", j, "items"), x(j) + "r", x(j) + "i");
+            storeLine(plus("out", j, "items"), x(j) + "r", x(j) + "i");
         }
         reopen("} else {");
         moveAll(regs, own, null, true);
@@ -626,22 +617,26 @@ public final class RegisterPassGenerator {
             String linear = plus("item", j, "items");
             String addr = plus("out", j, "items");
             line("a = LocalFft.stagedSlot(" + linear + ", r, span, cols, lanes);");
-            stagedStore(addr, "lre[a]", "lim[a]");
+            storeLine(addr, "lre[a]", "lim[a]");
         }
         close("}");
         close("}");
     }
 
     /**
-     * A store of the staged tile, whose values may belong to several transforms: element {@code addr}
-     * of the packed batch, moved into the output's layout where there is one.
+     * Moves a work-item's first global index {@code index} of the packed batch into the input's or
+     * output's layout where {@code bit} of flags says it has one, and scales its step by the stride:
+     * element e of transform b, b 2^sizeBits + e packed, lies at b distance + e stride. A work-item's
+     * values all lie in one transform (one line of one axis), so the one mapping holds for all of them.
+     * Only strided stores need it: a pass that writes the output is the last of its transform (span =
+     * n / r, at least cols), which never stages its writes.
      */
-    private void stagedStore(String addr, String re, String im) {
-        line("o = " + addr + ";");
-        open("if ((flags & OUT_LAYOUT) != 0) {");
-        line("o = (o >> sizeBits) * outDistance + (o & sizeMask) * outStride;");
+    private void intoLayout(String bit, String side, String index, String step, String stride, String distance) {
+        open("if ((flags & " + bit + ") != 0) {");
+        line("// The " + side + "'s layout: element e of transform b at b " + distance + " + e " + stride + ".");
+        line(index + " = (" + index + " >> sizeBits) * " + distance + " + (" + index + " & sizeMask) * " + stride + ";");
+        line(step + " *= " + stride + ";");
         close("}");
-        storeLine("o", re, im);
     }
 
     /** Writes the value (re, im) to element {@code addr} of dst, conjugated back and scaled. */
