@@ -30,8 +30,18 @@ public final class CompilerFlags {
 
     /** Adds the flags for {@code device}, if it needs any, to {@code plan}; returns the plan. */
     public static TornadoExecutionPlan apply(TornadoExecutionPlan plan, TornadoDevice device) {
-        forDevice(device).ifPresent(flags -> plan.withCompilerFlags(device.getTornadoVMBackend(), flags));
+        return apply(plan, device, DeviceProfile.maxRegisters());
+    }
+
+    /** Adds the flags for {@code device} with a cap of {@code registers}, if it needs any; returns the plan. */
+    static TornadoExecutionPlan apply(TornadoExecutionPlan plan, TornadoDevice device, int registers) {
+        forDevice(device, registers).ifPresent(flags -> plan.withCompilerFlags(device.getTornadoVMBackend(), flags));
         return plan;
+    }
+
+    /** Whether the device's compiler takes a register cap from these flags (an NVIDIA GPU). */
+    public static boolean capsRegisters(TornadoDevice device) {
+        return forDevice(device).isPresent();
     }
 
     /**
@@ -40,15 +50,19 @@ public final class CompilerFlags {
      * cap added, or empty where the device needs nothing (a CPU, another vendor's OpenCL).
      */
     public static Optional<String> forDevice(TornadoDevice device) {
+        return forDevice(device, DeviceProfile.maxRegisters());
+    }
+
+    private static Optional<String> forDevice(TornadoDevice device, int registers) {
         TornadoVMBackendType backend = device.getTornadoVMBackend();
         if (backend == TornadoVMBackendType.PTX) {
             String base = System.getProperty("tornado.ptx.compiler.flags", "CU_JIT_OPTIMIZATION_LEVEL 4");
-            return Optional.of(base.contains("CU_JIT_MAX_REGISTERS") ? base : base + " CU_JIT_MAX_REGISTERS " + DeviceProfile.maxRegisters());
+            return Optional.of(base.contains("CU_JIT_MAX_REGISTERS") ? base : base + " CU_JIT_MAX_REGISTERS " + registers);
         }
         String platform = String.valueOf(device.getPlatformName());
         if (backend == TornadoVMBackendType.OPENCL && platform.toUpperCase(Locale.ROOT).contains("NVIDIA")) {
             String base = System.getProperty("tornado.opencl.compiler.flags", "-cl-mad-enable -cl-fast-relaxed-math -w");
-            return Optional.of(base.contains("-cl-nv-maxrregcount") ? base : base + " -cl-nv-maxrregcount=" + DeviceProfile.maxRegisters());
+            return Optional.of(base.contains("-cl-nv-maxrregcount") ? base : base + " -cl-nv-maxrregcount=" + registers);
         }
         return Optional.empty();
     }

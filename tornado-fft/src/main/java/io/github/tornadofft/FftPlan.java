@@ -57,6 +57,8 @@ public final class FftPlan implements AutoCloseable {
     private final TornadoExecutionPlan execution;
     private final long buildNanos;
     private final Launch launch;
+    /** Whether this plan's own kernel stores late under a lower register cap ({@link Planner#storesLate}). */
+    private final boolean storesLate;
     private TornadoExecutionResult lastResult;
     private boolean profiled;
     private boolean uploaded;
@@ -88,6 +90,7 @@ public final class FftPlan implements AutoCloseable {
                     + (profile.globalBytes() >> 20) + " MiB for TornadoVM (its -Dtornado.device.memory option raises that)");
         }
         this.passes = Planner.plan(descriptor.shape(), descriptor.batch(), profile);
+        this.storesLate = Planner.storesLate(passes, profile, CompilerFlags.capsRegisters(device));
         this.name = "fft" + IDS.incrementAndGet();
         this.input = HostBuffers.take((int) descriptor.inputFloats());
         this.output = descriptor.inPlace() ? input : HostBuffers.take((int) descriptor.outputFloats());
@@ -99,11 +102,11 @@ public final class FftPlan implements AutoCloseable {
                 .persistOnDevice(input);
         TaskGraph fft = new TaskGraph(name)
                 .consumeFromDevice(upload.getTaskGraphName(), input);
-        addPasses(fft, input, output);
+        addPasses(fft, input, output, grid, storesLate);
         fft.transferToHost(DataTransferMode.UNDER_DEMAND, output);
         this.execution = CompilerFlags.apply(new TornadoExecutionPlan(upload.snapshot(), fft.snapshot())
                 .withDevice(device)
-                .withGridScheduler(grid), device);
+                .withGridScheduler(grid), device, storesLate ? DeviceProfile.LATE_STORE_REGISTERS : DeviceProfile.maxRegisters());
         if (launch == Launch.CUDA_GRAPH) {
             execution.withCUDAGraph();
         }
@@ -170,17 +173,14 @@ public final class FftPlan implements AutoCloseable {
         checkLength("in", in.getSize(), descriptor.inputFloats());
         checkLength("out", out.getSize(), descriptor.outputFloats());
         GridScheduler mine = new GridScheduler();
-        List<String> tasks = addPasses(graph, in, out, mine);
+        // The caller's execution plan takes one register cap for all its kernels: no late stores here.
+        List<String> tasks = addPasses(graph, in, out, mine, false);
         for (String task : tasks) {
             gridScheduler.addWorkerGrid(graph.getTaskGraphName() + "." + task, mine.get(graph.getTaskGraphName() + "." + task));
         }
     }
 
-    private void addPasses(TaskGraph graph, FloatArray in, FloatArray out) {
-        addPasses(graph, in, out, grid);
-    }
-
-    private List<String> addPasses(TaskGraph graph, FloatArray in, FloatArray out, GridScheduler target) {
+    private List<String> addPasses(TaskGraph graph, FloatArray in, FloatArray out, GridScheduler target, boolean late) {
         Set<FloatArray> tables = Collections.newSetFromMap(new IdentityHashMap<>());
         tables.addAll(twiddles);
         for (FloatArray table : tables) {
@@ -201,7 +201,7 @@ public final class FftPlan implements AutoCloseable {
             int flags = RegisterPass.flags(inverse, pass.split(), pass.fused())
                     | RegisterPass.steps(pass.subRadix(1), pass.subRadix(2), TwiddleTable.kBits(pass.span()), pass.rows())
                     | RegisterPass.layouts(p == 0 && !descriptor.inputPacked(), last && !descriptor.outputPacked(),
-                    descriptor.size());
+                    descriptor.size()) | (late ? RegisterPass.LATE_STORE : 0);
             graph.task(task, RegisterPass.kernel(pass.regs()), new KernelContext(), chain.get(p), chain.get(p + 1),
                     twiddles.get(p), pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags, scale,
                     RegisterPass.localFloats(pass.cols() * pass.rows(), pass.radix()), inLayout.stride(),
@@ -415,6 +415,9 @@ public final class FftPlan implements AutoCloseable {
             }
             if (p == passes.size() - 1 && !descriptor.outputPacked()) {
                 s.append(", writes the output's layout (").append(descriptor.outputLayout()).append(')');
+            }
+            if (storesLate) {
+                s.append(", stores late (").append(DeviceProfile.LATE_STORE_REGISTERS).append(" registers)");
             }
             s.append('\n');
         }

@@ -10,7 +10,7 @@ import java.util.Optional;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The register cap goes to NVIDIA devices only, on top of TornadoVM's default flags. */
+/** The register cap goes to NVIDIA devices only, on top of TornadoVM's default flags, and with it late stores. */
 class CompilerFlagsTest {
 
     @Test
@@ -25,6 +25,15 @@ class CompilerFlagsTest {
             assertEquals(Optional.of("-cl-mad-enable -cl-fast-relaxed-math -w -cl-nv-maxrregcount=128"), flags);
         } else {
             assertTrue(flags.isEmpty(), device.getPlatformName() + ": " + flags);
+        }
+    }
+
+    @Test
+    void aPlanStoresLateOnlyWhereItsRegisterCapCanBeLowered() {
+        // The 4096-point single-group kernel stores late under a cap of 72 on an NVIDIA GPU only.
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(4096).batch(2).build(), TestDevice.get())) {
+            assertEquals(CompilerFlags.capsRegisters(TestDevice.get()), plan.toString().contains("stores late (72 registers)"),
+                    plan.toString());
         }
     }
 }

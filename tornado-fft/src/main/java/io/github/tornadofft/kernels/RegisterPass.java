@@ -82,6 +82,12 @@ public final class RegisterPass {
     public static final int IN_LAYOUT = 1 << 6;
     /** Bit of {@code flags}: the output lies in a layout ({@code outStride}, {@code outDistance}). */
     public static final int OUT_LAYOUT = 1 << 7;
+    /**
+     * Bit of {@code flags}: every store address adds a zero read from the twiddle table (entry r - 1,
+     * which no step uses) after the last exchange, so that NVIDIA's compilers cannot compute the
+     * addresses before the butterflies and hold them in registers through them.
+     */
+    public static final int LATE_STORE = 1 << 29;
     /** Shifts of the {@code flags} fields log2 r2 (3 bits), log2 r3 (3), kBits (5), log2 rows (5), sizeBits (5). */
     static final int R2_SHIFT = 8;
     static final int R3_SHIFT = 11;
@@ -260,6 +266,10 @@ public final class RegisterPass {
                 // The output's layout: element e of transform b at b outDistance + e outStride.
                 out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;
                 outStep *= outStride;
+            }
+            if ((flags & LATE_STORE) != 0) {
+                // A zero only known after the last exchange (TwiddleTable): the addresses are computed late.
+                out += (int) tw.get(2 * r - 1);
             }
             dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
         } else {
@@ -512,6 +522,10 @@ public final class RegisterPass {
                 // The output's layout: element e of transform b at b outDistance + e outStride.
                 out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;
                 outStep *= outStride;
+            }
+            if ((flags & LATE_STORE) != 0) {
+                // A zero only known after the last exchange (TwiddleTable): the addresses are computed late.
+                out += (int) tw.get(2 * r - 1);
             }
             dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
             dst.set(2 * (out + outStep), x1r * scale); dst.set(2 * (out + outStep) + 1, x1i * conj * scale);
@@ -1249,6 +1263,10 @@ public final class RegisterPass {
                 // The output's layout: element e of transform b at b outDistance + e outStride.
                 out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;
                 outStep *= outStride;
+            }
+            if ((flags & LATE_STORE) != 0) {
+                // A zero only known after the last exchange (TwiddleTable): the addresses are computed late.
+                out += (int) tw.get(2 * r - 1);
             }
             dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
             dst.set(2 * (out + outStep), x1r * scale); dst.set(2 * (out + outStep) + 1, x1i * conj * scale);
@@ -3042,6 +3060,10 @@ public final class RegisterPass {
                 // The output's layout: element e of transform b at b outDistance + e outStride.
                 out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;
                 outStep *= outStride;
+            }
+            if ((flags & LATE_STORE) != 0) {
+                // A zero only known after the last exchange (TwiddleTable): the addresses are computed late.
+                out += (int) tw.get(2 * r - 1);
             }
             dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
             dst.set(2 * (out + outStep), x1r * scale); dst.set(2 * (out + outStep) + 1, x1i * conj * scale);
@@ -5601,6 +5623,10 @@ public final class RegisterPass {
                 // The output's layout: element e of transform b at b outDistance + e outStride.
                 out = (out >> sizeBits) * outDistance + (out & sizeMask) * outStride;
                 outStep *= outStride;
+            }
+            if ((flags & LATE_STORE) != 0) {
+                // A zero only known after the last exchange (TwiddleTable): the addresses are computed late.
+                out += (int) tw.get(2 * r - 1);
             }
             dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
             dst.set(2 * (out + outStep), x1r * scale); dst.set(2 * (out + outStep) + 1, x1i * conj * scale);

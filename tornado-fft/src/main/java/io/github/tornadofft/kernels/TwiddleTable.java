@@ -72,6 +72,9 @@ public final class TwiddleTable {
             }
             p *= sub[s];
         }
+        // Entry r - 1 is no step's twiddle (they take r - R entries): (1, 0), the zero RegisterPass.LATE_STORE reads.
+        table.set(2 * r - 2, 1f);
+        table.set(2 * r - 1, 0f);
         at = 2 * r;
         if (span > 1) {
             for (int m = 0; m < r; m++) {

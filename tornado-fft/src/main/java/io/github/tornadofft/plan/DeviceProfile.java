@@ -64,6 +64,17 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     /** Property that overrides the exchange choice: auto, pair or split (for tuning runs and tests). */
     public static final String EXCHANGE_PROPERTY = "tornado.fft.exchange";
 
+    /**
+     * Property that overrides where a plan's kernel stores late under a lower register cap
+     * ({@code Planner.storesLate}): auto, true (every plan on any device, for tests and tuning runs) or false.
+     */
+    public static final String LATE_STORE_PROPERTY = "tornado.fft.lateStore";
+    /**
+     * Registers per work-item NVIDIA's compilers may give the kernel of a plan that stores late: the
+     * fewest with which every such kernel compiles without spilling (ptxas 13, sm_90).
+     */
+    public static final int LATE_STORE_REGISTERS = 72;
+
     /** Property that overrides where a short X axis is fused: auto, true or false ({@link Fusion}). */
     public static final String FUSE_X_PROPERTY = "tornado.fft.fuseX";
 

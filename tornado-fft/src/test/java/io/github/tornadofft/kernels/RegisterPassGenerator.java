@@ -152,6 +152,12 @@ public final class RegisterPassGenerator {
         line("public static final int IN_LAYOUT = 1 << 6;");
         line("/** Bit of {@code flags}: the output lies in a layout ({@code outStride}, {@code outDistance}). */");
         line("public static final int OUT_LAYOUT = 1 << 7;");
+        line("/**");
+        line(" * Bit of {@code flags}: every store address adds a zero read from the twiddle table (entry r - 1,");
+        line(" * which no step uses) after the last exchange, so that NVIDIA's compilers cannot compute the");
+        line(" * addresses before the butterflies and hold them in registers through them.");
+        line(" */");
+        line("public static final int LATE_STORE = 1 << 29;");
         line("/** Shifts of the {@code flags} fields log2 r2 (3 bits), log2 r3 (3), kBits (5), log2 rows (5), sizeBits (5). */");
         line("static final int R2_SHIFT = 8;");
         line("static final int R3_SHIFT = 11;");
@@ -588,6 +594,10 @@ public final class RegisterPassGenerator {
         line("int out = base + ((i - k) * r + k + q * span) * stride;");
         line("int outStep = threads * span * stride;");
         intoLayout("OUT_LAYOUT", "output", "out", "outStep", "outStride", "outDistance");
+        open("if ((flags & LATE_STORE) != 0) {");
+        line("// A zero only known after the last exchange (TwiddleTable): the addresses are computed late.");
+        line("out += (int) tw.get(2 * r - 1);");
+        close("}");
         for (int j = 0; j < regs; j++) {
             String addr = plus("out", j, "outStep");
             storeLine(addr, x(j) + "r", x(j) + "i");

@@ -62,6 +62,9 @@ class TwiddleTableTest {
                 worst = Math.max(worst, error(ar * br - ai * bi, ar * bi + ai * br, (long) m * k, (long) r * span));
             }
             assertTrue(worst < 3e-7, name + ": worst twiddle error " + worst);
+            // Entry r - 1, no step's twiddle, is the (1, 0) whose imaginary part is the late stores' zero.
+            assertEquals(1f, table.get(2 * r - 2), "entry r - 1 " + name);
+            assertEquals(0f, table.get(2 * r - 1), "entry r - 1 " + name);
         }
     }
 

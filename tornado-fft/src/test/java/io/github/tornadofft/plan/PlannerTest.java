@@ -276,6 +276,35 @@ class PlannerTest {
     }
 
     @Test
+    void onlyAGpusSingleGroupKernelsOf2048And4096PointsStoreLate() {
+        // One pass, each group one transform of 128 or 256 work-items of 16 values, on a capped GPU.
+        assertTrue(Planner.storesLate(Planner.plan(new int[] {4096}, 4096, h100()), h100(), true));
+        assertTrue(Planner.storesLate(Planner.plan(new int[] {2048}, 8192, h100()), h100(), true));
+        assertTrue(Planner.storesLate(Planner.plan(new int[] {4096}, 1, h100()), h100(), true));
+        // Not without the cap, not on a CPU, not for kernels of 64 work-items (1024 and 256 points),
+        // nor for plans of several passes (one cap serves all their kernels).
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {4096}, 4096, h100()), h100(), false));
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {4096}, 1024, CPU), CPU, true));
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {1024}, 16384, h100()), h100(), true));
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {256}, 65536, h100()), h100(), true));
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {1 << 16}, 256, h100()), h100(), true));
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {4096, 4096}, 1, h100()), h100(), true));
+        // The property forces it either way, on any device, and refuses anything else by name.
+        List<Pass> cpu = Planner.plan(new int[] {64}, 3, CPU);
+        try (SystemProperties set = SystemProperties.set(DeviceProfile.LATE_STORE_PROPERTY, "true")) {
+            assertTrue(Planner.storesLate(cpu, CPU, false));
+        }
+        try (SystemProperties set = SystemProperties.set(DeviceProfile.LATE_STORE_PROPERTY, "false")) {
+            assertFalse(Planner.storesLate(Planner.plan(new int[] {4096}, 4096, h100()), h100(), true));
+        }
+        try (SystemProperties set = SystemProperties.set(DeviceProfile.LATE_STORE_PROPERTY, "sometimes")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Planner.storesLate(cpu, CPU, true));
+            assertTrue(e.getMessage().contains(DeviceProfile.LATE_STORE_PROPERTY) && e.getMessage().contains("auto, true or false"),
+                    e.getMessage());
+        }
+    }
+
+    @Test
     void anUnevenRegisterSplitTakesOverOnlyWhereTheEvenOneDoesNotFitAGroup() {
         // The even split wherever it fits: a 512-point line alone in a group keeps 8 x 8 x 8.
         assertArrayEquals(new int[] {8, 8, 8}, Planner.plan(new int[] {512}, 64, GPU).get(0).sub());
