@@ -20,8 +20,9 @@ import java.util.Optional;
  * 0.282 ms); with a cap above 128, groups of 512 failed to launch (CL_OUT_OF_RESOURCES). On the PTX
  * backend the cap changes no timing (the kernels use at most 128) but guarantees that a group of 512
  * launches: one that does not fit fails there without an error.
- * {@link FftPlan} applies the flags to its own plans; a caller who {@link FftPlan#appendTo appends}
- * the transform to a TaskGraph applies them to the execution plan with {@link #apply}.
+ * {@link FftPlan} applies the flags to its own plans, with a lower cap where its kernel stores late
+ * ({@code Planner.storesLate}); a caller who {@link FftPlan#appendTo appends} the transform to a
+ * TaskGraph applies them to the execution plan with {@link #apply} (appended kernels never store late).
  */
 public final class CompilerFlags {
 

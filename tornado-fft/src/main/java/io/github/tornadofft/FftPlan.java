@@ -106,7 +106,7 @@ public final class FftPlan implements AutoCloseable {
         fft.transferToHost(DataTransferMode.UNDER_DEMAND, output);
         this.execution = CompilerFlags.apply(new TornadoExecutionPlan(upload.snapshot(), fft.snapshot())
                 .withDevice(device)
-                .withGridScheduler(grid), device, storesLate ? DeviceProfile.LATE_STORE_REGISTERS : DeviceProfile.maxRegisters());
+                .withGridScheduler(grid), device, registerCap());
         if (launch == Launch.CUDA_GRAPH) {
             execution.withCUDAGraph();
         }
@@ -393,6 +393,11 @@ public final class FftPlan implements AutoCloseable {
         }
     }
 
+    /** Registers per work-item NVIDIA's compilers may give this plan's kernels. */
+    private int registerCap() {
+        return storesLate ? Math.min(DeviceProfile.LATE_STORE_REGISTERS, DeviceProfile.maxRegisters()) : DeviceProfile.maxRegisters();
+    }
+
     private void checkOpen() {
         if (closed) {
             throw new IllegalStateException("plan: closed; create a new plan");
@@ -417,7 +422,7 @@ public final class FftPlan implements AutoCloseable {
                 s.append(", writes the output's layout (").append(descriptor.outputLayout()).append(')');
             }
             if (storesLate) {
-                s.append(", stores late (").append(DeviceProfile.LATE_STORE_REGISTERS).append(" registers)");
+                s.append(", stores late (").append(registerCap()).append(" registers)");
             }
             s.append('\n');
         }
