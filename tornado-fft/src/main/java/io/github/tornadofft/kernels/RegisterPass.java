@@ -45,8 +45,9 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * store), the split exchange (below), log2 of a fused X axis (below), {@code rows} transforms of
  * the batch (stride 1) or adjacent lines (stride > 1) per group, {@code r2}, {@code r3} radices of
  * the second and third step (R / d, d = 1, 2, 4, 8; 1 when absent), {@code kBits}
- * {@link TwiddleTable#kBits} of the span, and whether the input and the output lie in a layout
- * of their own; {@code scale} factor applied on store; {@code localFloats} floats of local memory
+ * {@link TwiddleTable#kBits} of the span, whether the input and the output lie in a layout
+ * of their own, and whether the stores are addressed late ({@link #LATE_STORE}); {@code scale}
+ * factor applied on store; {@code localFloats} floats of local memory
  * per component, pad(cols * rows * r); {@code inStride}, {@code inDistance}, {@code outStride},
  * {@code outDistance} the layouts, where flags say so: element e of transform b (of 2^sizeBits
  * elements, C order) at complex index b distance + e stride of {@code src} or {@code dst}, where

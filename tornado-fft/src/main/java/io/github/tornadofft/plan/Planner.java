@@ -369,47 +369,40 @@ public final class Planner {
                 && bits <= 2 * maxBits;
     }
 
-    /**
-     * Work-items from which a GPU plan of one pass, each group a single transform, stores late
-     * ({@link #storesLate}).
-     */
+    /** Fewest work-items a group must have for a GPU plan of one pass to store late ({@link #storesLate}). */
     static final int LATE_STORE_GROUP = 128;
 
     /**
      * Whether a GPU plan's kernel adds a zero read after its last exchange to every store address
-     * ({@link RegisterPass#LATE_STORE}) and runs under a cap of
-     * {@link DeviceProfile#LATE_STORE_REGISTERS} registers instead of {@link DeviceProfile#maxRegisters}:
-     * a plan of one pass of 16-value work-items whose groups are each one transform of at least
-     * {@link #LATE_STORE_GROUP} work-items (the single-group kernels of 2048 and 4096 points), unless
-     * {@link DeviceProfile#LATE_STORE_PROPERTY} says otherwise ({@code true}: every plan on any device,
-     * for tests and tuning runs). NVIDIA's compilers otherwise compute
-     * a work-item's 32 store addresses (each a sign-extended 64-bit sum, as TornadoVM translates an
-     * {@code int} index) before the butterflies and hold them: 128 registers where 72 suffice, two
-     * groups of 256 to a multiprocessor where three fit. On an H100, interleaved, 1D 4096 x 4096 took
-     * 0.108 ms instead of 0.114-0.116 on OpenCL and 0.109-0.110 instead of 0.119-0.123 on PTX, 2048 x
-     * 8192 came out level on OpenCL and 2-3% faster on PTX (caps of 64 and 80 did less). Kernels
-     * that already run at the copy ceiling (256 and 1024 points, 64 work-items a group) came out level
-     * or up to 3% slower, and so did every plan of several passes at caps of 64 to 80, where one cap
-     * serves all the kernels of the plan's task graph (docs/PERFORMANCE.md v0.11).
+     * ({@link RegisterPass#LATE_STORE}) and runs under a cap of {@link DeviceProfile#LATE_STORE_REGISTERS}
+     * registers instead of {@link DeviceProfile#maxRegisters}: a plan of one pass of 16-value
+     * work-items whose groups are each one transform of at least {@link #LATE_STORE_GROUP} work-items
+     * (the single-group kernels of 2048 and 4096 points), unless {@link DeviceProfile#LATE_STORE_PROPERTY}
+     * says otherwise ({@code true}: every plan on any device, for tests and tuning runs).
+     *
+     * <p>NVIDIA's compilers otherwise compute a work-item's 32 store addresses (each a sign-extended
+     * 64-bit sum, as TornadoVM translates an {@code int} index) before the butterflies and hold them:
+     * 128 registers where 72 suffice, two groups of 256 to a multiprocessor where three fit. On an
+     * H100, interleaved, 1D 4096 x 4096 took 0.108 ms instead of 0.114-0.116 on OpenCL and 0.109-0.110
+     * instead of 0.119-0.123 on PTX; 2048 x 8192 came out level on OpenCL and 2-3% faster on PTX; caps
+     * of 64 and 80 did less. Kernels already at the copy ceiling (256 and 1024 points, groups of 64)
+     * came out level or up to 3% slower, and so did every plan of several passes at caps of 64 to 80,
+     * where one cap serves all the kernels of the plan's task graph (docs/PERFORMANCE.md v0.11).
      *
      * @param capped whether the device's compiler takes the register cap (an NVIDIA GPU); without it a
      *               late store only costs a load, and {@code auto} leaves it out
      */
     public static boolean storesLate(List<Pass> plan, DeviceProfile device, boolean capped) {
         String mode = System.getProperty(DeviceProfile.LATE_STORE_PROPERTY, "auto").trim();
-        switch (mode) {
-            case "true":
-                return true;
-            case "false":
-                return false;
-            case "auto":
-                break;
-            default:
-                throw new IllegalArgumentException(DeviceProfile.LATE_STORE_PROPERTY + ": auto, true or false, got '" + mode + "'");
-        }
         Pass only = plan.get(0);
-        return capped && !device.cpu() && plan.size() == 1 && only.regs() == RegisterPass.MAX_REGS && only.cols() * only.rows() == 1
-                && only.groupSize() >= LATE_STORE_GROUP;
+        return switch (mode) {
+            case "true" -> true;
+            case "false" -> false;
+            case "auto" -> capped && !device.cpu() && plan.size() == 1 && only.regs() == RegisterPass.MAX_REGS
+                    && only.cols() * only.rows() == 1 && only.groupSize() >= LATE_STORE_GROUP;
+            default -> throw new IllegalArgumentException(DeviceProfile.LATE_STORE_PROPERTY + ": auto, true or false, got '"
+                    + mode + "'");
+        };
     }
 
     /**
