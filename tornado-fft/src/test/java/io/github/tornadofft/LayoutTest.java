@@ -13,6 +13,7 @@ import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import static io.github.tornadofft.Signals.assertClose;
@@ -51,21 +52,32 @@ class LayoutTest {
     @ParameterizedTest(name = "{0} x {1}: in {2}, out {3}, {4}")
     @MethodSource("layouts")
     void readsAndWritesOnlyTheLayoutsPositions(int[] shape, int batch, Layout in, Layout out, Direction direction) {
-        FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).direction(direction)
-                .inputLayout(in.stride(), in.distance()).outputLayout(out.stride(), out.distance()).build();
+        assertReadsAndWritesOnlyTheLayoutsPositions(FftDescriptor.c2c(shape).batch(batch).direction(direction)
+                .inputLayout(in.stride(), in.distance()).outputLayout(out.stride(), out.distance()).build(), plan -> { });
+    }
+
+    /**
+     * Runs an out-of-place plan of {@code d} (looked at by {@code checkPlan} first) on a fresh batch
+     * placed in the input's layout, with values of their own in its gaps and the output's layout
+     * poisoned, and asserts the reference's result at the output's positions, the input untouched and
+     * every other output position as it was.
+     */
+    static void assertReadsAndWritesOnlyTheLayoutsPositions(FftDescriptor d, Consumer<FftPlan> checkPlan) {
         float[] packed = Signals.random(d.floats());
         float[] input = Signals.random(d.inputFloats());        // the gaps hold values of their own
-        place(packed, input, d, in);
+        place(packed, input, d, d.inputLayout());
         float[] inputBefore = input.clone();
         float[] output = Signals.random(d.outputFloats());
-        poison(output, d, out);
+        poison(output, d, d.outputLayout());
         float[] outputBefore = output.clone();
         try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            checkPlan.accept(plan);
             plan.execute(input, output);
         }
         assertArrayEquals(inputBefore, input, "the input of an out-of-place transform is not written");
-        assertClose(pick(output, d, out), Signals.reference(packed, shape, batch, direction, Norm.BACKWARD), d.toString());
-        assertGapsKept(outputBefore, output, d, out);
+        assertClose(pick(output, d, d.outputLayout()),
+                Signals.reference(packed, d.shape(), d.batch(), d.direction(), Norm.BACKWARD), d.toString());
+        assertGapsKept(outputBefore, output, d, d.outputLayout());
     }
 
     @Test
