@@ -228,6 +228,8 @@ public final class RegisterPass {
         float wi;
         float hr;
         float hi;
+        float gr;
+        float gi;
         float s;
         float x0r, x0i;
 
@@ -249,12 +251,15 @@ public final class RegisterPass {
             int aStep = 2 * threads * kLen;
             int b0 = 2 * r + 2 * r * kLen + 2 * (q * bLen + (k >> kBits));
             int bStep = 2 * threads * bLen;
-            a = a0; wr = tw.get(a); wi = tw.get(a + 1);
+            // As a product: W^{(q + j threads) k} = W^{q k} W^{j threads k}, and W^{j threads k} the product of
+            // the entries for m = threads, 2 threads, 4 threads, ... over the bits of j: one twiddle read per
+            // bit instead of one per value, each twiddle within a few float roundings of W at any size.
+            a = a0; gr = tw.get(a); gi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
+                s = gr * hr + gi * -hi; gi = gr * hi + gi * hr; gr = s;
             }
-            s = x0r * wr + x0i * -wi; x0i = x0r * wi + x0i * wr; x0r = s;
+            s = x0r * gr + x0i * -gi; x0i = x0r * gi + x0i * gr; x0r = s;
         }
 
         // Butterfly 1: radix 1 on x_0 .. x_0.
@@ -353,6 +358,8 @@ public final class RegisterPass {
         float wi;
         float hr;
         float hi;
+        float gr;
+        float gi;
         float s;
         float x0r, x0i, x1r, x1i;
 
@@ -375,15 +382,21 @@ public final class RegisterPass {
             int aStep = 2 * threads * kLen;
             int b0 = 2 * r + 2 * r * kLen + 2 * (q * bLen + (k >> kBits));
             int bStep = 2 * threads * bLen;
-            a = a0; wr = tw.get(a); wi = tw.get(a + 1);
+            // As a product: W^{(q + j threads) k} = W^{q k} W^{j threads k}, and W^{j threads k} the product of
+            // the entries for m = threads, 2 threads, 4 threads, ... over the bits of j: one twiddle read per
+            // bit instead of one per value, each twiddle within a few float roundings of W at any size.
+            a = a0; gr = tw.get(a); gi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
+                s = gr * hr + gi * -hi; gi = gr * hi + gi * hr; gr = s;
             }
-            s = x0r * wr + x0i * -wi; x0i = x0r * wi + x0i * wr; x0r = s;
-            a = a0 + aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            s = x0r * gr + x0i * -gi; x0i = x0r * gi + x0i * gr; x0r = s;
+            s = x1r * gr + x1i * -gi; x1i = x1r * gi + x1i * gr; x1r = s;
+            int sa = a0 - 2 * q * kLen;
+            int sb = b0 - 2 * q * bLen;
+            a = sa + aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
-                a = b0 + bStep; hr = tw.get(a); hi = tw.get(a + 1);
+                a = sb + bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
@@ -470,7 +483,8 @@ public final class RegisterPass {
                 a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
             }
             if (r2 == 2) {
-                // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
+                // Twiddle input v by W_{p R}^{v c}, c = q mod p, the product of W^{2^t c} (entry t p + c of this
+                // step's table) over the bits 2^t of v: one twiddle read per bit.
                 int e0 = 2 * (q & (2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
@@ -506,8 +520,9 @@ public final class RegisterPass {
                 a = slot + slotStep; a += a >> 5; x1r = lre[a]; x1i = lim[a];
             }
             if (r3 == 2) {
-                // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
-                int e0 = 2 * (r2 - 1) * 2 + 2 * (q & (2 * r2 - 1));
+                // Twiddle input v by W_{p R}^{v c}, c = q mod p, the product of W^{2^t c} (entry t p + c of this
+                // step's table) over the bits 2^t of v: one twiddle read per bit.
+                int e0 = 2 * Integer.numberOfTrailingZeros(r2) * 2 + 2 * (q & (2 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
                 s = x0r - x1r; x0r += x1r; x1r = s;
@@ -618,6 +633,8 @@ public final class RegisterPass {
         float wi;
         float hr;
         float hi;
+        float gr;
+        float gi;
         float s;
         float x0r, x0i, x1r, x1i, x2r, x2i, x3r, x3i;
 
@@ -642,29 +659,33 @@ public final class RegisterPass {
             int aStep = 2 * threads * kLen;
             int b0 = 2 * r + 2 * r * kLen + 2 * (q * bLen + (k >> kBits));
             int bStep = 2 * threads * bLen;
-            a = a0; wr = tw.get(a); wi = tw.get(a + 1);
+            // As a product: W^{(q + j threads) k} = W^{q k} W^{j threads k}, and W^{j threads k} the product of
+            // the entries for m = threads, 2 threads, 4 threads, ... over the bits of j: one twiddle read per
+            // bit instead of one per value, each twiddle within a few float roundings of W at any size.
+            a = a0; gr = tw.get(a); gi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
+                s = gr * hr + gi * -hi; gi = gr * hi + gi * hr; gr = s;
             }
-            s = x0r * wr + x0i * -wi; x0i = x0r * wi + x0i * wr; x0r = s;
-            a = a0 + aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            s = x0r * gr + x0i * -gi; x0i = x0r * gi + x0i * gr; x0r = s;
+            s = x1r * gr + x1i * -gi; x1i = x1r * gi + x1i * gr; x1r = s;
+            s = x2r * gr + x2i * -gi; x2i = x2r * gi + x2i * gr; x2r = s;
+            s = x3r * gr + x3i * -gi; x3i = x3r * gi + x3i * gr; x3r = s;
+            int sa = a0 - 2 * q * kLen;
+            int sb = b0 - 2 * q * bLen;
+            a = sa + aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
-                a = b0 + bStep; hr = tw.get(a); hi = tw.get(a + 1);
+                a = sb + bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
-            a = a0 + 2 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
+            a = sa + 2 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
-                a = b0 + 2 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
+                a = sb + 2 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
-            a = a0 + 3 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
-            if (bLen > 1) {
-                a = b0 + 3 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
-            }
             s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
         }
 
@@ -1122,13 +1143,14 @@ public final class RegisterPass {
                 a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
             }
             if (r2 == 4) {
-                // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
+                // Twiddle input v by W_{p R}^{v c}, c = q mod p, the product of W^{2^t c} (entry t p + c of this
+                // step's table) over the bits 2^t of v: one twiddle read per bit.
                 int e0 = 2 * (q & (4 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 a = e0 + 2 * 4; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = e0 + 4 * 4; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
                 s = x0i - x2i; x0i += x2i; x2i = s;
@@ -1222,13 +1244,14 @@ public final class RegisterPass {
                 a = slot + 3 * slotStep; a += a >> 5; x3r = lre[a]; x3i = lim[a];
             }
             if (r3 == 4) {
-                // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
-                int e0 = 2 * (r2 - 1) * 4 + 2 * (q & (4 * r2 - 1));
+                // Twiddle input v by W_{p R}^{v c}, c = q mod p, the product of W^{2^t c} (entry t p + c of this
+                // step's table) over the bits 2^t of v: one twiddle read per bit.
+                int e0 = 2 * Integer.numberOfTrailingZeros(r2) * 4 + 2 * (q & (4 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 a = e0 + 2 * (4 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = e0 + 4 * (4 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
                 s = x0i - x2i; x0i += x2i; x2i = s;
@@ -1243,10 +1266,10 @@ public final class RegisterPass {
                 s = x1i; x1i = x2i; x2i = s;
             } else if (r3 == 2) {
                 // 2 butterflies, b = q + u threads, on x_u, x_u+2, ...: twiddle, then radix 2.
-                int e0 = 2 * (r2 - 1) * 4 + 2 * (q & (4 * r2 - 1));
+                int e0 = 2 * Integer.numberOfTrailingZeros(r2) * 4 + 2 * (q & (4 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                int e1 = 2 * (r2 - 1) * 4 + 2 * ((q + threads) & (4 * r2 - 1));
+                int e1 = 2 * Integer.numberOfTrailingZeros(r2) * 4 + 2 * ((q + threads) & (4 * r2 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
                 s = x0r - x2r; x0r += x2r; x2r = s;
@@ -1377,6 +1400,8 @@ public final class RegisterPass {
         float wi;
         float hr;
         float hi;
+        float gr;
+        float gi;
         float s;
         float x0r, x0i, x1r, x1i, x2r, x2i, x3r, x3i, x4r, x4i, x5r, x5i, x6r, x6i, x7r, x7i;
 
@@ -1405,53 +1430,50 @@ public final class RegisterPass {
             int aStep = 2 * threads * kLen;
             int b0 = 2 * r + 2 * r * kLen + 2 * (q * bLen + (k >> kBits));
             int bStep = 2 * threads * bLen;
-            a = a0; wr = tw.get(a); wi = tw.get(a + 1);
+            // As a product: W^{(q + j threads) k} = W^{q k} W^{j threads k}, and W^{j threads k} the product of
+            // the entries for m = threads, 2 threads, 4 threads, ... over the bits of j: one twiddle read per
+            // bit instead of one per value, each twiddle within a few float roundings of W at any size.
+            a = a0; gr = tw.get(a); gi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
+                s = gr * hr + gi * -hi; gi = gr * hi + gi * hr; gr = s;
             }
-            s = x0r * wr + x0i * -wi; x0i = x0r * wi + x0i * wr; x0r = s;
-            a = a0 + aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            s = x0r * gr + x0i * -gi; x0i = x0r * gi + x0i * gr; x0r = s;
+            s = x1r * gr + x1i * -gi; x1i = x1r * gi + x1i * gr; x1r = s;
+            s = x2r * gr + x2i * -gi; x2i = x2r * gi + x2i * gr; x2r = s;
+            s = x3r * gr + x3i * -gi; x3i = x3r * gi + x3i * gr; x3r = s;
+            s = x4r * gr + x4i * -gi; x4i = x4r * gi + x4i * gr; x4r = s;
+            s = x5r * gr + x5i * -gi; x5i = x5r * gi + x5i * gr; x5r = s;
+            s = x6r * gr + x6i * -gi; x6i = x6r * gi + x6i * gr; x6r = s;
+            s = x7r * gr + x7i * -gi; x7i = x7r * gi + x7i * gr; x7r = s;
+            int sa = a0 - 2 * q * kLen;
+            int sb = b0 - 2 * q * bLen;
+            a = sa + aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
-                a = b0 + bStep; hr = tw.get(a); hi = tw.get(a + 1);
+                a = sb + bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
-            a = a0 + 2 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
+            s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+            s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+            a = sa + 2 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
-                a = b0 + 2 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
+                a = sb + 2 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
-            a = a0 + 3 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
-            if (bLen > 1) {
-                a = b0 + 3 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
-            }
             s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
-            a = a0 + 4 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
+            s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+            a = sa + 4 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
-                a = b0 + 4 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
+                a = sb + 4 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
-            a = a0 + 5 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
-            if (bLen > 1) {
-                a = b0 + 5 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
-            }
             s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
-            a = a0 + 6 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
-            if (bLen > 1) {
-                a = b0 + 6 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
-            }
             s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
-            a = a0 + 7 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
-            if (bLen > 1) {
-                a = b0 + 7 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
-            }
             s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
         }
 
@@ -2688,21 +2710,23 @@ public final class RegisterPass {
                 a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
             }
             if (r2 == 8) {
-                // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
+                // Twiddle input v by W_{p R}^{v c}, c = q mod p, the product of W^{2^t c} (entry t p + c of this
+                // step's table) over the bits 2^t of v: one twiddle read per bit.
                 int e0 = 2 * (q & (8 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 a = e0 + 2 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = e0 + 4 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = e0 + 6 * 8; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = e0 + 8 * 8; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = e0 + 10 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = e0 + 12 * 8; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                a = e0 + 4 * 8; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
                 s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
@@ -2742,16 +2766,16 @@ public final class RegisterPass {
                 int e0 = 2 * (q & (8 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
                 a = e0 + 2 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = e0 + 4 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
                 int e1 = 2 * ((q + threads) & (8 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 a = e1 + 2 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = e1 + 4 * 8; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
@@ -2941,21 +2965,23 @@ public final class RegisterPass {
                 a = slot + 7 * slotStep; a += a >> 5; x7r = lre[a]; x7i = lim[a];
             }
             if (r3 == 8) {
-                // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
-                int e0 = 2 * (r2 - 1) * 8 + 2 * (q & (8 * r2 - 1));
+                // Twiddle input v by W_{p R}^{v c}, c = q mod p, the product of W^{2^t c} (entry t p + c of this
+                // step's table) over the bits 2^t of v: one twiddle read per bit.
+                int e0 = 2 * Integer.numberOfTrailingZeros(r2) * 8 + 2 * (q & (8 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 a = e0 + 2 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = e0 + 4 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = e0 + 6 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = e0 + 8 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = e0 + 10 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = e0 + 12 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                a = e0 + 4 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
                 s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
@@ -2992,19 +3018,19 @@ public final class RegisterPass {
                 s = x3i; x3i = x6i; x6i = s;
             } else if (r3 == 4) {
                 // 2 butterflies, b = q + u threads, on x_u, x_u+2, ...: twiddle, then radix 4.
-                int e0 = 2 * (r2 - 1) * 8 + 2 * (q & (8 * r2 - 1));
+                int e0 = 2 * Integer.numberOfTrailingZeros(r2) * 8 + 2 * (q & (8 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
                 a = e0 + 2 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = e0 + 4 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                int e1 = 2 * (r2 - 1) * 8 + 2 * ((q + threads) & (8 * r2 - 1));
+                int e1 = 2 * Integer.numberOfTrailingZeros(r2) * 8 + 2 * ((q + threads) & (8 * r2 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 a = e1 + 2 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = e1 + 4 * (8 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
                 s = x0i - x4i; x0i += x4i; x4i = s;
@@ -3030,16 +3056,16 @@ public final class RegisterPass {
                 s = x3i; x3i = x5i; x5i = s;
             } else if (r3 == 2) {
                 // 4 butterflies, b = q + u threads, on x_u, x_u+4, ...: twiddle, then radix 2.
-                int e0 = 2 * (r2 - 1) * 8 + 2 * (q & (8 * r2 - 1));
+                int e0 = 2 * Integer.numberOfTrailingZeros(r2) * 8 + 2 * (q & (8 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                int e1 = 2 * (r2 - 1) * 8 + 2 * ((q + threads) & (8 * r2 - 1));
+                int e1 = 2 * Integer.numberOfTrailingZeros(r2) * 8 + 2 * ((q + threads) & (8 * r2 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                int e2 = 2 * (r2 - 1) * 8 + 2 * ((q + 2 * threads) & (8 * r2 - 1));
+                int e2 = 2 * Integer.numberOfTrailingZeros(r2) * 8 + 2 * ((q + 2 * threads) & (8 * r2 - 1));
                 a = e2; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                int e3 = 2 * (r2 - 1) * 8 + 2 * ((q + 3 * threads) & (8 * r2 - 1));
+                int e3 = 2 * Integer.numberOfTrailingZeros(r2) * 8 + 2 * ((q + 3 * threads) & (8 * r2 - 1));
                 a = e3; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
                 s = x0r - x4r; x0r += x4r; x4r = s;
@@ -3210,6 +3236,8 @@ public final class RegisterPass {
         float wi;
         float hr;
         float hi;
+        float gr;
+        float gi;
         float s;
         float x0r, x0i, x1r, x1i, x2r, x2i, x3r, x3i, x4r, x4i, x5r, x5i, x6r, x6i, x7r, x7i, x8r, x8i, x9r, x9i, x10r, x10i, x11r, x11i, x12r, x12i, x13r, x13i, x14r, x14i, x15r, x15i;
 
@@ -3246,101 +3274,83 @@ public final class RegisterPass {
             int aStep = 2 * threads * kLen;
             int b0 = 2 * r + 2 * r * kLen + 2 * (q * bLen + (k >> kBits));
             int bStep = 2 * threads * bLen;
-            a = a0; wr = tw.get(a); wi = tw.get(a + 1);
+            // As a product: W^{(q + j threads) k} = W^{q k} W^{j threads k}, and W^{j threads k} the product of
+            // the entries for m = threads, 2 threads, 4 threads, ... over the bits of j: one twiddle read per
+            // bit instead of one per value, each twiddle within a few float roundings of W at any size.
+            a = a0; gr = tw.get(a); gi = tw.get(a + 1);
             if (bLen > 1) {
                 a = b0; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
+                s = gr * hr + gi * -hi; gi = gr * hi + gi * hr; gr = s;
             }
-            s = x0r * wr + x0i * -wi; x0i = x0r * wi + x0i * wr; x0r = s;
-            a = a0 + aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            s = x0r * gr + x0i * -gi; x0i = x0r * gi + x0i * gr; x0r = s;
+            s = x1r * gr + x1i * -gi; x1i = x1r * gi + x1i * gr; x1r = s;
+            s = x2r * gr + x2i * -gi; x2i = x2r * gi + x2i * gr; x2r = s;
+            s = x3r * gr + x3i * -gi; x3i = x3r * gi + x3i * gr; x3r = s;
+            s = x4r * gr + x4i * -gi; x4i = x4r * gi + x4i * gr; x4r = s;
+            s = x5r * gr + x5i * -gi; x5i = x5r * gi + x5i * gr; x5r = s;
+            s = x6r * gr + x6i * -gi; x6i = x6r * gi + x6i * gr; x6r = s;
+            s = x7r * gr + x7i * -gi; x7i = x7r * gi + x7i * gr; x7r = s;
+            s = x8r * gr + x8i * -gi; x8i = x8r * gi + x8i * gr; x8r = s;
+            s = x9r * gr + x9i * -gi; x9i = x9r * gi + x9i * gr; x9r = s;
+            s = x10r * gr + x10i * -gi; x10i = x10r * gi + x10i * gr; x10r = s;
+            s = x11r * gr + x11i * -gi; x11i = x11r * gi + x11i * gr; x11r = s;
+            s = x12r * gr + x12i * -gi; x12i = x12r * gi + x12i * gr; x12r = s;
+            s = x13r * gr + x13i * -gi; x13i = x13r * gi + x13i * gr; x13r = s;
+            s = x14r * gr + x14i * -gi; x14i = x14r * gi + x14i * gr; x14r = s;
+            s = x15r * gr + x15i * -gi; x15i = x15r * gi + x15i * gr; x15r = s;
+            int sa = a0 - 2 * q * kLen;
+            int sb = b0 - 2 * q * bLen;
+            a = sa + aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
-                a = b0 + bStep; hr = tw.get(a); hi = tw.get(a + 1);
+                a = sb + bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
-            a = a0 + 2 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
+            s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+            s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+            s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
+            s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
+            s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
+            s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
+            a = sa + 2 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
-                a = b0 + 2 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
+                a = sb + 2 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
-            a = a0 + 3 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
-            if (bLen > 1) {
-                a = b0 + 3 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
-            }
             s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
-            a = a0 + 4 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
+            s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+            s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
+            s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
+            s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
+            s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
+            a = sa + 4 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
-                a = b0 + 4 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
+                a = sb + 4 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
-            a = a0 + 5 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
-            if (bLen > 1) {
-                a = b0 + 5 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
-            }
             s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
-            a = a0 + 6 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
-            if (bLen > 1) {
-                a = b0 + 6 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
-            }
             s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
-            a = a0 + 7 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
-            if (bLen > 1) {
-                a = b0 + 7 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
-            }
             s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
-            a = a0 + 8 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
+            s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
+            s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
+            s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
+            s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
+            a = sa + 8 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
             if (bLen > 1) {
-                a = b0 + 8 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
+                a = sb + 8 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
                 s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
             }
             s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
-            a = a0 + 9 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
-            if (bLen > 1) {
-                a = b0 + 9 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
-            }
             s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
-            a = a0 + 10 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
-            if (bLen > 1) {
-                a = b0 + 10 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
-            }
             s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
-            a = a0 + 11 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
-            if (bLen > 1) {
-                a = b0 + 11 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
-            }
             s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
-            a = a0 + 12 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
-            if (bLen > 1) {
-                a = b0 + 12 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
-            }
             s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
-            a = a0 + 13 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
-            if (bLen > 1) {
-                a = b0 + 13 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
-            }
             s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
-            a = a0 + 14 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
-            if (bLen > 1) {
-                a = b0 + 14 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
-            }
             s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
-            a = a0 + 15 * aStep; wr = tw.get(a); wi = tw.get(a + 1);
-            if (bLen > 1) {
-                a = b0 + 15 * bStep; hr = tw.get(a); hi = tw.get(a + 1);
-                s = wr * hr + wi * -hi; wi = wr * hi + wi * hr; wr = s;
-            }
             s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
         }
 
@@ -4620,37 +4630,44 @@ public final class RegisterPass {
                 a = slot + 15 * slotStep; a += a >> 5; x15r = lre[a]; x15i = lim[a];
             }
             if (r2 == 16) {
-                // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
+                // Twiddle input v by W_{p R}^{v c}, c = q mod p, the product of W^{2^t c} (entry t p + c of this
+                // step's table) over the bits 2^t of v: one twiddle read per bit.
                 int e0 = 2 * (q & (16 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 a = e0 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = e0 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = e0 + 6 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = e0 + 8 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = e0 + 10 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = e0 + 12 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
-                a = e0 + 14 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                a = e0 + 16 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                a = e0 + 18 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                a = e0 + 20 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                a = e0 + 22 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                a = e0 + 24 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                a = e0 + 26 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                a = e0 + 28 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                a = e0 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                a = e0 + 6 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
+                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
                 s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
@@ -4750,32 +4767,34 @@ public final class RegisterPass {
                 int e0 = 2 * (q & (16 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
                 a = e0 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = e0 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = e0 + 6 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                a = e0 + 8 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                a = e0 + 10 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                a = e0 + 12 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
+                a = e0 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
+                s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
                 s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
                 int e1 = 2 * ((q + threads) & (16 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 a = e1 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = e1 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
-                a = e1 + 6 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                a = e1 + 8 * 16; wr = tw.get(a); wi = tw.get(a + 1);
-                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                a = e1 + 10 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                a = e1 + 12 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                a = e1 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
+                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
                 s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
@@ -4848,30 +4867,30 @@ public final class RegisterPass {
                 int e0 = 2 * (q & (16 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
                 a = e0 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                a = e0 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
                 int e1 = 2 * ((q + threads) & (16 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
                 a = e1 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                a = e1 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
                 int e2 = 2 * ((q + 2 * threads) & (16 - 1));
                 a = e2; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
                 a = e2 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                a = e2 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
                 int e3 = 2 * ((q + 3 * threads) & (16 - 1));
                 a = e3; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 a = e3 + 2 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                a = e3 + 4 * 16; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
@@ -5274,37 +5293,44 @@ public final class RegisterPass {
                 a = slot + 15 * slotStep; a += a >> 5; x15r = lre[a]; x15i = lim[a];
             }
             if (r3 == 16) {
-                // Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.
-                int e0 = 2 * (r2 - 1) * 16 + 2 * (q & (16 * r2 - 1));
+                // Twiddle input v by W_{p R}^{v c}, c = q mod p, the product of W^{2^t c} (entry t p + c of this
+                // step's table) over the bits 2^t of v: one twiddle read per bit.
+                int e0 = 2 * Integer.numberOfTrailingZeros(r2) * 16 + 2 * (q & (16 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x1r * wr + x1i * -wi; x1i = x1r * wi + x1i * wr; x1r = s;
+                s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 a = e0 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
-                a = e0 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
-                a = e0 + 6 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = e0 + 8 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = e0 + 10 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = e0 + 12 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
-                a = e0 + 14 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                a = e0 + 16 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                a = e0 + 18 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                a = e0 + 20 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                a = e0 + 22 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                a = e0 + 24 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                a = e0 + 26 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                a = e0 + 28 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                a = e0 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                a = e0 + 6 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
+                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
                 s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
@@ -5401,35 +5427,37 @@ public final class RegisterPass {
                 s = x11i; x11i = x13i; x13i = s;
             } else if (r3 == 8) {
                 // 2 butterflies, b = q + u threads, on x_u, x_u+2, ...: twiddle, then radix 8.
-                int e0 = 2 * (r2 - 1) * 16 + 2 * (q & (16 * r2 - 1));
+                int e0 = 2 * Integer.numberOfTrailingZeros(r2) * 16 + 2 * (q & (16 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x2r * wr + x2i * -wi; x2i = x2r * wi + x2i * wr; x2r = s;
+                s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
                 a = e0 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
-                a = e0 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
-                a = e0 + 6 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                a = e0 + 8 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                a = e0 + 10 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                a = e0 + 12 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                int e1 = 2 * (r2 - 1) * 16 + 2 * ((q + threads) & (16 * r2 - 1));
+                a = e0 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
+                s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
+                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
+                int e1 = 2 * Integer.numberOfTrailingZeros(r2) * 16 + 2 * ((q + threads) & (16 * r2 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x3r * wr + x3i * -wi; x3i = x3r * wi + x3i * wr; x3r = s;
+                s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 a = e1 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
-                a = e1 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
-                a = e1 + 6 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                a = e1 + 8 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
-                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                a = e1 + 10 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                a = e1 + 12 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
+                a = e1 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
+                s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
+                s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
                 s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
@@ -5499,33 +5527,33 @@ public final class RegisterPass {
                 s = x7i; x7i = x13i; x13i = s;
             } else if (r3 == 4) {
                 // 4 butterflies, b = q + u threads, on x_u, x_u+4, ...: twiddle, then radix 4.
-                int e0 = 2 * (r2 - 1) * 16 + 2 * (q & (16 * r2 - 1));
+                int e0 = 2 * Integer.numberOfTrailingZeros(r2) * 16 + 2 * (q & (16 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x4r * wr + x4i * -wi; x4i = x4r * wi + x4i * wr; x4r = s;
+                s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
                 a = e0 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                a = e0 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                int e1 = 2 * (r2 - 1) * 16 + 2 * ((q + threads) & (16 * r2 - 1));
+                int e1 = 2 * Integer.numberOfTrailingZeros(r2) * 16 + 2 * ((q + threads) & (16 * r2 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x5r * wr + x5i * -wi; x5i = x5r * wi + x5i * wr; x5r = s;
+                s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
                 a = e1 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                a = e1 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                int e2 = 2 * (r2 - 1) * 16 + 2 * ((q + 2 * threads) & (16 * r2 - 1));
+                int e2 = 2 * Integer.numberOfTrailingZeros(r2) * 16 + 2 * ((q + 2 * threads) & (16 * r2 - 1));
                 a = e2; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x6r * wr + x6i * -wi; x6i = x6r * wi + x6i * wr; x6r = s;
+                s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
                 a = e2 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                a = e2 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                int e3 = 2 * (r2 - 1) * 16 + 2 * ((q + 3 * threads) & (16 * r2 - 1));
+                int e3 = 2 * Integer.numberOfTrailingZeros(r2) * 16 + 2 * ((q + 3 * threads) & (16 * r2 - 1));
                 a = e3; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x7r * wr + x7i * -wi; x7i = x7r * wi + x7i * wr; x7r = s;
+                s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 a = e3 + 2 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                a = e3 + 4 * (16 * r2); wr = tw.get(a); wi = tw.get(a + 1);
                 s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;
                 s = x0i - x8i; x0i += x8i; x8i = s;
@@ -5573,28 +5601,28 @@ public final class RegisterPass {
                 s = x7i; x7i = x11i; x11i = s;
             } else if (r3 == 2) {
                 // 8 butterflies, b = q + u threads, on x_u, x_u+8, ...: twiddle, then radix 2.
-                int e0 = 2 * (r2 - 1) * 16 + 2 * (q & (16 * r2 - 1));
+                int e0 = 2 * Integer.numberOfTrailingZeros(r2) * 16 + 2 * (q & (16 * r2 - 1));
                 a = e0; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x8r * wr + x8i * -wi; x8i = x8r * wi + x8i * wr; x8r = s;
-                int e1 = 2 * (r2 - 1) * 16 + 2 * ((q + threads) & (16 * r2 - 1));
+                int e1 = 2 * Integer.numberOfTrailingZeros(r2) * 16 + 2 * ((q + threads) & (16 * r2 - 1));
                 a = e1; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x9r * wr + x9i * -wi; x9i = x9r * wi + x9i * wr; x9r = s;
-                int e2 = 2 * (r2 - 1) * 16 + 2 * ((q + 2 * threads) & (16 * r2 - 1));
+                int e2 = 2 * Integer.numberOfTrailingZeros(r2) * 16 + 2 * ((q + 2 * threads) & (16 * r2 - 1));
                 a = e2; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x10r * wr + x10i * -wi; x10i = x10r * wi + x10i * wr; x10r = s;
-                int e3 = 2 * (r2 - 1) * 16 + 2 * ((q + 3 * threads) & (16 * r2 - 1));
+                int e3 = 2 * Integer.numberOfTrailingZeros(r2) * 16 + 2 * ((q + 3 * threads) & (16 * r2 - 1));
                 a = e3; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x11r * wr + x11i * -wi; x11i = x11r * wi + x11i * wr; x11r = s;
-                int e4 = 2 * (r2 - 1) * 16 + 2 * ((q + 4 * threads) & (16 * r2 - 1));
+                int e4 = 2 * Integer.numberOfTrailingZeros(r2) * 16 + 2 * ((q + 4 * threads) & (16 * r2 - 1));
                 a = e4; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x12r * wr + x12i * -wi; x12i = x12r * wi + x12i * wr; x12r = s;
-                int e5 = 2 * (r2 - 1) * 16 + 2 * ((q + 5 * threads) & (16 * r2 - 1));
+                int e5 = 2 * Integer.numberOfTrailingZeros(r2) * 16 + 2 * ((q + 5 * threads) & (16 * r2 - 1));
                 a = e5; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x13r * wr + x13i * -wi; x13i = x13r * wi + x13i * wr; x13r = s;
-                int e6 = 2 * (r2 - 1) * 16 + 2 * ((q + 6 * threads) & (16 * r2 - 1));
+                int e6 = 2 * Integer.numberOfTrailingZeros(r2) * 16 + 2 * ((q + 6 * threads) & (16 * r2 - 1));
                 a = e6; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x14r * wr + x14i * -wi; x14i = x14r * wi + x14i * wr; x14r = s;
-                int e7 = 2 * (r2 - 1) * 16 + 2 * ((q + 7 * threads) & (16 * r2 - 1));
+                int e7 = 2 * Integer.numberOfTrailingZeros(r2) * 16 + 2 * ((q + 7 * threads) & (16 * r2 - 1));
                 a = e7; wr = tw.get(a); wi = tw.get(a + 1);
                 s = x15r * wr + x15i * -wi; x15i = x15r * wi + x15i * wr; x15r = s;
                 s = x0r - x8r; x0r += x8r; x8r = s;

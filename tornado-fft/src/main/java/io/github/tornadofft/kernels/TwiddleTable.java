@@ -11,17 +11,25 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * <p>Three parts, interleaved complex:
  * <ol>
  *   <li>the twiddles between the butterfly steps inside the pass ({@link RegisterPass}: radices
- *       R, r2, r3): for step s of radix {@code rs} after steps whose radices multiply to P,
- *       {@code T_s[(v - 1) P + c] = W_{P rs}^{v c}}, 0 &lt; v &lt; rs, c &lt; P; T_2 first, then T_3,
- *       in the first r entries. A work-item with {@code c = q mod P} reads entry c of each row, so
- *       the reads of a warp are runs of adjacent entries, not a gather across a table of W_r;</li>
+ *       R, r2, r3): for step s of radix {@code rs} after steps whose radices multiply to P, one row
+ *       per bit of the exponent, {@code T_s[t P + c] = W_{P rs}^{2^t c}}, 2^t &lt; rs, c &lt; P; T_2
+ *       first, then T_3, in the first r entries. A work-item with {@code c = q mod P} reads entry c of
+ *       each row and forms {@code W_{P rs}^{v c}} as the product of the rows of v's bits, so the reads
+ *       of a warp are runs of adjacent entries, not a gather across a table of W_r;</li>
  *   <li>{@code A[m K + k1] = W_{pr}^{m k1}}, m &lt; r, k1 &lt; K, from entry r on;</li>
  *   <li>{@code B[m (p / K) + k2] = W_{pr}^{m k2 K}}, m &lt; r, k2 &lt; p / K;</li>
  * </ol>
  * with {@code K = 2^kBits(p)} about the square root of p. The twiddle of element m of a line with
  * {@code k = i mod p} is {@code A[m K + k mod K] * B[m (p/K) + k / K]}: adjacent lines read adjacent
  * entries of A and the same entry of B, so the reads of a warp are one run or one broadcast instead
- * of a gather across a table of size n. A and B hold {@code 2 r sqrt(p)} values, not {@code r p}.
+ * of a gather across a table of size n. A and B hold {@code 2 r sqrt(p)} values, not {@code r p}. A
+ * work-item's elements are m = q + j T (T work-items per line), and it reads the entries of m = q
+ * and m = T, 2T, 4T, ... only: {@code W^{m k} = W^{q k}} times the product of those of j's bits.
+ *
+ * <p>Every entry is W rounded once to float. A kernel multiplies a value by at most 1 + log2(R)
+ * entries (or A-times-B products) instead of one, so its twiddle is within a few float roundings of
+ * the exact root however large the transform ({@code TwiddleTableTest} composes them as the kernels
+ * do).
  */
 public final class TwiddleTable {
 
@@ -65,14 +73,15 @@ public final class TwiddleTable {
         int at = 0;
         int p = sub[0];
         for (int s = 1; s < sub.length; s++) {
-            for (int v = 1; v < sub[s]; v++) {
+            for (int v = 1; v < sub[s]; v *= 2) {
                 for (int c = 0; c < p; c++) {
                     at = put(table, at, (long) v * c, (long) p * sub[s]);
                 }
             }
             p *= sub[s];
         }
-        // Entry r - 1 is no step's twiddle (they take r - R entries): (1, 0), the zero RegisterPass.LATE_STORE reads.
+        // Entry r - 1 is no step's twiddle (they take fewer than r - R entries): (1, 0), the zero
+        // RegisterPass.LATE_STORE reads.
         table.set(2 * r - 2, 1f);
         table.set(2 * r - 1, 0f);
         at = 2 * r;

@@ -19,11 +19,14 @@ import java.util.function.IntFunction;
  * is what a generator is for. This class is the readable form: the kernel text below is the
  * algorithm, and {@link #dft} is the butterfly.
  *
- * <p>The kernels call no helper methods and read each twiddle with as few {@code FloatArray.get}s as
- * the table allows (one complex read inside a pass, two across passes; {@link TwiddleTable}): TornadoVM
- * inlines every call of a kernel with Graal, which gives up past 1000 inlined methods per compilation,
- * and a radix-16 kernel that read its twiddles through helpers went past that and failed to compile
- * ({@code Unable to build sketch}).
+ * <p>The kernels call no helper methods: TornadoVM inlines every call of a kernel with Graal, which
+ * gives up past 1000 inlined methods per compilation, and a radix-16 kernel that read its twiddles
+ * through helpers went past that and failed to compile ({@code Unable to build sketch}).
+ *
+ * <p>They read as few twiddles as they can: a work-item reads W^{2^t} for each bit t of the exponents
+ * it needs and multiplies each value by those of its exponent's bits ({@link TwiddleTable}), log2(R)
+ * reads for R values instead of R - 1. Global loads are what NVIDIA's load/store units queue on in the
+ * passes of 256 and 512 work-items per group (Nsight Compute), and what PoCL turns into gathers.
  *
  * <p>Run {@code main} (from the module directory) after changing it;
  * {@code RegisterPassSourceTest} fails while the checked-in kernels differ from what it writes.
@@ -312,6 +315,8 @@ public final class RegisterPassGenerator {
         line("float wi;");
         line("float hr;");
         line("float hi;");
+        line("float gr;");
+        line("float gi;");
         line("float s;");
         StringBuilder decl = new StringBuilder("float");
         for (int j = 0; j < regs; j++) {
@@ -337,8 +342,24 @@ public final class RegisterPassGenerator {
         line("int aStep = 2 * threads * kLen;");
         line("int b0 = 2 * r + 2 * r * kLen + 2 * (q * bLen + (k >> kBits));");
         line("int bStep = 2 * threads * bLen;");
+        line("// As a product: W^{(q + j threads) k} = W^{q k} W^{j threads k}, and W^{j threads k} the product of");
+        line("// the entries for m = threads, 2 threads, 4 threads, ... over the bits of j: one twiddle read per");
+        line("// bit instead of one per value, each twiddle within a few float roundings of W at any size.");
+        loadEntry("g", "a0", "b0");
         for (int j = 0; j < regs; j++) {
-            loadTwiddle(x(j), plus("a0", j, "aStep"), plus("b0", j, "bStep"));
+            line(product(x(j), "g"));
+        }
+        if (regs > 1) {
+            line("int sa = a0 - 2 * q * kLen;");
+            line("int sb = b0 - 2 * q * bLen;");
+        }
+        for (int bit = 1; bit < regs; bit <<= 1) {
+            loadEntry("w", plus("sa", bit, "aStep"), plus("sb", bit, "bStep"));
+            for (int j = 1; j < regs; j++) {
+                if ((j & bit) != 0) {
+                    multiply(x(j));
+                }
+            }
         }
         close("}");
         line("");
@@ -351,7 +372,7 @@ public final class RegisterPassGenerator {
         dft(all(regs));
         if (regs > 1) {
             step(regs, "r2", String.valueOf(regs), null, null);
-            step(regs, "r3", regs + " * r2", "r2", "2 * (r2 - 1) * " + regs);
+            step(regs, "r3", regs + " * r2", "r2", "2 * Integer.numberOfTrailingZeros(r2) * " + regs);
         }
         line("");
         store(regs);
@@ -521,13 +542,16 @@ public final class RegisterPassGenerator {
 
     /**
      * The d butterflies of radix R / d of one work-item in a later step: butterfly b = q + u threads
-     * (u &lt; d) on x_u, x_{u + d}, ..., whose input v is twiddled by W_{p R/d}^{v (b mod p)}, entry
-     * (v - 1) p + b mod p of this step's table, so adjacent work-items read adjacent entries.
+     * (u &lt; d) on x_u, x_{u + d}, ..., whose input v is twiddled by W_{p R/d}^{v c}, c = b mod p: for
+     * each bit 2^t of v it is multiplied by W^{2^t c}, entry t p + c of this step's table, so a
+     * work-item reads log2(R / d) twiddles instead of R / d - 1, and adjacent work-items read adjacent
+     * entries.
      */
     private void butterflies(int regs, int d, String span, String table) {
         int radix = regs / d;
         if (d == 1) {
-            line("// Twiddle input v by W_{p R}^{v c}, c = q mod p: entry (v - 1) p + c of this step's table.");
+            line("// Twiddle input v by W_{p R}^{v c}, c = q mod p, the product of W^{2^t c} (entry t p + c of this");
+            line("// step's table) over the bits 2^t of v: one twiddle read per bit.");
         } else {
             line("// " + d + " butterflies, b = q + u threads, on x_u, x_u+" + d + ", ...: twiddle, then radix " + radix + ".");
         }
@@ -535,8 +559,13 @@ public final class RegisterPassGenerator {
             String e = "e" + u;
             line("int " + e + " = " + (table == null ? "" : table + " + ") + "2 * (" + group(plus("q", u, "threads"))
                     + " & (" + span + " - 1));");
-            for (int v = 1; v < radix; v++) {
-                groupTwiddle(x(u + d * v), plus(e, 2 * (v - 1), group(span)));
+            for (int bit = 1, row = 0; bit < radix; bit <<= 1, row++) {
+                line("a = " + plus(e, 2 * row, group(span)) + "; wr = tw.get(a); wi = tw.get(a + 1);");
+                for (int v = 1; v < radix; v++) {
+                    if ((v & bit) != 0) {
+                        multiply(x(u + d * v));
+                    }
+                }
             }
         }
         for (int u = 0; u < d; u++) {
@@ -687,16 +716,15 @@ public final class RegisterPassGenerator {
     }
 
     /**
-     * Multiplies register {@code v} by the twiddle on load: A at float index {@code a}, times B at
-     * {@code b} when B has more than one column ({@code span > K}).
+     * Reads the twiddle on load at float index {@code a} of A, times B at {@code b} when B has more than
+     * one column ({@code span > K}), into the register pair {@code into}.
      */
-    private void loadTwiddle(String v, String a, String b) {
-        line("a = " + a + "; wr = tw.get(a); wi = tw.get(a + 1);");
+    private void loadEntry(String into, String a, String b) {
+        line("a = " + a + "; " + into + "r = tw.get(a); " + into + "i = tw.get(a + 1);");
         open("if (bLen > 1) {");
         line("a = " + b + "; hr = tw.get(a); hi = tw.get(a + 1);");
-        line(product("w", "h"));
+        line(product(into, "h"));
         close("}");
-        multiply(v);
     }
 
     /** Multiplies register {@code v} by the entry of the table's in-pass part at float index {@code a}. */
