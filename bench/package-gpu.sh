@@ -181,8 +181,11 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cp=$(sed "s#^#$here/lib/#" "$here/lib/classpath.txt" | paste -sd: -)
 # TornadoVM caps the device memory one process may use (4GB by default) and the bench runs every
 # case in one process: raise the cap (BENCH_DEVICE_MEMORY) so that 3D 512^3 fits after the others.
+# TornadoVM puts an array's data after a header of 16 bytes; 128 puts it on a 128-byte line in device
+# memory, where the planner takes smaller groups (Planner.takesSmallerGroups; BENCH_JAVA_OPTS
+# -Dtornado.panama.objectHeader=16 measures without).
 opts=(-XX:MaxRAMPercentage=60 -Djava.awt.headless=true --enable-native-access=ALL-UNNAMED
-      "-Dtornado.device.memory=${BENCH_DEVICE_MEMORY:-16GB}")
+      "-Dtornado.device.memory=${BENCH_DEVICE_MEMORY:-16GB}" -Dtornado.panama.objectHeader=128)
 
 # NVIDIA's OpenCL driver is often installed but not registered with the ICD loader (a container
 # gets libnvidia-opencl.so.1 from the host but no /etc/OpenCL/vendors/nvidia.icd). Then TornadoVM's

@@ -4,6 +4,7 @@ import io.github.tornadofft.plan.DeviceProfile;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.TornadoDeviceType;
+import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -72,6 +73,23 @@ public final class Devices {
         long global = device.getMaxGlobalMemory();
         long heap = device.getMemoryProvider().getHeapSize();
         return DeviceProfile.of(device.getPhysicalDevice().getDeviceName(), cpu, device.getDeviceLocalMemorySize(),
-                maxGroupSize, global > 0 && heap > 0 ? Math.min(global, heap) : Math.max(global, heap));
+                maxGroupSize, global > 0 && heap > 0 ? Math.min(global, heap) : Math.max(global, heap), dataAlignment());
+    }
+
+    /**
+     * Bytes to which element 0 of every TornadoVM array is aligned in device memory, unless
+     * {@link DeviceProfile#DATA_ALIGNMENT_PROPERTY} says otherwise (for tuning runs): its buffers start
+     * on 256-byte boundaries (CUDA's and OpenCL's allocations), and the data follows the array's
+     * header, {@code TornadoNativeArray.ARRAY_HEADER} bytes (16 by default; the JVM option
+     * {@code -Dtornado.panama.objectHeader=128} sets it).
+     */
+    public static int dataAlignment() {
+        int header = (int) Math.min(256, Long.lowestOneBit(TornadoNativeArray.ARRAY_HEADER));
+        int alignment = Integer.getInteger(DeviceProfile.DATA_ALIGNMENT_PROPERTY, header);
+        if (alignment < 1 || Integer.bitCount(alignment) != 1) {
+            throw new IllegalArgumentException(DeviceProfile.DATA_ALIGNMENT_PROPERTY + ": a power of two (bytes), got "
+                    + alignment);
+        }
+        return alignment;
     }
 }

@@ -407,8 +407,8 @@ public final class FftPlan implements AutoCloseable {
     @Override
     public String toString() {
         StringBuilder s = new StringBuilder();
-        s.append(descriptor).append(" on ").append(profile.name())
-                .append(launch == Launch.CUDA_GRAPH ? ", launched as one CUDA graph\n" : "\n");
+        s.append(descriptor).append(" on ").append(profile.name()).append(", data on ").append(profile.dataAlignment())
+                .append("-byte boundaries").append(launch == Launch.CUDA_GRAPH ? ", launched as one CUDA graph\n" : "\n");
         // One pair of braces per kernel, as in the 3D seed's appendix.
         s.append(String.join(" ", passes.stream().map(Pass::kernelNotation).toList())).append('\n');
         for (int p = 0; p < passes.size(); p++) {

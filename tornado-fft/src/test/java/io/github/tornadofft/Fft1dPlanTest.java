@@ -1,5 +1,6 @@
 package io.github.tornadofft;
 
+import io.github.tornadofft.plan.DeviceProfile;
 import io.github.tornadofft.reference.Direction;
 import io.github.tornadofft.reference.Norm;
 import org.junit.jupiter.api.Test;
@@ -13,6 +14,7 @@ import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
 import java.util.Arrays;
 import java.util.stream.IntStream;
@@ -20,6 +22,7 @@ import java.util.stream.Stream;
 
 import static io.github.tornadofft.Signals.assertClose;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -248,6 +251,22 @@ class Fft1dPlanTest {
             String text = plan.toString();
             assertTrue(text.contains("X(") && text.contains("no-tw"), text);
             assertTrue(Arrays.stream(text.split("\n")).filter(l -> l.contains("kernel")).count() == plan.passes().size(), text);
+            assertTrue(text.contains("data on " + Devices.dataAlignment() + "-byte boundaries"), text);
+        }
+    }
+
+    @Test
+    void theDataAlignmentIsTornadoVmsArrayHeaderUnlessThePropertySaysOtherwise() {
+        // Run with TornadoVM's default header (16 bytes) and, in the aligned-data execution, with 128.
+        assertEquals(Math.min(256, Long.lowestOneBit(TornadoNativeArray.ARRAY_HEADER)), Devices.dataAlignment());
+        try (SystemProperties set = SystemProperties.set(DeviceProfile.DATA_ALIGNMENT_PROPERTY, "16")) {
+            assertEquals(16, Devices.dataAlignment());
+            assertEquals(16, Devices.profile(TestDevice.get()).dataAlignment());
+        }
+        try (SystemProperties set = SystemProperties.set(DeviceProfile.DATA_ALIGNMENT_PROPERTY, "24")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, Devices::dataAlignment);
+            assertTrue(e.getMessage().contains(DeviceProfile.DATA_ALIGNMENT_PROPERTY) && e.getMessage().contains("power of two"),
+                    e.getMessage());
         }
     }
 }

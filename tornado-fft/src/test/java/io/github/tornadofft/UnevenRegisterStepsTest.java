@@ -45,10 +45,11 @@ class UnevenRegisterStepsTest {
     @ParameterizedTest(name = "{0}, radix 2^{1} at most, groups of at most {2}, {3}")
     @MethodSource("cases")
     void unevenStepsMatchTheReference(String exchange, int registerBits, int maxGroup, int[] shape, String radices) {
-        // Runs of 16 as on a GPU (a CPU's default of 32 would hold half the radix per tile).
+        // Runs of 16 as on a GPU (a CPU's default of 32 would hold half the radix per tile); planned for
+        // TornadoVM's default data alignment, where a GPU keeps the groups of 512 these plans need.
         try (SystemProperties forced = SystemProperties.set(DeviceProfile.MAX_GROUP_SIZE_PROPERTY, Integer.toString(maxGroup),
                 DeviceProfile.EXCHANGE_PROPERTY, exchange, DeviceProfile.REGISTER_BITS_PROPERTY, Integer.toString(registerBits),
-                DeviceProfile.COALESCE_PROPERTY, "16")) {
+                DeviceProfile.COALESCE_PROPERTY, "16", DeviceProfile.DATA_ALIGNMENT_PROPERTY, "16")) {
             Signals.assertBothDirectionsMatchTheReference(shape,
                     plan -> assertTrue(plan.toString().contains("= " + radices + " in registers"), plan.toString()),
                     exchange + " exchange, uneven steps");

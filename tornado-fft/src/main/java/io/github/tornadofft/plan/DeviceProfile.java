@@ -18,9 +18,14 @@ import java.util.Locale;
  * @param exchange      how the planner chooses between the paired and the split exchange
  * @param fusion        where a short contiguous axis X is fused into the first strided pass
  *                      ({@link Planner#plan}) rather than given a pass of its own
+ * @param dataAlignment bytes to which element 0 of every array is aligned in device memory (a power of
+ *                      two): TornadoVM places it after the array's header, 16 bytes into its buffer by
+ *                      default, and the JVM option {@code -Dtornado.panama.objectHeader=128} makes it 128
+ *                      ({@link #DEFAULT_DATA_ALIGNMENT}, {@link Planner#ALIGNED_DATA})
  */
 public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes,
-                            int groupSize, int registerBits, int coalesce, Exchange exchange, Fusion fusion) {
+                            int groupSize, int registerBits, int coalesce, Exchange exchange, Fusion fusion,
+                            int dataAlignment) {
 
     /**
      * How a work-group passes values through local memory between butterfly steps: real and
@@ -75,13 +80,26 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      */
     public static final int LATE_STORE_REGISTERS = 72;
 
+    /**
+     * Property that overrides the data alignment the planner assumes ({@link #dataAlignment}; for
+     * tuning runs: 16 plans as if the arrays kept TornadoVM's default header).
+     */
+    public static final String DATA_ALIGNMENT_PROPERTY = "tornado.fft.dataAlignment";
+
     /** Property that overrides where a short X axis is fused: auto, true or false ({@link Fusion}). */
     public static final String FUSE_X_PROPERTY = "tornado.fft.fuseX";
 
-    /** A profile that fuses short X axes where {@link Fusion#AUTO} says. */
+    /**
+     * Alignment of element 0 of an array in device memory with TornadoVM's default array header (16
+     * bytes, with compressed class pointers; 24 without, aligned to 8).
+     */
+    public static final int DEFAULT_DATA_ALIGNMENT = 16;
+
+    /** A profile that fuses short X axes where {@link Fusion#AUTO} says, with the default data alignment. */
     public DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes, int groupSize,
                          int registerBits, int coalesce, Exchange exchange) {
-        this(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce, exchange, Fusion.AUTO);
+        this(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce, exchange, Fusion.AUTO,
+                DEFAULT_DATA_ALIGNMENT);
     }
 
     public DeviceProfile {
@@ -93,6 +111,9 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         }
         if (coalesce < 1 || coalesce > 64 || Integer.bitCount(coalesce) != 1) {
             throw new IllegalArgumentException("coalesce: a power of two from 1 to 64, got " + coalesce);
+        }
+        if (dataAlignment < 1 || Integer.bitCount(dataAlignment) != 1) {
+            throw new IllegalArgumentException("dataAlignment: a power of two (bytes), got " + dataAlignment);
         }
     }
 
@@ -109,6 +130,15 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      * has the sweeps).
      */
     public static DeviceProfile of(String name, boolean cpu, long localBytes, int deviceMaxGroupSize, long globalBytes) {
+        return of(name, cpu, localBytes, deviceMaxGroupSize, globalBytes, DEFAULT_DATA_ALIGNMENT);
+    }
+
+    /**
+     * A profile as {@link #of(String, boolean, long, int, long)} for arrays whose element 0 lies at a
+     * multiple of {@code dataAlignment} bytes in device memory.
+     */
+    public static DeviceProfile of(String name, boolean cpu, long localBytes, int deviceMaxGroupSize, long globalBytes,
+                                   int dataAlignment) {
         int maxGroupSize = cpu ? deviceMaxGroupSize : Math.min(deviceMaxGroupSize, maxGpuGroup());
         int cap = Integer.getInteger(MAX_GROUP_SIZE_PROPERTY, maxGroupSize);
         if (cap < 1) {
@@ -133,7 +163,7 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
                     + System.getProperty(FUSE_X_PROPERTY) + "'");
         };
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, Math.min(group, maxGroupSize), bits,
-                coalesce, mode, fusion);
+                coalesce, mode, fusion, dataAlignment);
     }
 
     /** Registers per work-item NVIDIA's compilers may give a kernel: {@link #MAX_REGISTERS} unless overridden. */
@@ -170,13 +200,25 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     /** This profile with runs of at least {@code runs} values on strided passes. */
     public DeviceProfile withCoalesce(int runs) {
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, runs, exchange,
-                fusion);
+                fusion, dataAlignment);
     }
 
     /** This profile with the given {@link Fusion}. */
     public DeviceProfile withFusion(Fusion where) {
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,
-                exchange, where);
+                exchange, where, dataAlignment);
+    }
+
+    /** This profile with work-groups of at most {@code most} work-items. */
+    public DeviceProfile withMaxGroupSize(int most) {
+        return new DeviceProfile(name, cpu, localBytes, Math.min(maxGroupSize, most), globalBytes,
+                Math.min(groupSize, most), registerBits, coalesce, exchange, fusion, dataAlignment);
+    }
+
+    /** This profile for arrays whose element 0 is aligned to {@code bytes} in device memory. */
+    public DeviceProfile withDataAlignment(int bytes) {
+        return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,
+                exchange, fusion, bytes);
     }
 
     /** Work-items per work-group the planner aims for. */

@@ -30,8 +30,56 @@ public final class Planner {
      * the Y and Z kernels): where that pass's groups can hold whole rows of X and its work-items a
      * row in one or two register steps ({@link #fusingX}), it also computes the X DFTs
      * ({@link Pass#fused}) and X gets no pass of its own, if that leaves fewer kernels.
+     *
+     * <p>On a GPU whose arrays start on 128-byte lines in device memory the plan takes groups of at
+     * most 256 work-items wherever that adds no pass ({@link #takesSmallerGroups}).
      */
     public static List<Pass> plan(int[] shape, int batch, DeviceProfile device) {
+        List<Pass> plan = planFor(shape, batch, device);
+        if (takesSmallerGroups(device) && largestGroup(plan) > ALIGNED_GROUP) {
+            List<Pass> smaller = planFor(shape, batch, device.withMaxGroupSize(ALIGNED_GROUP));
+            if (smaller.size() == plan.size()) {
+                return smaller;
+            }
+        }
+        return plan;
+    }
+
+    /** Data alignment (bytes) from which a GPU's passes take groups of at most {@link #ALIGNED_GROUP}. */
+    public static final int ALIGNED_DATA = 128;
+
+    /**
+     * Most work-items per group of a GPU plan where the data is aligned to {@link #ALIGNED_DATA} bytes
+     * and the plan needs no more passes for it.
+     */
+    static final int ALIGNED_GROUP = 256;
+
+    /**
+     * Whether a GPU's plans take groups of at most {@link #ALIGNED_GROUP} work-items where that costs no
+     * pass: where every run of a pass starts on a 128-byte line ({@link DeviceProfile#dataAlignment}).
+     *
+     * <p>A group of 512 (32 adjacent columns, the split exchange) is alone on a multiprocessor, and
+     * its warps wait at its barriers together; two groups of 256 (16 columns, paired) overlap one's
+     * loads with the other's butterflies, but their runs of 128 bytes each touch five 32-byte
+     * sectors instead of four where the data starts 16 bytes into a line, TornadoVM's default. On an
+     * H100, with the data at 16 bytes, groups of 256 made 3D 256^3 23-30% slower; at 128, they made it
+     * 6% faster, 1D 2^24 12-13% and 2^16 8-9%, and left 2^20 and 2D 4096^2 level, on both backends
+     * (docs/PERFORMANCE.md v0.13).
+     */
+    static boolean takesSmallerGroups(DeviceProfile device) {
+        return !device.cpu() && device.dataAlignment() >= ALIGNED_DATA;
+    }
+
+    private static int largestGroup(List<Pass> plan) {
+        int largest = 0;
+        for (Pass pass : plan) {
+            largest = Math.max(largest, pass.groupSize());
+        }
+        return largest;
+    }
+
+    /** {@link #plan} with the device's group limits as they are. */
+    private static List<Pass> planFor(int[] shape, int batch, DeviceProfile device) {
         List<Pass> plan = new ArrayList<>();
         long points = batch;
         for (int n : shape) {

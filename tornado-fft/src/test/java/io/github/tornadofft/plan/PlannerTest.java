@@ -305,6 +305,51 @@ class PlannerTest {
     }
 
     @Test
+    void aGpuWhoseDataStartsOn128ByteLinesTakesGroupsOf256WhereThatAddsNoPass() {
+        DeviceProfile aligned = DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30, 128);
+        int[][] shapes = {{256, 256, 256}, {1 << 24}, {1 << 16}, {1 << 20}, {256, 256, 16}, {512, 512, 512}, {64, 64, 64},
+            {128, 128, 32}, {1 << 17}, {4096, 4096}};
+        int[] batches = {1, 1, 256, 16, 1, 1, 1, 1, 1, 1};
+        for (int i = 0; i < shapes.length; i++) {
+            String name = java.util.Arrays.toString(shapes[i]);
+            List<Pass> usual = Planner.plan(shapes[i], batches[i], h100());
+            List<Pass> plan = Planner.plan(shapes[i], batches[i], aligned);
+            List<Pass> small = Planner.plan(shapes[i], batches[i], aligned.withMaxGroupSize(256));
+            // Never a pass more; groups of at most 256 exactly where the usual plan has larger ones and
+            // the smaller need no more passes.
+            assertEquals(usual.size(), plan.size(), name);
+            boolean smaller = largestGroup(usual) > 256 && small.size() == usual.size();
+            assertEquals(shapes(smaller ? small : usual), shapes(plan), name);
+        }
+        // 3D 256^3, 2^24 and 2^16 take groups of 256 (16 columns, paired) instead of 512 (32, split).
+        for (int[] shape : new int[][] {{256, 256, 256}, {1 << 24}}) {
+            assertEquals(512, largestGroup(Planner.plan(shape, 1, h100())));
+            assertEquals(256, largestGroup(Planner.plan(shape, 1, aligned)));
+        }
+        assertEquals(256, largestGroup(Planner.plan(new int[] {1 << 16}, 256, aligned)));
+        // 3D 512^3 keeps its groups of 512: with 256 it would take five passes instead of three.
+        assertEquals(5, Planner.plan(new int[] {512, 512, 512}, 1, aligned.withMaxGroupSize(256)).size());
+        assertEquals(shapes(Planner.plan(new int[] {512, 512, 512}, 1, h100())), shapes(Planner.plan(new int[] {512, 512, 512}, 1, aligned)));
+        // Not on a CPU, and not below 128 bytes.
+        DeviceProfile cpu = DeviceProfile.of("cpu", true, 512 << 10, 4096, 64L << 30, 128);
+        assertEquals(shapes(Planner.plan(new int[] {256, 256, 256}, 1, DeviceProfile.of("cpu", true, 512 << 10, 4096, 64L << 30))),
+                shapes(Planner.plan(new int[] {256, 256, 256}, 1, cpu)));
+        assertEquals(shapes(Planner.plan(new int[] {256, 256, 256}, 1, h100())),
+                shapes(Planner.plan(new int[] {256, 256, 256}, 1, h100().withDataAlignment(64))));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> h100().withDataAlignment(24));
+        assertTrue(e.getMessage().contains("dataAlignment"), e.getMessage());
+    }
+
+    /** Each pass's kernel notation and schedule: what tells two plans apart. */
+    private static List<String> shapes(List<Pass> plan) {
+        return plan.stream().map(p -> p.kernelNotation() + " " + p.schedule()).toList();
+    }
+
+    private static int largestGroup(List<Pass> plan) {
+        return plan.stream().mapToInt(Pass::groupSize).max().orElseThrow();
+    }
+
+    @Test
     void anUnevenRegisterSplitTakesOverOnlyWhereTheEvenOneDoesNotFitAGroup() {
         // The even split wherever it fits: a 512-point line alone in a group keeps 8 x 8 x 8.
         assertArrayEquals(new int[] {8, 8, 8}, Planner.plan(new int[] {512}, 64, GPU).get(0).sub());
