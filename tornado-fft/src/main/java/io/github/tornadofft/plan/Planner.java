@@ -18,6 +18,15 @@ import java.util.List;
  */
 public final class Planner {
 
+    /** Data alignment (bytes) from which a GPU's passes take groups of at most {@link #ALIGNED_GROUP}. */
+    public static final int ALIGNED_DATA = 128;
+
+    /**
+     * Most work-items per group of a GPU plan where the data is aligned to {@link #ALIGNED_DATA} bytes
+     * and the plan needs no more passes for it.
+     */
+    static final int ALIGNED_GROUP = 256;
+
     private Planner() {
     }
 
@@ -45,15 +54,6 @@ public final class Planner {
         return plan;
     }
 
-    /** Data alignment (bytes) from which a GPU's passes take groups of at most {@link #ALIGNED_GROUP}. */
-    public static final int ALIGNED_DATA = 128;
-
-    /**
-     * Most work-items per group of a GPU plan where the data is aligned to {@link #ALIGNED_DATA} bytes
-     * and the plan needs no more passes for it.
-     */
-    static final int ALIGNED_GROUP = 256;
-
     /**
      * Whether a GPU's plans take groups of at most {@link #ALIGNED_GROUP} work-items where that costs no
      * pass: where every run of a pass starts on a 128-byte line ({@link DeviceProfile#dataAlignment}).
@@ -70,7 +70,8 @@ public final class Planner {
         return !device.cpu() && device.dataAlignment() >= ALIGNED_DATA;
     }
 
-    private static int largestGroup(List<Pass> plan) {
+    /** Work-items of the plan's largest group. */
+    static int largestGroup(List<Pass> plan) {
         int largest = 0;
         for (Pass pass : plan) {
             largest = Math.max(largest, pass.groupSize());

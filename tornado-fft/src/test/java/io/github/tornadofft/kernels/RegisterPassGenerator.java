@@ -560,7 +560,7 @@ public final class RegisterPassGenerator {
             line("int " + e + " = " + (table == null ? "" : table + " + ") + "2 * (" + group(plus("q", u, "threads"))
                     + " & (" + span + " - 1));");
             for (int bit = 1, row = 0; bit < radix; bit <<= 1, row++) {
-                line("a = " + plus(e, 2 * row, group(span)) + "; wr = tw.get(a); wi = tw.get(a + 1);");
+                read("w", plus(e, 2 * row, group(span)));
                 for (int v = 1; v < radix; v++) {
                     if ((v & bit) != 0) {
                         multiply(x(u + d * v));
@@ -720,17 +720,22 @@ public final class RegisterPassGenerator {
      * one column ({@code span > K}), into the register pair {@code into}.
      */
     private void loadEntry(String into, String a, String b) {
-        line("a = " + a + "; " + into + "r = tw.get(a); " + into + "i = tw.get(a + 1);");
+        read(into, a);
         open("if (bLen > 1) {");
-        line("a = " + b + "; hr = tw.get(a); hi = tw.get(a + 1);");
+        read("h", b);
         line(product(into, "h"));
         close("}");
     }
 
     /** Multiplies register {@code v} by the entry of the table's in-pass part at float index {@code a}. */
     private void groupTwiddle(String v, String a) {
-        line("a = " + a + "; wr = tw.get(a); wi = tw.get(a + 1);");
+        read("w", a);
         multiply(v);
+    }
+
+    /** Reads the complex table entry at float index {@code a} into the register pair {@code into}. */
+    private void read(String into, String a) {
+        line("a = " + a + "; " + into + "r = tw.get(a); " + into + "i = tw.get(a + 1);");
     }
 
     /**

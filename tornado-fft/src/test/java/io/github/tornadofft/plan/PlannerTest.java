@@ -318,15 +318,15 @@ class PlannerTest {
             // Never a pass more; groups of at most 256 exactly where the usual plan has larger ones and
             // the smaller need no more passes.
             assertEquals(usual.size(), plan.size(), name);
-            boolean smaller = largestGroup(usual) > 256 && small.size() == usual.size();
+            boolean smaller = Planner.largestGroup(usual) > 256 && small.size() == usual.size();
             assertEquals(shapes(smaller ? small : usual), shapes(plan), name);
         }
         // 3D 256^3, 2^24 and 2^16 take groups of 256 (16 columns, paired) instead of 512 (32, split).
         for (int[] shape : new int[][] {{256, 256, 256}, {1 << 24}}) {
-            assertEquals(512, largestGroup(Planner.plan(shape, 1, h100())));
-            assertEquals(256, largestGroup(Planner.plan(shape, 1, aligned)));
+            assertEquals(512, Planner.largestGroup(Planner.plan(shape, 1, h100())));
+            assertEquals(256, Planner.largestGroup(Planner.plan(shape, 1, aligned)));
         }
-        assertEquals(256, largestGroup(Planner.plan(new int[] {1 << 16}, 256, aligned)));
+        assertEquals(256, Planner.largestGroup(Planner.plan(new int[] {1 << 16}, 256, aligned)));
         // 3D 512^3 keeps its groups of 512: with 256 it would take five passes instead of three.
         assertEquals(5, Planner.plan(new int[] {512, 512, 512}, 1, aligned.withMaxGroupSize(256)).size());
         assertEquals(shapes(Planner.plan(new int[] {512, 512, 512}, 1, h100())), shapes(Planner.plan(new int[] {512, 512, 512}, 1, aligned)));
@@ -343,10 +343,6 @@ class PlannerTest {
     /** Each pass's kernel notation and schedule: what tells two plans apart. */
     private static List<String> shapes(List<Pass> plan) {
         return plan.stream().map(p -> p.kernelNotation() + " " + p.schedule()).toList();
-    }
-
-    private static int largestGroup(List<Pass> plan) {
-        return plan.stream().mapToInt(Pass::groupSize).max().orElseThrow();
     }
 
     @Test
