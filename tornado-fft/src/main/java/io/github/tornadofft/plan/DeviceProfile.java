@@ -86,6 +86,13 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      */
     public static final String DATA_ALIGNMENT_PROPERTY = "tornado.fft.dataAlignment";
 
+    /**
+     * Property that overrides where an axis takes runs of {@code Planner.SHORT_RUNS} values for a pass
+     * fewer ({@code Planner.runsFor}): auto, true (wherever that saves a pass, on any device and any
+     * alignment, for tests and tuning runs) or false.
+     */
+    public static final String SHORT_RUNS_PROPERTY = "tornado.fft.shortRuns";
+
     /** Property that overrides where a short X axis is fused: auto, true or false ({@link Fusion}). */
     public static final String FUSE_X_PROPERTY = "tornado.fft.fuseX";
 

@@ -14,7 +14,8 @@ import java.util.List;
  * radix-r DFTs whose work-groups take {@link #runLength} adjacent lines (at least
  * {@link DeviceProfile#coalesce}; on a GPU the first of several passes along X reads
  * {@link #FIRST_PASS_RUNS}), so every global access is a run of adjacent elements (the 3D seed's
- * 128-byte rule).
+ * 128-byte rule), or of 64 bytes where the data starts on 128-byte lines and that saves a pass
+ * ({@link #runsFor}).
  */
 public final class Planner {
 
@@ -40,13 +41,19 @@ public final class Planner {
      * row in one or two register steps ({@link #fusingX}), it also computes the X DFTs
      * ({@link Pass#fused}) and X gets no pass of its own, if that leaves fewer kernels.
      *
-     * <p>On a GPU whose arrays start on 128-byte lines in device memory the plan takes groups of at
-     * most 256 work-items wherever that adds no pass ({@link #takesSmallerGroups}).
+     * <p>On a GPU whose arrays start on 128-byte lines in device memory an axis takes runs of 64 bytes
+     * where the whole plan needs a pass fewer for it ({@link #runsFor}); otherwise the plan takes groups
+     * of at most 256 work-items wherever that adds no pass ({@link #takesSmallerGroups}).
      */
     public static List<Pass> plan(int[] shape, int batch, DeviceProfile device) {
-        List<Pass> plan = planFor(shape, batch, device);
+        List<Pass> plan = planFor(shape, batch, device, false);
+        List<Pass> shorter = planFor(shape, batch, device, true);
+        if (shorter.size() < plan.size()) {
+            // Not where short runs only trade a fused X axis for a pass of the axis itself.
+            return shorter;
+        }
         if (takesSmallerGroups(device) && largestGroup(plan) > ALIGNED_GROUP) {
-            List<Pass> smaller = planFor(shape, batch, device.withMaxGroupSize(ALIGNED_GROUP));
+            List<Pass> smaller = planFor(shape, batch, device.withMaxGroupSize(ALIGNED_GROUP), false);
             if (smaller.size() == plan.size()) {
                 return smaller;
             }
@@ -79,8 +86,11 @@ public final class Planner {
         return largest;
     }
 
-    /** {@link #plan} with the device's group limits as they are. */
-    private static List<Pass> planFor(int[] shape, int batch, DeviceProfile device) {
+    /**
+     * {@link #plan} with the device's group limits as they are, and with {@code shortRuns} the short runs
+     * of {@link #runsFor} where they save a pass.
+     */
+    private static List<Pass> planFor(int[] shape, int batch, DeviceProfile device, boolean shortRuns) {
         List<Pass> plan = new ArrayList<>();
         long points = batch;
         for (int n : shape) {
@@ -93,8 +103,9 @@ public final class Planner {
             if (n > 1) {
                 // Along X every line is a transform of the batch; along Y, Z the batch does not matter.
                 int lines = (int) (points / n);
-                List<Pass> passes = planAxis(axis, n, stride, lines, device, 0);
-                List<Pass> fused = axis > 0 && stride == x ? fusingX(passes, axis, n, stride, lines, x, device) : null;
+                DeviceProfile along = shortRuns ? runsFor(axis, n, stride, lines, device) : device;
+                List<Pass> passes = planAxis(axis, n, stride, lines, along, 0);
+                List<Pass> fused = axis > 0 && stride == x ? fusingX(passes, axis, n, stride, lines, x, along) : null;
                 if (fused != null && fused.size() < plan.size() + passes.size()) {
                     // X (planned alone so far) goes into this axis's first pass: one kernel fewer.
                     plan.clear();
@@ -109,6 +120,47 @@ public final class Planner {
             plan.addAll(planAxis(0, 1, 1, batch, device, 0));
         }
         return List.copyOf(plan);
+    }
+
+    /** Shortest runs (values) an axis takes for a pass fewer: 64 bytes, two whole 32-byte sectors. */
+    static final int SHORT_RUNS = 8;
+
+    /** Fewest passes an axis along X must need in runs of {@link DeviceProfile#coalesce} to take short runs. */
+    static final int SHORT_RUNS_ALONG_X = 4;
+
+    /**
+     * The profile an axis is planned with: the device's, or one with runs of {@link #SHORT_RUNS} where
+     * that needs a pass fewer, on a GPU whose arrays start on 128-byte lines ({@link #takesSmallerGroups}
+     * says why that matters) and along X only where the device's runs need at least
+     * {@link #SHORT_RUNS_ALONG_X} passes, unless {@link DeviceProfile#SHORT_RUNS_PROPERTY} says otherwise.
+     *
+     * <p>A tile of radix r in runs of 8 holds twice the radix of one in runs of 16: a strided axis of
+     * 1024 points (8 columns of 1024, the split exchange, a group of 512) is one pass instead of two. On
+     * an H100, interleaved, that took 2D 1024^2 x 16 from 0.300 to 0.245-0.255 ms of kernel time and 3D
+     * 1024 x 128^2 from 0.41-0.42 to 0.35-0.36 (both backends), and 1D 2^26 from four passes to three,
+     * 1.59 to 1.36 / 1.49 ms (OpenCL / PTX). Along X, where the first of several passes already reads
+     * runs of 8 ({@link #FIRST_PASS_RUNS}) and three passes of radix 64-128 run close to the copy rate,
+     * two passes of radix 512-1024 in runs of 8 came out level to 13% faster on OpenCL and 3-7% slower
+     * on PTX (1D 2^18 x 64 to 2^20 x 16), so X keeps its runs there; with TornadoVM's default header,
+     * where a run of 64 bytes touches three sectors, they were 6-14% slower (docs/PERFORMANCE.md v0.7,
+     * v0.14).
+     */
+    static DeviceProfile runsFor(int axis, int n, int stride, int lines, DeviceProfile device) {
+        String mode = System.getProperty(DeviceProfile.SHORT_RUNS_PROPERTY, "auto").trim();
+        if (!mode.equals("auto") && !mode.equals("true") && !mode.equals("false")) {
+            throw new IllegalArgumentException(DeviceProfile.SHORT_RUNS_PROPERTY + ": auto, true or false, got '" + mode + "'");
+        }
+        boolean forced = mode.equals("true");
+        boolean aligned = !device.cpu() && device.dataAlignment() >= ALIGNED_DATA;
+        if (mode.equals("false") || !(forced || aligned) || device.coalesce() <= SHORT_RUNS) {
+            return device;
+        }
+        int passes = planAxis(axis, n, stride, lines, device, 0).size();
+        if (!forced && stride == 1 && passes < SHORT_RUNS_ALONG_X) {
+            return device;
+        }
+        DeviceProfile shorter = device.withCoalesce(SHORT_RUNS);
+        return planAxis(axis, n, stride, lines, shorter, 0).size() < passes ? shorter : device;
     }
 
     /**
@@ -238,8 +290,7 @@ public final class Planner {
      * tile holds, but on an H100, at equal pass count, runs of 32 made passes 15-20% faster than runs
      * of 16, and runs of 64 the strided passes of 2D transforms another 4-7%; along X, runs of 64
      * (groups of 512) made 1D 2^18 slower than runs of 32: 0.41-0.43 against 0.33 ms. Shorter runs
-     * for a pass fewer did not pay: two passes in runs of 8 took 6-14% more kernel time than three in
-     * runs of 16-32 for 1D 2^18-2^20 (v0.7). On a CPU (PoCL) runs of 64 on the
+     * for a pass fewer are the profile's choice ({@link #runsFor}). On a CPU (PoCL) runs of 64 on the
      * strided axes made 3D 128^3 3-8% faster than 32 and left 2D 1024^2 as it was; along X they made
      * 1D 2^20 1.5x slower, so X keeps its runs (docs/PERFORMANCE.md).
      */

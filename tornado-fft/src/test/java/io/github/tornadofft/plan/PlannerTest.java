@@ -32,13 +32,17 @@ class PlannerTest {
     static final DeviceProfile CPU = new DeviceProfile("cpu", true, 512 << 10, 4096, 64L << 30, 256, 4, 16, Exchange.AUTO);
     static final DeviceProfile SMALL_RADIX = new DeviceProfile("gpu radix 8", false, 48 << 10, 512, 80L << 30, 128, 3, 16,
             Exchange.AUTO);
+    /** A GPU whose arrays start on 128-byte lines: smaller groups and short runs where they cost no pass. */
+    static final DeviceProfile GPU_ALIGNED = GPU.withDataAlignment(Planner.ALIGNED_DATA);
 
     static Stream<Arguments> shapes() {
         Stream<int[]> oneD = IntStream.rangeClosed(0, 27).mapToObj(b -> new int[] {1 << b});
         Stream<int[]> more = Stream.of(new int[] {4096, 4096}, new int[] {2, 1024}, new int[] {1024, 2},
                 new int[] {128, 128, 128}, new int[] {512, 512, 512}, new int[] {2, 2, 2}, new int[] {1, 64, 1},
-                new int[] {16, 8192, 2}, new int[] {8192, 4, 4});
-        return Stream.concat(oneD, more).flatMap(s -> Stream.of(GPU, GPU_PAIR, GPU_SPLIT, CPU, SMALL_RADIX).map(d -> Arguments.of(s, d)));
+                new int[] {16, 8192, 2}, new int[] {8192, 4, 4}, new int[] {1024, 1024}, new int[] {1024, 128, 128},
+                new int[] {512, 1024, 16});
+        return Stream.concat(oneD, more).flatMap(s -> Stream.of(GPU, GPU_PAIR, GPU_SPLIT, CPU, SMALL_RADIX, GPU_ALIGNED)
+                .map(d -> Arguments.of(s, d)));
     }
 
     @ParameterizedTest(name = "{0} on {1}")
@@ -314,7 +318,8 @@ class PlannerTest {
             String name = java.util.Arrays.toString(shapes[i]);
             List<Pass> usual = Planner.plan(shapes[i], batches[i], h100());
             List<Pass> plan = Planner.plan(shapes[i], batches[i], aligned);
-            List<Pass> small = Planner.plan(shapes[i], batches[i], aligned.withMaxGroupSize(256));
+            final int k = i;
+            List<Pass> small = inDevicesRuns(() -> Planner.plan(shapes[k], batches[k], aligned.withMaxGroupSize(256)));
             // Never a pass more; groups of at most 256 exactly where the usual plan has larger ones and
             // the smaller need no more passes.
             assertEquals(usual.size(), plan.size(), name);
@@ -328,7 +333,7 @@ class PlannerTest {
         }
         assertEquals(256, Planner.largestGroup(Planner.plan(new int[] {1 << 16}, 256, aligned)));
         // 3D 512^3 keeps its groups of 512: with 256 it would take five passes instead of three.
-        assertEquals(5, Planner.plan(new int[] {512, 512, 512}, 1, aligned.withMaxGroupSize(256)).size());
+        assertEquals(5, inDevicesRuns(() -> Planner.plan(new int[] {512, 512, 512}, 1, aligned.withMaxGroupSize(256))).size());
         assertEquals(shapes(Planner.plan(new int[] {512, 512, 512}, 1, h100())), shapes(Planner.plan(new int[] {512, 512, 512}, 1, aligned)));
         // Not on a CPU, and not below 128 bytes.
         DeviceProfile cpu = DeviceProfile.of("cpu", true, 512 << 10, 4096, 64L << 30, 128);
@@ -338,6 +343,80 @@ class PlannerTest {
                 shapes(Planner.plan(new int[] {256, 256, 256}, 1, h100().withDataAlignment(64))));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> h100().withDataAlignment(24));
         assertTrue(e.getMessage().contains("dataAlignment"), e.getMessage());
+    }
+
+    @Test
+    void aStridedAxisOf1024TakesRunsOf8ForAPassFewerWhereTheDataStartsOn128ByteLines() {
+        DeviceProfile aligned = DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30, Planner.ALIGNED_DATA);
+        // 2D 1024^2: Y in one pass of 8 columns (64-byte runs, the split exchange) instead of two of 32.
+        List<Pass> plan = Planner.plan(new int[] {1024, 1024}, 16, aligned);
+        assertEquals(2, plan.size(), plan.toString());
+        Pass y = plan.get(1);
+        assertEquals(1024, y.radix());
+        assertEquals(Planner.SHORT_RUNS, y.cols());
+        assertTrue(y.split(), y.toString());
+        assertEquals(3, Planner.plan(new int[] {1024, 1024}, 16, h100()).size(), "TornadoVM's default header: runs of 16");
+        // 3D 1024 x 128^2 and 1024^2 x 128: each axis of 1024 is one pass.
+        assertEquals(3, Planner.plan(new int[] {1024, 128, 128}, 1, aligned).size());
+        assertEquals(3, Planner.plan(new int[] {1024, 1024, 128}, 1, aligned).size());
+        assertEquals(5, Planner.plan(new int[] {1024, 1024, 128}, 1, h100()).size());
+        // Not where the short runs would only trade the fused X axis (16 columns) for the pass they save.
+        List<Pass> fused = Planner.plan(new int[] {512, 1024, 16}, 2, aligned);
+        assertEquals(16, fused.get(0).fused(), fused.toString());
+        try (SystemProperties set = SystemProperties.set(DeviceProfile.SHORT_RUNS_PROPERTY, "false")) {
+            assertEquals(shapes(Planner.plan(new int[] {512, 1024, 16}, 2, aligned)), shapes(fused));
+        }
+        // Not on a CPU.
+        DeviceProfile cpu = DeviceProfile.of("cpu", true, 512 << 10, 4096, 64L << 30, Planner.ALIGNED_DATA);
+        assertEquals(shapes(Planner.plan(new int[] {1024, 1024}, 1, DeviceProfile.of("cpu", true, 512 << 10, 4096, 64L << 30))),
+                shapes(Planner.plan(new int[] {1024, 1024}, 1, cpu)));
+    }
+
+    @Test
+    void alongXShortRunsTakeOnlyAPassOfFourOrMore() {
+        DeviceProfile aligned = DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30, Planner.ALIGNED_DATA);
+        // 2^18 to 2^20 keep three passes in runs of 16-32 (two in runs of 8 were no faster on an H100) ...
+        for (int bits = 18; bits <= 20; bits++) {
+            List<Pass> plan = Planner.plan(new int[] {1 << bits}, 1 << (24 - bits), aligned);
+            assertEquals(3, plan.size(), plan.toString());
+            assertTrue(plan.stream().skip(1).allMatch(p -> p.cols() >= 16), plan.toString());
+        }
+        // ... 2^26 and 2^27 take three passes of 8 lines instead of four.
+        for (int bits = 26; bits <= 27; bits++) {
+            assertEquals(4, Planner.plan(new int[] {1 << bits}, 1, h100()).size());
+            List<Pass> plan = Planner.plan(new int[] {1 << bits}, 1, aligned);
+            assertEquals(3, plan.size(), plan.toString());
+        }
+    }
+
+    @Test
+    void theShortRunsPropertyForcesOrForbidsThem() {
+        DeviceProfile aligned = DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30, Planner.ALIGNED_DATA);
+        DeviceProfile cpu = DeviceProfile.of("cpu", true, 512 << 10, 4096, 64L << 30);
+        try (SystemProperties set = SystemProperties.set(DeviceProfile.SHORT_RUNS_PROPERTY, "false")) {
+            assertEquals(3, Planner.plan(new int[] {1024, 1024}, 16, aligned).size());
+        }
+        try (SystemProperties set = SystemProperties.set(DeviceProfile.SHORT_RUNS_PROPERTY, "true")) {
+            // Any device, any alignment, along X too.
+            assertEquals(2, Planner.plan(new int[] {1024, 1024}, 16, h100()).size());
+            assertEquals(2, Planner.plan(new int[] {1 << 20}, 16, aligned).size());
+            List<Pass> onCpu = Planner.plan(new int[] {1024, 1024}, 1, cpu);
+            assertEquals(2, onCpu.size(), onCpu.toString());
+            assertTrue(onCpu.get(1).cols() < cpu.coalesce(), onCpu.toString());
+        }
+        try (SystemProperties set = SystemProperties.set(DeviceProfile.SHORT_RUNS_PROPERTY, "often")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Planner.plan(new int[] {1024, 1024}, 1, aligned));
+            assertTrue(e.getMessage().contains(DeviceProfile.SHORT_RUNS_PROPERTY) && e.getMessage().contains("auto, true or false"),
+                    e.getMessage());
+        }
+    }
+
+    /** The plan made without short runs ({@link Planner#runsFor}): the smaller groups are weighed in the device's runs. */
+    private static List<Pass> inDevicesRuns(Supplier<List<Pass>> plan) {
+        try (SystemProperties set = SystemProperties.set(DeviceProfile.SHORT_RUNS_PROPERTY, "false")) {
+            return plan.get();
+        }
     }
 
     /** Each pass's kernel notation and schedule: what tells two plans apart. */

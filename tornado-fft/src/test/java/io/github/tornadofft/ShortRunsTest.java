@@ -1,0 +1,43 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.plan.DeviceProfile;
+import io.github.tornadofft.plan.Planner;
+import org.junit.jupiter.api.extension.Extension;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.Arrays;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Short runs for a pass fewer forced on every plan, whatever the device: the planner takes them on its
+ * own only on a GPU whose arrays start on 128-byte lines, for strided axes of 1024 points and more and
+ * for 1D transforms of 2^26 points and more, so this is where a CPU test run checks the plans they make
+ * (a whole strided axis in one pass of few columns, and along X fewer passes of larger radix).
+ */
+class ShortRunsTest {
+
+    @RegisterExtension
+    static final Extension SHORT_EVERYWHERE = SystemProperties.duringClass(DeviceProfile.SHORT_RUNS_PROPERTY, "true");
+
+    static Stream<int[]> shapes() {
+        // A strided Y of 1024 after an X of its own, a strided Z of 1024 beside a fused X, Y between a Z and
+        // an X of their own, and X alone in two passes instead of three: a pass fewer on a CPU and a GPU.
+        return Stream.of(new int[] {1024, 128}, new int[] {1024, 4, 8}, new int[] {4, 1024, 128}, new int[] {1 << 20});
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("shapes")
+    void shortRunsMatchTheReference(int[] shape) {
+        Signals.assertBothDirectionsMatchTheReference(shape, plan -> {
+            int usual;
+            try (SystemProperties set = SystemProperties.set(DeviceProfile.SHORT_RUNS_PROPERTY, "false")) {
+                usual = Planner.plan(shape, plan.descriptor().batch(), Devices.profile(TestDevice.get())).size();
+            }
+            assertTrue(plan.kernelsPerTransform() < usual, Arrays.toString(shape) + ": a pass fewer than " + usual + ": " + plan);
+        }, "short runs");
+    }
+}
