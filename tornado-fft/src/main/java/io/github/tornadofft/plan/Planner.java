@@ -46,14 +46,20 @@ public final class Planner {
      * of at most 256 work-items wherever that adds no pass ({@link #takesSmallerGroups}).
      */
     public static List<Pass> plan(int[] shape, int batch, DeviceProfile device) {
-        List<Pass> plan = planFor(shape, batch, device, false);
-        List<Pass> shorter = planFor(shape, batch, device, true);
-        if (shorter.size() < plan.size()) {
-            // Not where short runs only trade a fused X axis for a pass of the axis itself.
-            return shorter;
-        }
+        List<Pass> plan = inSmallerGroupsWhereFree(shape, batch, device, false);
+        List<Pass> shorter = inSmallerGroupsWhereFree(shape, batch, device, true);
+        // Short runs only where the whole plan is shorter: not where they trade a fused X for a pass.
+        return shorter.size() < plan.size() ? shorter : plan;
+    }
+
+    /**
+     * {@link #planFor}, or where {@link #takesSmallerGroups} the same planned with groups of at most
+     * {@link #ALIGNED_GROUP} work-items if that needs no more passes.
+     */
+    private static List<Pass> inSmallerGroupsWhereFree(int[] shape, int batch, DeviceProfile device, boolean shortRuns) {
+        List<Pass> plan = planFor(shape, batch, device, shortRuns);
         if (takesSmallerGroups(device) && largestGroup(plan) > ALIGNED_GROUP) {
-            List<Pass> smaller = planFor(shape, batch, device.withMaxGroupSize(ALIGNED_GROUP), false);
+            List<Pass> smaller = planFor(shape, batch, device.withMaxGroupSize(ALIGNED_GROUP), shortRuns);
             if (smaller.size() == plan.size()) {
                 return smaller;
             }
@@ -122,44 +128,57 @@ public final class Planner {
         return List.copyOf(plan);
     }
 
-    /** Shortest runs (values) an axis takes for a pass fewer: 64 bytes, two whole 32-byte sectors. */
+    /** Runs (values) a strided axis takes for a pass fewer: 64 bytes, two whole 32-byte sectors. */
     static final int SHORT_RUNS = 8;
 
-    /** Fewest passes an axis along X must need in runs of {@link DeviceProfile#coalesce} to take short runs. */
-    static final int SHORT_RUNS_ALONG_X = 4;
+    /**
+     * Runs (values) an axis along X of fewer than {@link #LONG_X_PASSES} passes takes for a pass fewer, in
+     * groups of at most {@link #ALIGNED_GROUP}: 32 bytes, one sector.
+     */
+    static final int SHORTEST_RUNS = 4;
+
+    /** Passes from which an axis along X takes runs of {@link #SHORT_RUNS} rather than {@link #SHORTEST_RUNS}. */
+    static final int LONG_X_PASSES = 4;
 
     /**
-     * The profile an axis is planned with: the device's, or one with runs of {@link #SHORT_RUNS} where
-     * that needs a pass fewer, on a GPU whose arrays start on 128-byte lines ({@link #takesSmallerGroups}
-     * says why that matters) and along X only where the device's runs need at least
-     * {@link #SHORT_RUNS_ALONG_X} passes, unless {@link DeviceProfile#SHORT_RUNS_PROPERTY} says otherwise.
+     * The profile an axis is planned with: the device's, or, on a GPU whose arrays start on 128-byte
+     * lines ({@link #takesSmallerGroups} says why that matters), one with shorter runs where they need a
+     * pass fewer: {@link #SHORT_RUNS} along a strided axis and along an X of at least
+     * {@link #LONG_X_PASSES} passes in the device's runs, {@link #SHORTEST_RUNS} in groups of at most
+     * {@link #ALIGNED_GROUP} along a shorter X, unless {@link DeviceProfile#SHORT_RUNS_PROPERTY} says
+     * otherwise.
      *
      * <p>A tile of radix r in runs of 8 holds twice the radix of one in runs of 16: a strided axis of
      * 1024 points (8 columns of 1024, the split exchange, a group of 512) is one pass instead of two. On
      * an H100, interleaved, that took 2D 1024^2 x 16 from 0.300 to 0.245-0.255 ms of kernel time and 3D
      * 1024 x 128^2 from 0.41-0.42 to 0.35-0.36 (both backends), and 1D 2^26 from four passes to three,
-     * 1.59 to 1.36 / 1.49 ms (OpenCL / PTX). Along X, where the first of several passes already reads
-     * runs of 8 ({@link #FIRST_PASS_RUNS}) and three passes of radix 64-128 run close to the copy rate,
-     * two passes of radix 512-1024 in runs of 8 came out level to 13% faster on OpenCL and 3-7% slower
-     * on PTX (1D 2^18 x 64 to 2^20 x 16), so X keeps its runs there; with TornadoVM's default header,
-     * where a run of 64 bytes touches three sectors, they were 6-14% slower (docs/PERFORMANCE.md v0.7,
-     * v0.14).
+     * 1.59 to 1.36 / 1.49 ms (OpenCL / PTX); runs of 4 were 4-12% slower than runs of 8 there. Along X,
+     * where the first of several passes already reads runs of 8 ({@link #FIRST_PASS_RUNS}) and three
+     * passes of radix 64-128 run close to the copy rate, two passes of radix 512-1024 in runs of 8
+     * (groups of 512, the split exchange) came out level to 13% faster on OpenCL and 3-7% slower on PTX
+     * (1D 2^18 x 64 to 2^20 x 16); in runs of 4 (32 bytes, groups of 256 that exchange in pairs, two to
+     * a multiprocessor) they were 1-3% faster than three on both backends, and a launch shorter, while
+     * 2^21 and 2^22 in two passes of radix 2048 (runs of 4 in groups of 512) were 9-24% slower than in
+     * three. With TornadoVM's default header, where a run of 64 bytes touches three sectors, runs of 8
+     * were 6-14% slower (docs/PERFORMANCE.md v0.7, v0.14).
      */
     static DeviceProfile runsFor(int axis, int n, int stride, int lines, DeviceProfile device) {
         String mode = System.getProperty(DeviceProfile.SHORT_RUNS_PROPERTY, "auto").trim();
         if (!mode.equals("auto") && !mode.equals("true") && !mode.equals("false")) {
             throw new IllegalArgumentException(DeviceProfile.SHORT_RUNS_PROPERTY + ": auto, true or false, got '" + mode + "'");
         }
-        boolean forced = mode.equals("true");
         boolean aligned = !device.cpu() && device.dataAlignment() >= ALIGNED_DATA;
-        if (mode.equals("false") || !(forced || aligned) || device.coalesce() <= SHORT_RUNS) {
+        if (mode.equals("false") || mode.equals("auto") && !aligned) {
             return device;
         }
         int passes = planAxis(axis, n, stride, lines, device, 0).size();
-        if (!forced && stride == 1 && passes < SHORT_RUNS_ALONG_X) {
+        boolean shortX = stride == 1 && passes < LONG_X_PASSES;
+        int runs = shortX ? SHORTEST_RUNS : SHORT_RUNS;
+        if (device.coalesce() <= runs) {
             return device;
         }
-        DeviceProfile shorter = device.withCoalesce(SHORT_RUNS);
+        // A shorter X in groups two of which share a multiprocessor; the others' groups as they come.
+        DeviceProfile shorter = shortX ? device.withCoalesce(runs).withMaxGroupSize(ALIGNED_GROUP) : device.withCoalesce(runs);
         return planAxis(axis, n, stride, lines, shorter, 0).size() < passes ? shorter : device;
     }
 

@@ -317,8 +317,8 @@ class PlannerTest {
         for (int i = 0; i < shapes.length; i++) {
             String name = java.util.Arrays.toString(shapes[i]);
             List<Pass> usual = Planner.plan(shapes[i], batches[i], h100());
-            List<Pass> plan = Planner.plan(shapes[i], batches[i], aligned);
             final int k = i;
+            List<Pass> plan = inDevicesRuns(() -> Planner.plan(shapes[k], batches[k], aligned));
             List<Pass> small = inDevicesRuns(() -> Planner.plan(shapes[k], batches[k], aligned.withMaxGroupSize(256)));
             // Never a pass more; groups of at most 256 exactly where the usual plan has larger ones and
             // the smaller need no more passes.
@@ -373,19 +373,28 @@ class PlannerTest {
     }
 
     @Test
-    void alongXShortRunsTakeOnlyAPassOfFourOrMore() {
+    void alongXShortRunsAreOfFourValuesBelowFourPassesAndOfEightFromThere() {
         DeviceProfile aligned = DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30, Planner.ALIGNED_DATA);
-        // 2^18 to 2^20 keep three passes in runs of 16-32 (two in runs of 8 were no faster on an H100) ...
+        // 2^18 to 2^20: two passes instead of three, in runs of 4 (32 bytes) in groups of 256 that exchange in pairs.
         for (int bits = 18; bits <= 20; bits++) {
+            assertEquals(3, Planner.plan(new int[] {1 << bits}, 1 << (24 - bits), h100()).size());
             List<Pass> plan = Planner.plan(new int[] {1 << bits}, 1 << (24 - bits), aligned);
-            assertEquals(3, plan.size(), plan.toString());
-            assertTrue(plan.stream().skip(1).allMatch(p -> p.cols() >= 16), plan.toString());
+            assertEquals(2, plan.size(), plan.toString());
+            for (Pass p : plan) {
+                assertEquals(Planner.SHORTEST_RUNS, p.cols(), p.toString());
+                assertTrue(p.groupSize() <= 256 && !p.split(), p.toString());
+            }
         }
-        // ... 2^26 and 2^27 take three passes of 8 lines instead of four.
+        // 2^21 and 2^22 keep three: two passes of radix 2048 in runs of 4 would need groups of 512.
+        for (int bits = 21; bits <= 22; bits++) {
+            assertEquals(3, Planner.plan(new int[] {1 << bits}, 1 << (24 - bits), aligned).size());
+        }
+        // 2^26 and 2^27: three passes instead of four, the first in runs of 8.
         for (int bits = 26; bits <= 27; bits++) {
             assertEquals(4, Planner.plan(new int[] {1 << bits}, 1, h100()).size());
             List<Pass> plan = Planner.plan(new int[] {1 << bits}, 1, aligned);
             assertEquals(3, plan.size(), plan.toString());
+            assertEquals(Planner.SHORT_RUNS, plan.get(0).cols(), plan.toString());
         }
     }
 
