@@ -87,8 +87,8 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     public static final String DATA_ALIGNMENT_PROPERTY = "tornado.fft.dataAlignment";
 
     /**
-     * Property that overrides where an axis takes runs of {@code Planner.SHORT_RUNS} values for a pass
-     * fewer ({@code Planner.runsFor}): auto, true (wherever that saves a pass, on any device and any
+     * Property that overrides where an axis takes shorter runs (4 or 8 values) for a pass fewer
+     * ({@code Planner.runsFor}): auto, true (wherever that saves a pass, on any device and any
      * alignment, for tests and tuning runs) or false.
      */
     public static final String SHORT_RUNS_PROPERTY = "tornado.fft.shortRuns";

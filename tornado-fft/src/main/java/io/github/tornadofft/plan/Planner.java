@@ -14,8 +14,8 @@ import java.util.List;
  * radix-r DFTs whose work-groups take {@link #runLength} adjacent lines (at least
  * {@link DeviceProfile#coalesce}; on a GPU the first of several passes along X reads
  * {@link #FIRST_PASS_RUNS}), so every global access is a run of adjacent elements (the 3D seed's
- * 128-byte rule), or of 64 bytes where the data starts on 128-byte lines and that saves a pass
- * ({@link #runsFor}).
+ * 128-byte rule), or of 32 or 64 bytes where the data starts on 128-byte lines and that saves a
+ * pass ({@link #runsFor}).
  */
 public final class Planner {
 
@@ -41,8 +41,8 @@ public final class Planner {
      * row in one or two register steps ({@link #fusingX}), it also computes the X DFTs
      * ({@link Pass#fused}) and X gets no pass of its own, if that leaves fewer kernels.
      *
-     * <p>On a GPU whose arrays start on 128-byte lines in device memory an axis takes runs of 64 bytes
-     * where the whole plan needs a pass fewer for it ({@link #runsFor}); otherwise the plan takes groups
+     * <p>On a GPU whose arrays start on 128-byte lines in device memory an axis takes runs of 32 or 64
+     * bytes where the whole plan needs a pass fewer for it ({@link #runsFor}), and the plan takes groups
      * of at most 256 work-items wherever that adds no pass ({@link #takesSmallerGroups}).
      */
     public static List<Pass> plan(int[] shape, int batch, DeviceProfile device) {
@@ -152,7 +152,7 @@ public final class Planner {
      * 1024 points (8 columns of 1024, the split exchange, a group of 512) is one pass instead of two. On
      * an H100, interleaved, that took 2D 1024^2 x 16 from 0.300 to 0.245-0.255 ms of kernel time and 3D
      * 1024 x 128^2 from 0.41-0.42 to 0.35-0.36 (both backends), and 1D 2^26 from four passes to three,
-     * 1.59 to 1.36 / 1.49 ms (OpenCL / PTX); runs of 4 were 4-12% slower than runs of 8 there. Along X,
+     * 1.59 to 1.36 / 1.49 ms (OpenCL / PTX); runs of 4 were 2-13% slower than runs of 8 there. Along X,
      * where the first of several passes already reads runs of 8 ({@link #FIRST_PASS_RUNS}) and three
      * passes of radix 64-128 run close to the copy rate, two passes of radix 512-1024 in runs of 8
      * (groups of 512, the split exchange) came out level to 13% faster on OpenCL and 3-7% slower on PTX
@@ -168,7 +168,7 @@ public final class Planner {
             throw new IllegalArgumentException(DeviceProfile.SHORT_RUNS_PROPERTY + ": auto, true or false, got '" + mode + "'");
         }
         boolean aligned = !device.cpu() && device.dataAlignment() >= ALIGNED_DATA;
-        if (mode.equals("false") || mode.equals("auto") && !aligned) {
+        if (mode.equals("false") || (mode.equals("auto") && !aligned)) {
             return device;
         }
         int passes = planAxis(axis, n, stride, lines, device, 0).size();
