@@ -33,11 +33,9 @@ class ShortRunsTest {
     @MethodSource("shapes")
     void shortRunsMatchTheReference(int[] shape) {
         Signals.assertBothDirectionsMatchTheReference(shape, plan -> {
-            int usual;
-            try (SystemProperties set = SystemProperties.set(DeviceProfile.SHORT_RUNS_PROPERTY, "false")) {
-                usual = Planner.plan(shape, plan.descriptor().batch(), Devices.profile(TestDevice.get())).size();
-            }
-            assertTrue(plan.kernelsPerTransform() < usual, Arrays.toString(shape) + ": a pass fewer than " + usual + ": " + plan);
+            DeviceProfile usual = Devices.profile(TestDevice.get()).withShortRuns(DeviceProfile.Choice.OFF);
+            int passes = Planner.plan(shape, plan.descriptor().batch(), usual).size();
+            assertTrue(plan.kernelsPerTransform() < passes, Arrays.toString(shape) + ": a pass fewer than " + passes + ": " + plan);
         }, "short runs");
     }
 }

@@ -17,15 +17,22 @@ import java.util.Locale;
  *                      length of its runs of global accesses (16 = 128 bytes, the 3D seed's rule)
  * @param exchange      how the planner chooses between the paired and the split exchange
  * @param fusion        where a short contiguous axis X is fused into the first strided pass
- *                      ({@link Planner#plan}) rather than given a pass of its own
+ *                      ({@link Planner#plan}) rather than given a pass of its own: AUTO wherever that
+ *                      saves a kernel, on a CPU only where the rows take one register step (in two
+ *                      steps, through two more exchanges, PoCL ran 2D 1024 x 32 5-9% slower and 3D 32^3
+ *                      level, while 3D 64^3 gained 4-8%; the H100 gained 10-40%); ON wherever it saves
+ *                      a kernel; OFF never
+ * @param shortRuns     where an axis takes runs of 32 or 64 bytes for a pass fewer
+ *                      ({@link Planner#runsFor}): AUTO on a GPU whose data starts on 128-byte lines;
+ *                      ON wherever that saves a pass, on any device (tests and tuning runs); OFF never
  * @param dataAlignment bytes to which element 0 of every array is aligned in device memory (a power of
  *                      two): TornadoVM places it after the array's header, 16 bytes into its buffer by
  *                      default, and the JVM option {@code -Dtornado.panama.objectHeader=128} makes it 128
  *                      ({@link #DEFAULT_DATA_ALIGNMENT}, {@link Planner#ALIGNED_DATA})
  */
 public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes,
-                            int groupSize, int registerBits, int coalesce, Exchange exchange, Fusion fusion,
-                            int dataAlignment) {
+                            int groupSize, int registerBits, int coalesce, Exchange exchange, Choice fusion,
+                            Choice shortRuns, int dataAlignment) {
 
     /**
      * How a work-group passes values through local memory between butterfly steps: real and
@@ -36,12 +43,23 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     public enum Exchange { AUTO, PAIR, SPLIT }
 
     /**
-     * Where the planner fuses a short X axis into the first strided pass: AUTO wherever that saves a
-     * kernel, on a CPU only where the rows take one register step (in two steps, through two more
-     * exchanges, PoCL ran 2D 1024 x 32 5-9% slower and 3D 32^3 level, while 3D 64^3 gained 4-8%; the
-     * H100 gained 10-40%); ON wherever it saves a kernel; OFF never.
+     * A planner decision left to the planner's rule (AUTO), or forced on or off for tests and tuning
+     * runs: the value of an {@code auto|true|false} property ({@link #of(String)}).
      */
-    public enum Fusion { AUTO, ON, OFF }
+    public enum Choice {
+        AUTO, ON, OFF;
+
+        /** The property's value, AUTO where unset; anything else is refused with the property's name. */
+        public static Choice of(String property) {
+            String value = System.getProperty(property, "auto").trim();
+            return switch (value) {
+                case "auto" -> AUTO;
+                case "true" -> ON;
+                case "false" -> OFF;
+                default -> throw new IllegalArgumentException(property + ": auto, true or false, got '" + value + "'");
+            };
+        }
+    }
 
     /** Property that overrides the work-group size the planner aims for (for tuning runs). */
     public static final String GROUP_SIZE_PROPERTY = "tornado.fft.groupSize";
@@ -86,14 +104,10 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      */
     public static final String DATA_ALIGNMENT_PROPERTY = "tornado.fft.dataAlignment";
 
-    /**
-     * Property that overrides where an axis takes shorter runs (4 or 8 values) for a pass fewer
-     * ({@code Planner.runsFor}): auto, true (wherever that saves a pass, on any device and any
-     * alignment, for tests and tuning runs) or false.
-     */
+    /** Property that overrides {@link #shortRuns}: auto, true or false. */
     public static final String SHORT_RUNS_PROPERTY = "tornado.fft.shortRuns";
 
-    /** Property that overrides where a short X axis is fused: auto, true or false ({@link Fusion}). */
+    /** Property that overrides {@link #fusion}: auto, true or false. */
     public static final String FUSE_X_PROPERTY = "tornado.fft.fuseX";
 
     /**
@@ -102,11 +116,11 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      */
     public static final int DEFAULT_DATA_ALIGNMENT = 16;
 
-    /** A profile that fuses short X axes where {@link Fusion#AUTO} says, with the default data alignment. */
+    /** A profile that leaves fusion and short runs to the planner, with the default data alignment. */
     public DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes, int groupSize,
                          int registerBits, int coalesce, Exchange exchange) {
-        this(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce, exchange, Fusion.AUTO,
-                DEFAULT_DATA_ALIGNMENT);
+        this(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce, exchange, Choice.AUTO,
+                Choice.AUTO, DEFAULT_DATA_ALIGNMENT);
     }
 
     public DeviceProfile {
@@ -162,15 +176,8 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(EXCHANGE_PROPERTY + ": auto, pair or split, got '" + exchange + "'");
         }
-        Fusion fusion = switch (System.getProperty(FUSE_X_PROPERTY, "auto").trim()) {
-            case "auto" -> Fusion.AUTO;
-            case "true" -> Fusion.ON;
-            case "false" -> Fusion.OFF;
-            default -> throw new IllegalArgumentException(FUSE_X_PROPERTY + ": auto, true or false, got '"
-                    + System.getProperty(FUSE_X_PROPERTY) + "'");
-        };
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, Math.min(group, maxGroupSize), bits,
-                coalesce, mode, fusion, dataAlignment);
+                coalesce, mode, Choice.of(FUSE_X_PROPERTY), Choice.of(SHORT_RUNS_PROPERTY), dataAlignment);
     }
 
     /** Registers per work-item NVIDIA's compilers may give a kernel: {@link #MAX_REGISTERS} unless overridden. */
@@ -207,25 +214,31 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     /** This profile with runs of at least {@code runs} values on strided passes. */
     public DeviceProfile withCoalesce(int runs) {
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, runs, exchange,
-                fusion, dataAlignment);
+                fusion, shortRuns, dataAlignment);
     }
 
-    /** This profile with the given {@link Fusion}. */
-    public DeviceProfile withFusion(Fusion where) {
+    /** This profile with the given {@link #fusion}. */
+    public DeviceProfile withFusion(Choice where) {
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,
-                exchange, where, dataAlignment);
+                exchange, where, shortRuns, dataAlignment);
+    }
+
+    /** This profile with the given {@link #shortRuns}. */
+    public DeviceProfile withShortRuns(Choice where) {
+        return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,
+                exchange, fusion, where, dataAlignment);
     }
 
     /** This profile with work-groups of at most {@code most} work-items. */
     public DeviceProfile withMaxGroupSize(int most) {
         return new DeviceProfile(name, cpu, localBytes, Math.min(maxGroupSize, most), globalBytes,
-                Math.min(groupSize, most), registerBits, coalesce, exchange, fusion, dataAlignment);
+                Math.min(groupSize, most), registerBits, coalesce, exchange, fusion, shortRuns, dataAlignment);
     }
 
     /** This profile for arrays whose element 0 is aligned to {@code bytes} in device memory. */
     public DeviceProfile withDataAlignment(int bytes) {
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,
-                exchange, fusion, bytes);
+                exchange, fusion, shortRuns, bytes);
     }
 
     /** Work-items per work-group the planner aims for. */

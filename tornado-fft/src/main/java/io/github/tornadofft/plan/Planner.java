@@ -47,9 +47,25 @@ public final class Planner {
      */
     public static List<Pass> plan(int[] shape, int batch, DeviceProfile device) {
         List<Pass> plan = inSmallerGroupsWhereFree(shape, batch, device, false);
+        if (!takesShortRuns(device)) {
+            return plan;
+        }
         List<Pass> shorter = inSmallerGroupsWhereFree(shape, batch, device, true);
         // Short runs only where the whole plan is shorter: not where they trade a fused X for a pass.
         return shorter.size() < plan.size() ? shorter : plan;
+    }
+
+    /**
+     * Whether the plan may take shorter runs for a pass fewer ({@link #runsFor}): as the profile forces,
+     * or on AUTO on a GPU whose arrays start on 128-byte lines, where a run of 32 or 64 bytes is whole
+     * 32-byte sectors.
+     */
+    static boolean takesShortRuns(DeviceProfile device) {
+        return switch (device.shortRuns()) {
+            case ON -> true;
+            case OFF -> false;
+            case AUTO -> !device.cpu() && device.dataAlignment() >= ALIGNED_DATA;
+        };
     }
 
     /**
@@ -141,12 +157,10 @@ public final class Planner {
     static final int LONG_X_PASSES = 4;
 
     /**
-     * The profile an axis is planned with: the device's, or, on a GPU whose arrays start on 128-byte
-     * lines ({@link #takesSmallerGroups} says why that matters), one with shorter runs where they need a
-     * pass fewer: {@link #SHORT_RUNS} along a strided axis and along an X of at least
-     * {@link #LONG_X_PASSES} passes in the device's runs, {@link #SHORTEST_RUNS} in groups of at most
-     * {@link #ALIGNED_GROUP} along a shorter X, unless {@link DeviceProfile#SHORT_RUNS_PROPERTY} says
-     * otherwise.
+     * The profile an axis is planned with where the plan takes short runs ({@link #takesShortRuns}): the
+     * device's, or one with shorter runs where they need a pass fewer: {@link #SHORT_RUNS} along a
+     * strided axis and along an X of at least {@link #LONG_X_PASSES} passes in the device's runs,
+     * {@link #SHORTEST_RUNS} in groups of at most {@link #ALIGNED_GROUP} along a shorter X.
      *
      * <p>A tile of radix r in runs of 8 holds twice the radix of one in runs of 16: a strided axis of
      * 1024 points (8 columns of 1024, the split exchange, a group of 512) is one pass instead of two. On
@@ -163,14 +177,6 @@ public final class Planner {
      * were 6-14% slower (docs/PERFORMANCE.md v0.7, v0.14).
      */
     static DeviceProfile runsFor(int axis, int n, int stride, int lines, DeviceProfile device) {
-        String mode = System.getProperty(DeviceProfile.SHORT_RUNS_PROPERTY, "auto").trim();
-        if (!mode.equals("auto") && !mode.equals("true") && !mode.equals("false")) {
-            throw new IllegalArgumentException(DeviceProfile.SHORT_RUNS_PROPERTY + ": auto, true or false, got '" + mode + "'");
-        }
-        boolean aligned = !device.cpu() && device.dataAlignment() >= ALIGNED_DATA;
-        if (mode.equals("false") || (mode.equals("auto") && !aligned)) {
-            return device;
-        }
         int passes = planAxis(axis, n, stride, lines, device, 0).size();
         boolean shortX = stride == 1 && passes < LONG_X_PASSES;
         int runs = shortX ? SHORTEST_RUNS : SHORT_RUNS;
@@ -228,11 +234,11 @@ public final class Planner {
      * again takes runs of whole rows.
      */
     private static List<Pass> fusingX(List<Pass> passes, int axis, int n, int stride, int batch, int x, DeviceProfile device) {
-        if (device.fusion() == DeviceProfile.Fusion.OFF || x > RegisterPass.MAX_FUSED) {
+        if (device.fusion() == DeviceProfile.Choice.OFF || x > RegisterPass.MAX_FUSED) {
             return null;
         }
         DeviceProfile rows = device.coalesce() >= x ? device : device.withCoalesce(x);
-        boolean twoSteps = device.fusion() == DeviceProfile.Fusion.ON || !device.cpu();
+        boolean twoSteps = device.fusion() == DeviceProfile.Choice.ON || !device.cpu();
         List<List<Pass>> candidates = new ArrayList<>();
         candidates.add(passes);
         candidates.add(planAxis(axis, n, stride, batch, rows, device.registerBits()));
@@ -512,15 +518,12 @@ public final class Planner {
      *               late store only costs a load, and {@code auto} leaves it out
      */
     public static boolean storesLate(List<Pass> plan, DeviceProfile device, boolean capped) {
-        String mode = System.getProperty(DeviceProfile.LATE_STORE_PROPERTY, "auto").trim();
         Pass only = plan.get(0);
-        return switch (mode) {
-            case "true" -> true;
-            case "false" -> false;
-            case "auto" -> capped && !device.cpu() && plan.size() == 1 && only.regs() == RegisterPass.MAX_REGS
+        return switch (DeviceProfile.Choice.of(DeviceProfile.LATE_STORE_PROPERTY)) {
+            case ON -> true;
+            case OFF -> false;
+            case AUTO -> capped && !device.cpu() && plan.size() == 1 && only.regs() == RegisterPass.MAX_REGS
                     && only.cols() * only.rows() == 1 && only.groupSize() >= LATE_STORE_GROUP;
-            default -> throw new IllegalArgumentException(DeviceProfile.LATE_STORE_PROPERTY + ": auto, true or false, got '"
-                    + mode + "'");
         };
     }
 

@@ -3,7 +3,7 @@ package io.github.tornadofft.plan;
 import io.github.tornadofft.SystemProperties;
 import io.github.tornadofft.kernels.RegisterPass;
 import io.github.tornadofft.plan.DeviceProfile.Exchange;
-import io.github.tornadofft.plan.DeviceProfile.Fusion;
+import io.github.tornadofft.plan.DeviceProfile.Choice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -104,7 +104,7 @@ class PlannerTest {
             // and 16 over a radix-4 Y) in two, on a CPU only when asked for.
             int[][] oneStep = {{4096, 16}, {1 << 20, 16}, {64, 8}, {1024, 2}, {256, 256, 4}, {32, 1, 8}, {16, 16}};
             int[][] twoSteps = {{16, 32}, {32, 32, 32}, {4, 16}, {4, 8}, {8, 1, 32}, {64, 64, 64}};
-            DeviceProfile on = device.withFusion(Fusion.ON);
+            DeviceProfile on = device.withFusion(Choice.ON);
             for (int[] shape : twoSteps) {
                 assertEquals(device.cpu() ? 1 : shape[shape.length - 1], Planner.plan(shape, 2, device).get(0).fused(),
                         device + " " + Arrays.toString(shape));
@@ -112,7 +112,7 @@ class PlannerTest {
             for (int[] shape : Stream.concat(Arrays.stream(oneStep), Arrays.stream(twoSteps)).toList()) {
                 int x = shape[shape.length - 1];
                 List<Pass> plan = Planner.plan(shape, 2, on);
-                DeviceProfile apart = device.withFusion(Fusion.OFF);
+                DeviceProfile apart = device.withFusion(Choice.OFF);
                 List<Pass> unfused = Planner.plan(shape, 2, apart);
                 assertEquals(x, plan.get(0).fused(), device + " " + plan);
                 assertEquals(x, plan.get(0).stride(), device + " " + plan);
@@ -123,7 +123,7 @@ class PlannerTest {
             // Fused only where that saves a kernel: with runs of whole rows of 32, the Y axis of 2D 1024 x 32
             // takes two passes, so where runs of 16 gave it one, X keeps its own pass.
             List<Pass> oblong = Planner.plan(new int[] {1024, 32}, 2, device);
-            DeviceProfile apart = device.withFusion(Fusion.OFF);
+            DeviceProfile apart = device.withFusion(Choice.OFF);
             List<Pass> separate = Planner.plan(new int[] {1024, 32}, 2, apart);
             assertTrue(oblong.get(0).fused() == 1 ? oblong.size() == separate.size() : oblong.size() < separate.size(),
                     separate + " -> " + oblong);
@@ -317,9 +317,9 @@ class PlannerTest {
         for (int i = 0; i < shapes.length; i++) {
             String name = java.util.Arrays.toString(shapes[i]);
             List<Pass> usual = Planner.plan(shapes[i], batches[i], h100());
-            final int k = i;
-            List<Pass> plan = inDevicesRuns(() -> Planner.plan(shapes[k], batches[k], aligned));
-            List<Pass> small = inDevicesRuns(() -> Planner.plan(shapes[k], batches[k], aligned.withMaxGroupSize(256)));
+            // In the device's runs (no short runs): what the smaller groups are weighed in.
+            List<Pass> plan = Planner.plan(shapes[i], batches[i], aligned.withShortRuns(Choice.OFF));
+            List<Pass> small = Planner.plan(shapes[i], batches[i], aligned.withShortRuns(Choice.OFF).withMaxGroupSize(256));
             // Never a pass more; groups of at most 256 exactly where the usual plan has larger ones and
             // the smaller need no more passes.
             assertEquals(usual.size(), plan.size(), name);
@@ -333,7 +333,7 @@ class PlannerTest {
         }
         assertEquals(256, Planner.largestGroup(Planner.plan(new int[] {1 << 16}, 256, aligned)));
         // 3D 512^3 keeps its groups of 512: with 256 it would take five passes instead of three.
-        assertEquals(5, inDevicesRuns(() -> Planner.plan(new int[] {512, 512, 512}, 1, aligned.withMaxGroupSize(256))).size());
+        assertEquals(5, Planner.plan(new int[] {512, 512, 512}, 1, aligned.withShortRuns(Choice.OFF).withMaxGroupSize(256)).size());
         assertEquals(shapes(Planner.plan(new int[] {512, 512, 512}, 1, h100())), shapes(Planner.plan(new int[] {512, 512, 512}, 1, aligned)));
         // Not on a CPU, and not below 128 bytes.
         DeviceProfile cpu = DeviceProfile.of("cpu", true, 512 << 10, 4096, 64L << 30, 128);
@@ -363,9 +363,7 @@ class PlannerTest {
         // Not where the short runs would only trade the fused X axis (16 columns) for the pass they save.
         List<Pass> fused = Planner.plan(new int[] {512, 1024, 16}, 2, aligned);
         assertEquals(16, fused.get(0).fused(), fused.toString());
-        try (SystemProperties set = SystemProperties.set(DeviceProfile.SHORT_RUNS_PROPERTY, "false")) {
-            assertEquals(shapes(Planner.plan(new int[] {512, 1024, 16}, 2, aligned)), shapes(fused));
-        }
+        assertEquals(shapes(Planner.plan(new int[] {512, 1024, 16}, 2, aligned.withShortRuns(Choice.OFF))), shapes(fused));
         // Not on a CPU.
         DeviceProfile cpu = DeviceProfile.of("cpu", true, 512 << 10, 4096, 64L << 30, Planner.ALIGNED_DATA);
         assertEquals(shapes(Planner.plan(new int[] {1024, 1024}, 1, DeviceProfile.of("cpu", true, 512 << 10, 4096, 64L << 30))),
@@ -399,33 +397,19 @@ class PlannerTest {
     }
 
     @Test
-    void theShortRunsPropertyForcesOrForbidsThem() {
+    void shortRunsCanBeForcedOrForbidden() {
         DeviceProfile aligned = DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30, Planner.ALIGNED_DATA);
         DeviceProfile cpu = DeviceProfile.of("cpu", true, 512 << 10, 4096, 64L << 30);
-        try (SystemProperties set = SystemProperties.set(DeviceProfile.SHORT_RUNS_PROPERTY, "false")) {
-            assertEquals(3, Planner.plan(new int[] {1024, 1024}, 16, aligned).size());
-        }
-        try (SystemProperties set = SystemProperties.set(DeviceProfile.SHORT_RUNS_PROPERTY, "true")) {
-            // Any device, any alignment, along X too.
-            assertEquals(2, Planner.plan(new int[] {1024, 1024}, 16, h100()).size());
-            assertEquals(2, Planner.plan(new int[] {1 << 20}, 16, aligned).size());
-            List<Pass> onCpu = Planner.plan(new int[] {1024, 1024}, 1, cpu);
-            assertEquals(2, onCpu.size(), onCpu.toString());
-            assertTrue(onCpu.get(1).cols() < cpu.coalesce(), onCpu.toString());
-        }
-        try (SystemProperties set = SystemProperties.set(DeviceProfile.SHORT_RUNS_PROPERTY, "often")) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> Planner.plan(new int[] {1024, 1024}, 1, aligned));
-            assertTrue(e.getMessage().contains(DeviceProfile.SHORT_RUNS_PROPERTY) && e.getMessage().contains("auto, true or false"),
-                    e.getMessage());
-        }
-    }
-
-    /** The plan made without short runs ({@link Planner#runsFor}): the smaller groups are weighed in the device's runs. */
-    private static List<Pass> inDevicesRuns(Supplier<List<Pass>> plan) {
-        try (SystemProperties set = SystemProperties.set(DeviceProfile.SHORT_RUNS_PROPERTY, "false")) {
-            return plan.get();
-        }
+        assertEquals(3, Planner.plan(new int[] {1024, 1024}, 16, aligned.withShortRuns(Choice.OFF)).size());
+        // Forced: any device, any alignment.
+        assertEquals(2, Planner.plan(new int[] {1024, 1024}, 16, h100().withShortRuns(Choice.ON)).size());
+        List<Pass> onCpu = Planner.plan(new int[] {1024, 1024}, 1, cpu.withShortRuns(Choice.ON));
+        assertEquals(2, onCpu.size(), onCpu.toString());
+        assertTrue(onCpu.get(1).cols() < cpu.coalesce(), onCpu.toString());
+        // The property sets the profile's choice; a bad value is refused by name.
+        assertEquals(Choice.OFF, withProperty(DeviceProfile.SHORT_RUNS_PROPERTY, "false", PlannerTest::h100).shortRuns());
+        assertEquals(Choice.ON, withProperty(DeviceProfile.SHORT_RUNS_PROPERTY, "true", PlannerTest::h100).shortRuns());
+        assertRefused(DeviceProfile.SHORT_RUNS_PROPERTY, "often", "auto, true or false");
     }
 
     /** Each pass's kernel notation and schedule: what tells two plans apart. */
@@ -478,7 +462,7 @@ class PlannerTest {
         assertRefused(DeviceProfile.MAX_REGISTERS_PROPERTY, "16", "32 to 255");
         assertRefused(DeviceProfile.MAX_REGISTERS_PROPERTY, "256", "32 to 255");
         assertRefused(DeviceProfile.FUSE_X_PROPERTY, "yes", "auto, true or false");
-        assertEquals(Fusion.OFF, withProperty(DeviceProfile.FUSE_X_PROPERTY, "false", PlannerTest::h100).fusion());
+        assertEquals(Choice.OFF, withProperty(DeviceProfile.FUSE_X_PROPERTY, "false", PlannerTest::h100).fusion());
         // A fused X the kernels have no code for, or that is not the stride, is refused by name.
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new Pass(1, 64, 16, 64, 1, 16, 1, 16, new int[] {16, 4}, false, 32));
