@@ -343,9 +343,28 @@ public final class FftPlan implements AutoCloseable {
         }
     }
 
-    /** Enables TornadoVM's profiler so that {@link #lastKernelNanos()} reports device time. */
+    /**
+     * TornadoVM's switch for profiling on its OpenCL command queues, on by default; with
+     * {@code -Dtornado.opencl.profiling.enable=false} an OpenCL device records no kernel times.
+     */
+    public static final String OPENCL_QUEUE_PROFILING_PROPERTY = "tornado.opencl.profiling.enable";
+
+    /**
+     * Enables TornadoVM's profiler so that {@link #lastKernelNanos()} reports device time.
+     *
+     * @throws IllegalStateException on an OpenCL device in a JVM started with
+     *                               {@value #OPENCL_QUEUE_PROFILING_PROPERTY}{@code =false}, whose queues
+     *                               record no kernel times
+     */
     public FftPlan withProfiler() {
         checkOpen();
+        // TornadoVM reads the switch as Boolean.parseBoolean does, once, when its runtime starts.
+        if (device.getTornadoVMBackend() == TornadoVMBackendType.OPENCL
+                && !Boolean.parseBoolean(System.getProperty(OPENCL_QUEUE_PROFILING_PROPERTY, "true"))) {
+            throw new IllegalStateException("withProfiler: this JVM runs TornadoVM's OpenCL queues without profiling (-D"
+                    + OPENCL_QUEUE_PROFILING_PROPERTY + "=false), so they record no kernel times; start it without that"
+                    + " option to time kernels");
+        }
         execution.withProfiler(ProfilerMode.SILENT);
         profiled = true;
         return this;

@@ -48,9 +48,21 @@ class LaunchTest {
         }
     }
 
+    /** Whether this JVM's OpenCL queues record no kernel times (the suite run with queue profiling off). */
+    private static boolean unprofiledOpenCl() {
+        return TestDevice.get().getTornadoVMBackend() == TornadoVMBackendType.OPENCL
+                && !Boolean.parseBoolean(System.getProperty(FftPlan.OPENCL_QUEUE_PROFILING_PROPERTY, "true"));
+    }
+
     @Test
     void kernelTimeIsReportedOnlyWithTheProfiler() {
         FftDescriptor descriptor = FftDescriptor.c2c(256).batch(4).build();
+        if (unprofiledOpenCl()) {
+            try (FftPlan plan = FftPlan.create(descriptor, TestDevice.get())) {
+                assertThrows(IllegalStateException.class, plan::withProfiler);
+            }
+            return;
+        }
         try (FftPlan plain = FftPlan.create(descriptor, TestDevice.get());
              FftPlan profiled = FftPlan.create(descriptor, TestDevice.get()).withProfiler()) {
             plain.upload();
@@ -59,6 +71,30 @@ class LaunchTest {
             profiled.upload();
             profiled.executeOnDevice();
             assertTrue(profiled.lastKernelNanos() > 0, "kernel ns " + profiled.lastKernelNanos());
+        }
+    }
+
+    @Test
+    void theProfilerIsRefusedByNameWhereOpenClQueuesRecordNoTimes() {
+        FftDescriptor descriptor = FftDescriptor.c2c(256).batch(4).build();
+        boolean openCl = TestDevice.get().getTornadoVMBackend() == TornadoVMBackendType.OPENCL;
+        // The switch as a user would set it, here after TornadoVM has started: the plan reads it on the call.
+        try (FftPlan plan = FftPlan.create(descriptor, TestDevice.get());
+             SystemProperties off = SystemProperties.set(FftPlan.OPENCL_QUEUE_PROFILING_PROPERTY, "false")) {
+            if (openCl) {
+                IllegalStateException e = assertThrows(IllegalStateException.class, plan::withProfiler);
+                assertTrue(e.getMessage().startsWith("withProfiler:")
+                        && e.getMessage().contains(FftPlan.OPENCL_QUEUE_PROFILING_PROPERTY), e.getMessage());
+            } else {
+                // Only OpenCL's queues take the switch: other backends keep their kernel times.
+                plan.withProfiler();
+            }
+            // Refused or not, the plan still transforms.
+            float[] input = Signals.random(descriptor.floats());
+            float[] out = Signals.poisoned(descriptor.floats());
+            plan.execute(input, out);
+            assertClose(out, Signals.reference(input, new int[] {256}, 4, Direction.FORWARD, Norm.BACKWARD),
+                    "after withProfiler with queue profiling off");
         }
     }
 
