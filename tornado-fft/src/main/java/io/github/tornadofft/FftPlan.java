@@ -358,9 +358,7 @@ public final class FftPlan implements AutoCloseable {
      */
     public FftPlan withProfiler() {
         checkOpen();
-        // TornadoVM reads the switch as Boolean.parseBoolean does, once, when its runtime starts.
-        if (device.getTornadoVMBackend() == TornadoVMBackendType.OPENCL
-                && !Boolean.parseBoolean(System.getProperty(OPENCL_QUEUE_PROFILING_PROPERTY, "true"))) {
+        if (!recordsKernelTimes(device)) {
             throw new IllegalStateException("withProfiler: this JVM runs TornadoVM's OpenCL queues without profiling (-D"
                     + OPENCL_QUEUE_PROFILING_PROPERTY + "=false), so they record no kernel times; start it without that"
                     + " option to time kernels");
@@ -368,6 +366,16 @@ public final class FftPlan implements AutoCloseable {
         execution.withProfiler(ProfilerMode.SILENT);
         profiled = true;
         return this;
+    }
+
+    /**
+     * Whether TornadoVM's queues on {@code device} record kernel times: everywhere but on an OpenCL device
+     * in a JVM started with {@value #OPENCL_QUEUE_PROFILING_PROPERTY}{@code =false}.
+     */
+    static boolean recordsKernelTimes(TornadoDevice device) {
+        // TornadoVM reads the switch as Boolean.parseBoolean does, once, when its runtime starts.
+        return device.getTornadoVMBackend() != TornadoVMBackendType.OPENCL
+                || Boolean.parseBoolean(System.getProperty(OPENCL_QUEUE_PROFILING_PROPERTY, "true"));
     }
 
     /**
