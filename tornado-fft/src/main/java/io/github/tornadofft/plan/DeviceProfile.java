@@ -25,6 +25,9 @@ import java.util.Locale;
  * @param shortRuns     where an axis takes runs of 32 or 64 bytes for a pass fewer
  *                      ({@link Planner#runsFor}): AUTO on a GPU whose data starts on 128-byte lines;
  *                      ON wherever that saves a pass, on any device (tests and tuning runs); OFF never
+ * @param lateStore     where a plan's kernel stores late under a lower register cap
+ *                      ({@link Planner#storesLate}): AUTO for an NVIDIA GPU's single-group kernels of 2048
+ *                      and 4096 points; ON every plan on any device (tests and tuning runs); OFF never
  * @param dataAlignment bytes to which element 0 of every array is aligned in device memory (a power of
  *                      two): TornadoVM places it after the array's header, 16 bytes into its buffer by
  *                      default, and the JVM option {@code -Dtornado.panama.objectHeader=128} makes it 128
@@ -32,7 +35,7 @@ import java.util.Locale;
  */
 public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes,
                             int groupSize, int registerBits, int coalesce, Exchange exchange, Choice fusion,
-                            Choice shortRuns, int dataAlignment) {
+                            Choice shortRuns, Choice lateStore, int dataAlignment) {
 
     /**
      * How a work-group passes values through local memory between butterfly steps: real and
@@ -88,8 +91,7 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     public static final String EXCHANGE_PROPERTY = "tornado.fft.exchange";
 
     /**
-     * Property that overrides where a plan's kernel stores late under a lower register cap
-     * ({@code Planner.storesLate}): auto, true (every plan on any device, for tests and tuning runs) or false.
+     * Property that overrides {@link #lateStore}: auto, true or false.
      */
     public static final String LATE_STORE_PROPERTY = "tornado.fft.lateStore";
     /**
@@ -116,11 +118,11 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      */
     public static final int DEFAULT_DATA_ALIGNMENT = 16;
 
-    /** A profile that leaves fusion and short runs to the planner, with the default data alignment. */
+    /** A profile that leaves fusion, short runs and late stores to the planner, with the default data alignment. */
     public DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes, int groupSize,
                          int registerBits, int coalesce, Exchange exchange) {
         this(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce, exchange, Choice.AUTO,
-                Choice.AUTO, DEFAULT_DATA_ALIGNMENT);
+                Choice.AUTO, Choice.AUTO, DEFAULT_DATA_ALIGNMENT);
     }
 
     public DeviceProfile {
@@ -177,7 +179,8 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
             throw new IllegalArgumentException(EXCHANGE_PROPERTY + ": auto, pair or split, got '" + exchange + "'");
         }
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, Math.min(group, maxGroupSize), bits,
-                coalesce, mode, Choice.of(FUSE_X_PROPERTY), Choice.of(SHORT_RUNS_PROPERTY), dataAlignment);
+                coalesce, mode, Choice.of(FUSE_X_PROPERTY), Choice.of(SHORT_RUNS_PROPERTY), Choice.of(LATE_STORE_PROPERTY),
+                dataAlignment);
     }
 
     /** Registers per work-item NVIDIA's compilers may give a kernel: {@link #MAX_REGISTERS} unless overridden. */
@@ -214,31 +217,37 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     /** This profile with runs of at least {@code runs} values on strided passes. */
     public DeviceProfile withCoalesce(int runs) {
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, runs, exchange,
-                fusion, shortRuns, dataAlignment);
+                fusion, shortRuns, lateStore, dataAlignment);
     }
 
     /** This profile with the given {@link #fusion}. */
     public DeviceProfile withFusion(Choice where) {
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,
-                exchange, where, shortRuns, dataAlignment);
+                exchange, where, shortRuns, lateStore, dataAlignment);
     }
 
     /** This profile with the given {@link #shortRuns}. */
     public DeviceProfile withShortRuns(Choice where) {
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,
-                exchange, fusion, where, dataAlignment);
+                exchange, fusion, where, lateStore, dataAlignment);
+    }
+
+    /** This profile with the given {@link #lateStore}. */
+    public DeviceProfile withLateStore(Choice where) {
+        return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,
+                exchange, fusion, shortRuns, where, dataAlignment);
     }
 
     /** This profile with work-groups of at most {@code most} work-items. */
     public DeviceProfile withMaxGroupSize(int most) {
         return new DeviceProfile(name, cpu, localBytes, Math.min(maxGroupSize, most), globalBytes,
-                Math.min(groupSize, most), registerBits, coalesce, exchange, fusion, shortRuns, dataAlignment);
+                Math.min(groupSize, most), registerBits, coalesce, exchange, fusion, shortRuns, lateStore, dataAlignment);
     }
 
     /** This profile for arrays whose element 0 is aligned to {@code bytes} in device memory. */
     public DeviceProfile withDataAlignment(int bytes) {
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,
-                exchange, fusion, shortRuns, bytes);
+                exchange, fusion, shortRuns, lateStore, bytes);
     }
 
     /** Work-items per work-group the planner aims for. */

@@ -502,8 +502,8 @@ public final class Planner {
      * ({@link RegisterPass#LATE_STORE}) and runs under a cap of {@link DeviceProfile#LATE_STORE_REGISTERS}
      * registers instead of {@link DeviceProfile#maxRegisters}: a plan of one pass of 16-value
      * work-items whose groups are each one transform of at least {@link #LATE_STORE_GROUP} work-items
-     * (the single-group kernels of 2048 and 4096 points), unless {@link DeviceProfile#LATE_STORE_PROPERTY}
-     * says otherwise ({@code true}: every plan on any device, for tests and tuning runs).
+     * (the single-group kernels of 2048 and 4096 points), unless the profile's {@link DeviceProfile#lateStore}
+     * says otherwise (ON: every plan on any device, for tests and tuning runs).
      *
      * <p>NVIDIA's compilers otherwise compute a work-item's 32 store addresses (each a sign-extended
      * 64-bit sum, as TornadoVM translates an {@code int} index) before the butterflies and hold them:
@@ -519,7 +519,7 @@ public final class Planner {
      */
     public static boolean storesLate(List<Pass> plan, DeviceProfile device, boolean capped) {
         Pass only = plan.get(0);
-        return switch (DeviceProfile.Choice.of(DeviceProfile.LATE_STORE_PROPERTY)) {
+        return switch (device.lateStore()) {
             case ON -> true;
             case OFF -> false;
             case AUTO -> capped && !device.cpu() && plan.size() == 1 && only.regs() == RegisterPass.MAX_REGS

@@ -293,19 +293,14 @@ class PlannerTest {
         assertFalse(Planner.storesLate(Planner.plan(new int[] {256}, 65536, h100()), h100(), true));
         assertFalse(Planner.storesLate(Planner.plan(new int[] {1 << 16}, 256, h100()), h100(), true));
         assertFalse(Planner.storesLate(Planner.plan(new int[] {4096, 4096}, 1, h100()), h100(), true));
-        // The property forces it either way, on any device, and refuses anything else by name.
+        // The profile's choice forces it either way, on any device; the property sets that choice, and a
+        // bad value is refused by name.
         List<Pass> cpu = Planner.plan(new int[] {64}, 3, CPU);
-        try (SystemProperties set = SystemProperties.set(DeviceProfile.LATE_STORE_PROPERTY, "true")) {
-            assertTrue(Planner.storesLate(cpu, CPU, false));
-        }
-        try (SystemProperties set = SystemProperties.set(DeviceProfile.LATE_STORE_PROPERTY, "false")) {
-            assertFalse(Planner.storesLate(Planner.plan(new int[] {4096}, 4096, h100()), h100(), true));
-        }
-        try (SystemProperties set = SystemProperties.set(DeviceProfile.LATE_STORE_PROPERTY, "sometimes")) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Planner.storesLate(cpu, CPU, true));
-            assertTrue(e.getMessage().contains(DeviceProfile.LATE_STORE_PROPERTY) && e.getMessage().contains("auto, true or false"),
-                    e.getMessage());
-        }
+        assertTrue(Planner.storesLate(cpu, CPU.withLateStore(Choice.ON), false));
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {4096}, 4096, h100()), h100().withLateStore(Choice.OFF), true));
+        assertEquals(Choice.ON, withProperty(DeviceProfile.LATE_STORE_PROPERTY, "true", PlannerTest::h100).lateStore());
+        assertEquals(Choice.OFF, withProperty(DeviceProfile.LATE_STORE_PROPERTY, "false", PlannerTest::h100).lateStore());
+        assertRefused(DeviceProfile.LATE_STORE_PROPERTY, "sometimes", "auto, true or false");
     }
 
     @Test
