@@ -199,9 +199,11 @@ public final class FftDescriptor {
                             + Arrays.toString(shape));
                 }
                 total *= s;
-            }
-            if (total > MAX_LENGTH) {
-                throw new IllegalArgumentException("shape: at most 2^27 elements per transform, got " + total);
+                // Checked as it grows: three axes of up to 2^27 would overflow a long.
+                if (total > MAX_LENGTH) {
+                    throw new IllegalArgumentException("shape: at most 2^27 elements per transform, got "
+                            + Arrays.toString(shape));
+                }
             }
             this.shape = shape.clone();
         }

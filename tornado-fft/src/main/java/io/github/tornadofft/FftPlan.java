@@ -95,7 +95,22 @@ public final class FftPlan implements AutoCloseable {
         this.input = HostBuffers.take((int) descriptor.inputFloats());
         this.output = descriptor.inPlace() ? input : HostBuffers.take((int) descriptor.outputFloats());
         this.twiddles = passes.stream().map(pass -> HostBuffers.twiddles(pass.sub(), pass.span(), pass.fused())).toList();
+        try {
+            this.execution = build();
+            execution.withGraph(0).execute();
+            uploaded = true;
+            lastResult = execution.withGraph(1).execute();
+        } catch (RuntimeException | Error e) {
+            // TornadoVM's drivers also fail with Errors (TornadoInternalError): the plan frees what it
+            // took either way, device memory and the host arrays it took from HostBuffers.
+            freeQuietly();
+            throw e;
+        }
+        this.buildNanos = System.nanoTime() - start;
+    }
 
+    /** The execution plan: the upload graph (0) and the transform's graph (1), compiled on first execution. */
+    private TornadoExecutionPlan build() {
         TaskGraph upload = new TaskGraph(name + "in")
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, input)
                 .task("touch", FftPlan::touch, input)
@@ -104,21 +119,13 @@ public final class FftPlan implements AutoCloseable {
                 .consumeFromDevice(upload.getTaskGraphName(), input);
         addPasses(fft, input, output, grid, storesLate);
         fft.transferToHost(DataTransferMode.UNDER_DEMAND, output);
-        this.execution = CompilerFlags.apply(new TornadoExecutionPlan(upload.snapshot(), fft.snapshot())
+        TornadoExecutionPlan plan = CompilerFlags.apply(new TornadoExecutionPlan(upload.snapshot(), fft.snapshot())
                 .withDevice(device)
                 .withGridScheduler(grid), device, registerCap());
         if (launch == Launch.CUDA_GRAPH) {
-            execution.withCUDAGraph();
+            plan.withCUDAGraph();
         }
-        try {
-            execution.withGraph(0).execute();
-            uploaded = true;
-            lastResult = execution.withGraph(1).execute();
-        } catch (RuntimeException e) {
-            freeQuietly();
-            throw e;
-        }
-        this.buildNanos = System.nanoTime() - start;
+        return plan;
     }
 
     /** Plans the transform on TornadoVM's default device. */
@@ -457,10 +464,13 @@ public final class FftPlan implements AutoCloseable {
     }
 
     private void freeQuietly() {
-        try {
-            execution.freeDeviceMemory();
-        } catch (RuntimeException | TornadoInternalError ignored) {
-            // best effort while failing
+        if (execution != null) {
+            try {
+                execution.freeDeviceMemory();
+                execution.close();
+            } catch (Exception | TornadoInternalError ignored) {
+                // best effort while failing
+            }
         }
         recycleHostArrays();
     }

@@ -49,6 +49,10 @@ public final class ReferenceFft {
         Checks.notNull(norm, "norm");
         checkLength(data.length, 2 * size, "data", "2 * product(shape) (interleaved complex)");
         for (int a : ax) {
+            // Every axis planned (and refused, where its length is) before the first one is transformed.
+            Fft1dPlanner.plan(shape[a]);
+        }
+        for (int a : ax) {
             alongAxis(data, shape, a, dir);
         }
         scale(data, norm.scale(product(shape, ax), dir));

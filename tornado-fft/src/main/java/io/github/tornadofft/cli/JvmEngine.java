@@ -16,7 +16,13 @@ final class JvmEngine implements Engine {
     @Override
     public Result run(Transform t, NpyData input) {
         long start = System.nanoTime();
-        NpyData output = compute(t, input);
+        NpyData output;
+        try {
+            output = compute(t, input);
+        } catch (IllegalArgumentException e) {
+            // reference-fft refuses what it cannot hold (a length over its limits): the input's fault.
+            throw CliError.usage("--device jvm: " + e.getMessage());
+        }
         long executeNanos = System.nanoTime() - start;
         return new Result(output.withPrecision(input.dtype().doublePrecision()), PLAN, 0, executeNanos);
     }

@@ -53,7 +53,13 @@ final class NpyIo {
         try {
             header = NpyFile.Header.Companion.read(bytes);
         } catch (RuntimeException e) {
-            throw unsupportedDtype(path, descr(dict));
+            String descr = descr(dict);
+            if (Arrays.stream(NpyDtype.values()).noneMatch(t -> t.descr().equals(descr))) {
+                throw unsupportedDtype(path, descr);
+            }
+            // The dtype is one of ours, so the rest of the header is what could not be read (its shape).
+            throw CliError.usage(path + ": the header " + dict.strip() + " could not be read (" + e.getMessage()
+                    + "); every axis length must be a positive int");
         }
         NpyDtype dtype = NpyDtype.of(header.getType(), header.getBytes())
                 .orElseThrow(() -> unsupportedDtype(path, descr(dict)));
@@ -147,11 +153,14 @@ final class NpyIo {
     }
 
     private static NpyData values(Path path, ByteBuffer data, int[] shape, NpyDtype dtype) {
-        long count = Shapes.elements(shape) * (dtype.complex() ? 2 : 1);
-        if (count > Integer.MAX_VALUE - 8) {
-            throw CliError.usage(path + ": shape " + Shapes.format(shape) + " holds " + count
-                    + " numbers; at most 2^31 - 9 are supported");
+        long elements = Shapes.elements(shape);
+        int perElement = dtype.complex() ? 2 : 1;
+        if (elements > (Integer.MAX_VALUE - 8) / perElement) {
+            throw CliError.usage(path + ": shape " + Shapes.format(shape) + " holds "
+                    + (elements == Long.MAX_VALUE ? "more than 2^63" : Long.toString(elements)) + " elements of "
+                    + perElement + " numbers; at most 2^31 - 9 numbers are supported");
         }
+        long count = elements * perElement;
         long needed = count * dtype.scalarBytes();
         if (data.remaining() < needed) {
             throw CliError.usage(path + ": truncated: " + dtype.numpyName() + " " + Shapes.format(shape) + " needs "

@@ -8,10 +8,16 @@ final class Shapes {
     private Shapes() {
     }
 
-    /** Number of elements in an array of this shape. */
+    /**
+     * Number of elements in an array of this shape (non-negative lengths), or {@link Long#MAX_VALUE}
+     * where that does not fit a long (a header may claim any shape).
+     */
     static long elements(int[] shape) {
         long n = 1;
         for (int s : shape) {
+            if (s != 0 && n > Long.MAX_VALUE / s) {
+                return Long.MAX_VALUE;
+            }
             n *= s;
         }
         return n;

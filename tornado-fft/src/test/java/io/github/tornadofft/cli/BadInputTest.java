@@ -131,6 +131,21 @@ class BadInputTest {
     }
 
     @Test
+    void aShapeWhoseSizeOverflowsIsAUsageError() throws IOException {
+        // 2^22 x 2^21 x 2^21 elements is 2^64: it must not wrap to an empty array.
+        Path huge = npy("huge.npy", "{'descr': '<c8', 'fortran_order': False, 'shape': (4194304, 2097152, 2097152), }", 8);
+        assertRejected(2, "holds more than 2^63 elements", huge, "--device", "jvm");
+        Path large = npy("large.npy", "{'descr': '<f4', 'fortran_order': False, 'shape': (65536, 65536), }", 8);
+        assertRejected(2, "holds 4294967296 elements of 1 numbers; at most 2^31 - 9", large, "--device", "jvm");
+    }
+
+    @Test
+    void aShapeTheHeaderCannotHoldIsAUsageErrorAboutTheShape() throws IOException {
+        Path wide = npy("wide.npy", "{'descr': '<c8', 'fortran_order': False, 'shape': (3000000000,), }", 8);
+        assertRejected(2, "could not be read", wide, "--device", "jvm");
+    }
+
+    @Test
     void aScalarIsAUsageError() throws IOException {
         Path scalar = npy("scalar.npy", "{'descr': '<c8', 'fortran_order': False, 'shape': (), }", 8);
         assertRejected(2, "0-dimensional (scalar) array", scalar, "--device", "jvm");
