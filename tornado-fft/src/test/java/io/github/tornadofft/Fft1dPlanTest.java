@@ -62,6 +62,18 @@ class Fft1dPlanTest {
     }
 
     @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {1 << 21, 1 << 22, 1 << 23, 1 << 24})
+    void longTransformsMatchTheReferenceBothWays(int n) {
+        // Beyond the million-point cases above, up to 128 MiB; longer ones (to 2^27) are checked by the
+        // bench against the reference on the GPU, where they fit.
+        for (Direction direction : Direction.values()) {
+            float[] input = Signals.random(2L * n);
+            float[] out = run(FftDescriptor.c2c(n).direction(direction).build(), input);
+            assertClose(out, Signals.reference1d(input, n, 1, direction, Norm.BACKWARD), direction + " n=" + n);
+        }
+    }
+
+    @ParameterizedTest(name = "n={0}")
     @ValueSource(ints = {1, 8, 64, 1024, 4096, 1 << 13, 1 << 17})
     void inverseAfterForwardGivesTheInputBack(int n) {
         int batch = 3;
@@ -83,15 +95,18 @@ class Fft1dPlanTest {
     }
 
     @ParameterizedTest(name = "n={0}")
-    @ValueSource(ints = {2, 256, 4096, 1 << 14, 1 << 15})
-    void inPlaceMatchesOutOfPlace(int n) {
+    @ValueSource(ints = {2, 256, 4096, 1 << 14, 1 << 15, 1 << 16, 1 << 20})
+    void inPlaceMatchesTheReferenceBothWays(int n) {
         int batch = 2;
-        float[] input = Signals.random(2L * n * batch);
-        float[] data = input.clone();
-        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(n).batch(batch).inPlace(true).build(), TestDevice.get())) {
-            plan.execute(data, data);
+        for (Direction direction : Direction.values()) {
+            float[] input = Signals.random(2L * n * batch);
+            float[] data = input.clone();
+            FftDescriptor d = FftDescriptor.c2c(n).batch(batch).direction(direction).inPlace(true).build();
+            try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                plan.execute(data, data);
+            }
+            assertClose(data, Signals.reference1d(input, n, batch, direction, Norm.BACKWARD), "in place " + direction + " n=" + n);
         }
-        assertClose(data, Signals.reference1d(input, n, batch, Direction.FORWARD, Norm.BACKWARD), "in place n=" + n);
     }
 
     @ParameterizedTest(name = "batch={0}")
@@ -103,41 +118,51 @@ class Fft1dPlanTest {
         assertClose(out, Signals.reference1d(input, n, batch, Direction.FORWARD, Norm.BACKWARD), "batch " + batch);
     }
 
-    @Test
-    void transformIsLinear() {
-        int n = 2048;
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {2, 64, 2048, 1 << 16, 1 << 20})
+    void transformIsLinear(int n) {
+        // F(a x + b y) = a F(x) + b F(y) for complex a, b, with F(x) and F(y) as the device computes them.
         float[] x = Signals.random(2L * n);
         float[] y = Signals.random(2L * n);
-        float a = 0.75f;
-        float b = -1.5f;
+        float ar = 0.75f;
+        float ai = -0.25f;
+        float br = -1.5f;
+        float bi = 0.5f;
         float[] mix = new float[x.length];
-        for (int i = 0; i < mix.length; i++) {
-            mix[i] = a * x[i] + b * y[i];
+        for (int i = 0; i < mix.length; i += 2) {
+            mix[i] = ar * x[i] - ai * x[i + 1] + br * y[i] - bi * y[i + 1];
+            mix[i + 1] = ar * x[i + 1] + ai * x[i] + br * y[i + 1] + bi * y[i];
         }
         FftDescriptor d = FftDescriptor.c2c(n).build();
         float[] fx = run(d, x);
         float[] fy = run(d, y);
         float[] fmix = run(d, mix);
         double[] expected = new double[mix.length];
-        for (int i = 0; i < mix.length; i++) {
-            expected[i] = a * (double) fx[i] + b * (double) fy[i];
+        for (int i = 0; i < mix.length; i += 2) {
+            expected[i] = ar * (double) fx[i] - ai * (double) fx[i + 1] + br * (double) fy[i] - bi * (double) fy[i + 1];
+            expected[i + 1] = ar * (double) fx[i + 1] + ai * (double) fx[i] + br * (double) fy[i + 1] + bi * (double) fy[i];
         }
-        assertClose(fmix, expected, "linearity");
+        assertClose(fmix, expected, "linearity n=" + n);
     }
 
-    @Test
-    void energyIsPreservedUpToN() {
-        int n = 1 << 16;
-        float[] x = Signals.random(2L * n);
-        float[] fx = run(FftDescriptor.c2c(n).build(), x);
-        double time = 0;
-        double freq = 0;
-        for (int i = 0; i < x.length; i++) {
-            time += (double) x[i] * x[i];
-            freq += (double) fx[i] * fx[i];
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {2, 256, 4096, 1 << 16, 1 << 20})
+    void energyIsPreservedUpToN(int n) {
+        // Parseval: the forward transform multiplies the energy by n, the inverse (1/n) divides it by n.
+        for (Direction direction : Direction.values()) {
+            float[] x = Signals.random(2L * n);
+            float[] fx = run(FftDescriptor.c2c(n).direction(direction).build(), x);
+            double time = 0;
+            double freq = 0;
+            for (int i = 0; i < x.length; i++) {
+                time += (double) x[i] * x[i];
+                freq += (double) fx[i] * fx[i];
+            }
+            double expected = direction == Direction.FORWARD ? time * n : time / n;
+            double error = Math.abs(freq - expected) / expected;
+            assertTrue(error < Signals.FLOAT_TOLERANCE, "Parseval " + direction + " n=" + n + ": relative error " + error
+                    + " (seed " + Signals.SEED + ")");
         }
-        double error = Math.abs(freq / n - time) / time;
-        assertTrue(error < Signals.FLOAT_TOLERANCE, "Parseval: relative error " + error + " (seed " + Signals.SEED + ")");
     }
 
     @Test
@@ -166,38 +191,64 @@ class Fft1dPlanTest {
         }
     }
 
-    @Test
-    void appendsToACallersTaskGraph() throws Exception {
-        int n = 4096;
-        int batch = 2;
-        float[] host = Signals.random(2L * n * batch);
+    static Stream<Arguments> appendedPlans() {
+        // One pass, and plans of two and three passes (scratch arrays, several work grids), into the
+        // input's own array or another, both directions.
+        return Stream.of(Arguments.of(new int[] {4096}, 2, false, Direction.FORWARD),
+                Arguments.of(new int[] {4096}, 2, true, Direction.INVERSE),
+                Arguments.of(new int[] {1 << 16}, 1, false, Direction.INVERSE),
+                Arguments.of(new int[] {1 << 20}, 1, true, Direction.FORWARD),
+                Arguments.of(new int[] {64, 64, 64}, 1, false, Direction.FORWARD),
+                Arguments.of(new int[] {256, 1024}, 2, true, Direction.INVERSE));
+    }
+
+    @ParameterizedTest(name = "{0} batch={1} same array={2} {3}")
+    @MethodSource("appendedPlans")
+    void appendsToACallersTaskGraph(int[] shape, int batch, boolean sameArray, Direction direction) throws Exception {
+        FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).direction(direction).inPlace(sameArray).build();
+        float[] host = Signals.random(d.floats());
         FloatArray data = Signals.keep(FloatArray.fromArray(host));
-        FloatArray spectrum = Signals.keep(new FloatArray(data.getSize()));
-        spectrum.init(Float.NaN);
-        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(n).batch(batch).build(), TestDevice.get())) {
+        FloatArray spectrum = sameArray ? data : Signals.keep(new FloatArray(data.getSize()));
+        TaskGraph graph = new TaskGraph("user");
+        if (!sameArray) {
+            // Poisoned on the device too: whatever the kernels do not write comes back as NaN.
+            spectrum.init(Float.NaN);
+            graph.transferToDevice(DataTransferMode.EVERY_EXECUTION, spectrum);
+        }
+        graph.transferToDevice(DataTransferMode.EVERY_EXECUTION, data)
+                .task("double", Fft1dPlanTest::scaleByTwo, data);
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
             GridScheduler grid = new GridScheduler();
-            TaskGraph graph = new TaskGraph("user")
-                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, data)
-                    .task("double", Fft1dPlanTest::scaleByTwo, data);
             plan.appendTo(graph, data, spectrum, grid);
             graph.transferToHost(DataTransferMode.EVERY_EXECUTION, spectrum);
             try (TornadoExecutionPlan execution = new TornadoExecutionPlan(graph.snapshot())) {
                 CompilerFlags.apply(execution.withDevice(TestDevice.get()).withGridScheduler(grid), TestDevice.get())
                         .execute();
             }
+            // The 4096-point plan is one kernel; the others chain several through scratch arrays.
+            assertEquals(Arrays.equals(shape, new int[] {4096}), plan.passes().size() == 1, "passes of " + plan);
         }
         float[] doubled = host.clone();
         for (int i = 0; i < doubled.length; i++) {
             doubled[i] *= 2;
         }
-        assertClose(spectrum.toHeapArray(), Signals.reference1d(doubled, n, batch, Direction.FORWARD, Norm.BACKWARD),
-                "user kernel then FFT");
+        assertClose(spectrum.toHeapArray(), Signals.reference(doubled, shape, batch, direction, Norm.BACKWARD),
+                "user kernel then " + direction + " " + Arrays.toString(shape) + (sameArray ? " in place" : ""));
     }
 
     /** A caller's own kernel: doubles every value. */
     static void scaleByTwo(FloatArray a) {
         for (@uk.ac.manchester.tornado.api.annotations.Parallel int i = 0; i < a.getSize(); i++) {
             a.set(i, 2 * a.get(i));
+        }
+    }
+
+    @Test
+    void kernelTestsRefuseToRunWhereAFailedCompilationWouldRunJava() {
+        TestDevice.get();   // as the build runs them: bailouts are errors
+        try (SystemProperties set = SystemProperties.set("tornado.recover.bailout", "True")) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, TestDevice::get);
+            assertTrue(e.getMessage().startsWith("tornado.recover.bailout:"), e.getMessage());
         }
     }
 

@@ -51,6 +51,41 @@ class FftNdPlanTest {
     @MethodSource("oblong2d")
     void unequal2dMatchesReference(int n0, int n1) {
         check(new int[] {n0, n1}, 2, Direction.FORWARD);
+        check(new int[] {n0, n1}, 2, Direction.INVERSE);
+    }
+
+    static Stream<Arguments> large() {
+        // 2^24 points (128 MiB), the issues' GPU cases 2D 4096^2 and 3D 256^3, and a box of 2^23.
+        return Stream.of(new int[] {4096, 4096}, new int[] {256, 256, 256}, new int[] {512, 128, 128}).map(Arguments::of);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("large")
+    void largeShapesMatchReference(int[] shape) {
+        check(shape, 1, Direction.FORWARD);
+        check(shape, 1, Direction.INVERSE);
+    }
+
+    static Stream<Arguments> inPlace() {
+        // One pass per axis, a strided axis in one split pass, three passes; each normalisation.
+        return Stream.of(Arguments.of(new int[] {32, 64}, 2, Norm.ORTHO), Arguments.of(new int[] {1024, 1024}, 1, Norm.FORWARD),
+                Arguments.of(new int[] {64, 64, 64}, 1, Norm.BACKWARD), Arguments.of(new int[] {128, 128, 128}, 1, Norm.FORWARD),
+                Arguments.of(new int[] {8, 256, 2}, 3, Norm.ORTHO));
+    }
+
+    @ParameterizedTest(name = "{0} batch={1} {2}")
+    @MethodSource("inPlace")
+    void inPlaceMatchesReferenceBothWays(int[] shape, int batch, Norm norm) {
+        for (Direction direction : Direction.values()) {
+            FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).direction(direction).norm(norm).inPlace(true).build();
+            float[] input = Signals.random(d.floats());
+            float[] data = input.clone();
+            try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                plan.execute(data, data);
+            }
+            assertClose(data, Signals.reference(input, shape, batch, direction, norm),
+                    "in place " + direction + " " + norm + " " + Arrays.toString(shape) + " batch " + batch);
+        }
     }
 
     static Stream<Arguments> cubes() {
@@ -58,7 +93,8 @@ class FftNdPlanTest {
         return Stream.of(new int[] {2, 2, 2}, new int[] {4, 4, 4}, new int[] {8, 8, 8}, new int[] {16, 16, 16},
                 new int[] {32, 32, 32}, new int[] {64, 64, 64}, new int[] {128, 128, 128},
                 new int[] {2, 4, 8}, new int[] {8, 4, 2}, new int[] {1024, 2, 4}, new int[] {4, 1024, 2},
-                new int[] {2, 4, 1024}, new int[] {16, 256, 32}, new int[] {256, 16, 64}, new int[] {32, 64, 512})
+                new int[] {2, 4, 1024}, new int[] {16, 256, 32}, new int[] {256, 16, 64}, new int[] {32, 64, 512},
+                new int[] {2, 512, 256}, new int[] {512, 256, 2})
                 .map(Arguments::of);
     }
 
@@ -70,10 +106,11 @@ class FftNdPlanTest {
         check(shape, batch, Direction.INVERSE);
     }
 
-    @Test
-    void roundTrip3dGivesTheInputBack() {
-        int[] shape = {16, 32, 64};
-        float[] input = Signals.random(2L * 16 * 32 * 64);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("roundTrips")
+    void roundTripGivesTheInputBack(int[] shape) {
+        FftDescriptor d = FftDescriptor.c2c(shape).build();
+        float[] input = Signals.random(d.floats());
         float[] spectrum = Signals.poisoned(input.length);
         float[] back = Signals.poisoned(input.length);
         try (FftPlan forward = FftPlan.create(FftDescriptor.c2c(shape).build(), TestDevice.get());
@@ -82,6 +119,11 @@ class FftNdPlanTest {
             inverse.execute(spectrum, back);
         }
         assertClose(back, Signals.widen(input), "round trip " + Arrays.toString(shape));
+    }
+
+    static Stream<Arguments> roundTrips() {
+        return Stream.of(new int[] {16, 32, 64}, new int[] {1024, 1024}, new int[] {2, 2}, new int[] {128, 128, 128})
+                .map(Arguments::of);
     }
 
     @Test
@@ -113,5 +155,10 @@ class FftNdPlanTest {
         assertTrue(e.getMessage().startsWith("shape"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(2, 2, 2, 2).build());
         assertTrue(e.getMessage().startsWith("shape"), e.getMessage());
+        // 2^27 points at most in all: three axes of 2^27 (2^81, which a long cannot hold) included.
+        for (int[] shape : new int[][] {{1 << 14, 1 << 14}, {1 << 27, 1 << 27, 1 << 27}, {1 << 22, 1 << 21, 1 << 21}}) {
+            e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(shape).build());
+            assertTrue(e.getMessage().startsWith("shape: at most 2^27 elements"), e.getMessage());
+        }
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Test data and the yardstick every device result is held to. */
@@ -88,8 +89,11 @@ final class Signals {
         return data;
     }
 
-    /** ||actual - expected|| / ||expected||, infinite if anything is NaN. */
+    /** ||actual - expected|| / ||expected||, infinite if anything is NaN or the lengths differ. */
     static double relativeError(float[] actual, double[] expected) {
+        if (actual.length != expected.length) {
+            return Double.POSITIVE_INFINITY;
+        }
         double diff = 0;
         double norm = 0;
         for (int i = 0; i < expected.length; i++) {
@@ -106,6 +110,7 @@ final class Signals {
     }
 
     static void assertClose(float[] actual, double[] expected, String what) {
+        assertEquals(expected.length, actual.length, what + ": floats in the result");
         double error = relativeError(actual, expected);
         assertTrue(error < FLOAT_TOLERANCE, () -> String.format("%s: relative L2 error %.3g >= %.0e (seed %d)", what,
                 error, FLOAT_TOLERANCE, SEED));

@@ -10,7 +10,18 @@ final class TestDevice {
     private TestDevice() {
     }
 
+    /**
+     * The device under test. The JVM must run with {@code -Dtornado.recover.bailout=False} (the build's
+     * argLine and the GPU bundle's test runner set it): otherwise a kernel TornadoVM cannot compile runs
+     * as sequential Java, which gives wrong answers for KernelContext kernels and right ones, slowly,
+     * for loop kernels, and a test could pass without any kernel having run on the device.
+     */
     static synchronized TornadoDevice get() {
+        String bailout = System.getProperty("tornado.recover.bailout");
+        if (!"false".equalsIgnoreCase(bailout)) {
+            throw new IllegalStateException("tornado.recover.bailout: the kernel tests need False, so that a kernel "
+                    + "TornadoVM cannot compile fails instead of running as Java; got " + bailout);
+        }
         if (device == null) {
             device = Devices.resolve(System.getProperty("tornado.fft.device", "default"));
             System.out.println("[tornado-fft tests] device: " + device.getPhysicalDevice().getDeviceName()
