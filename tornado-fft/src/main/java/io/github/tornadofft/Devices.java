@@ -85,7 +85,7 @@ public final class Devices {
      */
     public static int dataAlignment() {
         int header = (int) Math.min(256, Long.lowestOneBit(TornadoNativeArray.ARRAY_HEADER));
-        int alignment = Integer.getInteger(DeviceProfile.DATA_ALIGNMENT_PROPERTY, header);
+        int alignment = DeviceProfile.intProperty(DeviceProfile.DATA_ALIGNMENT_PROPERTY, header);
         if (alignment < 1 || Integer.bitCount(alignment) != 1) {
             throw new IllegalArgumentException(DeviceProfile.DATA_ALIGNMENT_PROPERTY + ": a power of two (bytes), got "
                     + alignment);

@@ -319,5 +319,10 @@ class Fft1dPlanTest {
             assertTrue(e.getMessage().contains(DeviceProfile.DATA_ALIGNMENT_PROPERTY) && e.getMessage().contains("power of two"),
                     e.getMessage());
         }
+        try (SystemProperties set = SystemProperties.set(DeviceProfile.DATA_ALIGNMENT_PROPERTY, "128B")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, Devices::dataAlignment);
+            assertTrue(e.getMessage().contains(DeviceProfile.DATA_ALIGNMENT_PROPERTY) && e.getMessage().contains("an integer"),
+                    e.getMessage());
+        }
     }
 }

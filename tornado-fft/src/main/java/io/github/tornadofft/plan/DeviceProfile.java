@@ -163,14 +163,14 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     public static DeviceProfile of(String name, boolean cpu, long localBytes, int deviceMaxGroupSize, long globalBytes,
                                    int dataAlignment) {
         int maxGroupSize = cpu ? deviceMaxGroupSize : Math.min(deviceMaxGroupSize, maxGpuGroup());
-        int cap = Integer.getInteger(MAX_GROUP_SIZE_PROPERTY, maxGroupSize);
+        int cap = intProperty(MAX_GROUP_SIZE_PROPERTY, maxGroupSize);
         if (cap < 1) {
             throw new IllegalArgumentException(MAX_GROUP_SIZE_PROPERTY + ": at least 1, got " + cap);
         }
         maxGroupSize = Math.min(maxGroupSize, cap);
-        int group = Integer.getInteger(GROUP_SIZE_PROPERTY, Math.min(maxGroupSize, 64));
-        int bits = Integer.getInteger(REGISTER_BITS_PROPERTY, 4);
-        int coalesce = Integer.getInteger(COALESCE_PROPERTY, cpu ? 32 : 16);
+        int group = intProperty(GROUP_SIZE_PROPERTY, Math.min(maxGroupSize, 64));
+        int bits = intProperty(REGISTER_BITS_PROPERTY, 4);
+        int coalesce = intProperty(COALESCE_PROPERTY, cpu ? 32 : 16);
         String exchange = System.getProperty(EXCHANGE_PROPERTY, "auto");
         Exchange mode;
         try {
@@ -183,9 +183,25 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
                 dataAlignment);
     }
 
+    /**
+     * The value of an integer tuning property, {@code unset} where it is not set; a value that is not an
+     * integer is refused with the property's name (not ignored, as {@link Integer#getInteger} would).
+     */
+    public static int intProperty(String property, int unset) {
+        String value = System.getProperty(property);
+        if (value == null) {
+            return unset;
+        }
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(property + ": an integer, got '" + value + "'");
+        }
+    }
+
     /** Registers per work-item NVIDIA's compilers may give a kernel: {@link #MAX_REGISTERS} unless overridden. */
     public static int maxRegisters() {
-        int registers = Integer.getInteger(MAX_REGISTERS_PROPERTY, MAX_REGISTERS);
+        int registers = intProperty(MAX_REGISTERS_PROPERTY, MAX_REGISTERS);
         if (registers < 32 || registers > 255) {
             throw new IllegalArgumentException(MAX_REGISTERS_PROPERTY + ": 32 to 255, got " + registers);
         }

@@ -468,6 +468,17 @@ class PlannerTest {
     }
 
     @Test
+    void aTuningNumberThatIsNotAnIntegerIsRefusedByName() {
+        for (String property : new String[] {DeviceProfile.GROUP_SIZE_PROPERTY, DeviceProfile.MAX_GROUP_SIZE_PROPERTY,
+                DeviceProfile.REGISTER_BITS_PROPERTY, DeviceProfile.COALESCE_PROPERTY, DeviceProfile.MAX_REGISTERS_PROPERTY}) {
+            for (String value : new String[] {"", "12k", "16.0", "four"}) {
+                assertRefused(property, value, "an integer, got '" + value + "'");
+            }
+        }
+        assertEquals(3, withProperty(DeviceProfile.REGISTER_BITS_PROPERTY, " 3 ", PlannerTest::h100).registerBits());
+    }
+
+    @Test
     void anUnknownExchangeIsRefusedByName() {
         assertRefused(DeviceProfile.EXCHANGE_PROPERTY, "diagonal", "auto, pair or split");
     }
