@@ -124,25 +124,27 @@ class Fft1dPlanTest {
         // F(a x + b y) = a F(x) + b F(y) for complex a, b, with F(x) and F(y) as the device computes them.
         float[] x = Signals.random(2L * n);
         float[] y = Signals.random(2L * n);
-        float ar = 0.75f;
-        float ai = -0.25f;
-        float br = -1.5f;
-        float bi = 0.5f;
-        float[] mix = new float[x.length];
-        for (int i = 0; i < mix.length; i += 2) {
-            mix[i] = ar * x[i] - ai * x[i + 1] + br * y[i] - bi * y[i + 1];
-            mix[i + 1] = ar * x[i + 1] + ai * x[i] + br * y[i + 1] + bi * y[i];
+        double[] mixed = combine(x, y);
+        float[] mix = new float[mixed.length];
+        for (int i = 0; i < mix.length; i++) {
+            mix[i] = (float) mixed[i];
         }
         FftDescriptor d = FftDescriptor.c2c(n).build();
-        float[] fx = run(d, x);
-        float[] fy = run(d, y);
-        float[] fmix = run(d, mix);
-        double[] expected = new double[mix.length];
-        for (int i = 0; i < mix.length; i += 2) {
-            expected[i] = ar * (double) fx[i] - ai * (double) fx[i + 1] + br * (double) fy[i] - bi * (double) fy[i + 1];
-            expected[i + 1] = ar * (double) fx[i + 1] + ai * (double) fx[i] + br * (double) fy[i + 1] + bi * (double) fy[i];
+        assertClose(run(d, mix), combine(run(d, x), run(d, y)), "linearity n=" + n);
+    }
+
+    /** a u + b v for interleaved complex u, v and the complex a = 0.75 - 0.25i, b = -1.5 + 0.5i. */
+    private static double[] combine(float[] u, float[] v) {
+        double ar = 0.75;
+        double ai = -0.25;
+        double br = -1.5;
+        double bi = 0.5;
+        double[] w = new double[u.length];
+        for (int i = 0; i < w.length; i += 2) {
+            w[i] = ar * u[i] - ai * u[i + 1] + br * v[i] - bi * v[i + 1];
+            w[i + 1] = ar * u[i + 1] + ai * u[i] + br * v[i + 1] + bi * v[i];
         }
-        assertClose(fmix, expected, "linearity n=" + n);
+        return w;
     }
 
     @ParameterizedTest(name = "n={0}")

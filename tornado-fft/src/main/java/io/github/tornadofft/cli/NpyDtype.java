@@ -24,6 +24,16 @@ enum NpyDtype {
         return Optional.empty();
     }
 
+    /** The dtype whose NumPy 'descr' string this is ({@link #descr}), if it is one of the four. */
+    static Optional<NpyDtype> ofDescr(String descr) {
+        for (NpyDtype t : values()) {
+            if (t.descr().equals(descr)) {
+                return Optional.of(t);
+            }
+        }
+        return Optional.empty();
+    }
+
     static NpyDtype of(boolean complex, boolean doublePrecision) {
         if (complex) {
             return doublePrecision ? COMPLEX128 : COMPLEX64;

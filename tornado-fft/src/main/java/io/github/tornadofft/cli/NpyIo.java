@@ -54,7 +54,7 @@ final class NpyIo {
             header = NpyFile.Header.Companion.read(bytes);
         } catch (RuntimeException e) {
             String descr = descr(dict);
-            if (Arrays.stream(NpyDtype.values()).noneMatch(t -> t.descr().equals(descr))) {
+            if (NpyDtype.ofDescr(descr).isEmpty()) {
                 throw unsupportedDtype(path, descr);
             }
             // The dtype is one of ours, so the rest of the header is what could not be read (its shape).
