@@ -6,6 +6,8 @@
 #   lib/         the bench jar and its runtime class path (cuFFT glue, JTransforms, XChart, JMH, ...)
 #   tests/       tornado-fft's test suite and JUnit's console launcher, when the tests jar is built
 #   check        one call that checks a GPU machine: the suite on each GPU device, the bench against cuFFT
+#                (and VkFFT, once built)
+#   build-vkfft  builds the VkFFT engine's library against a VkFFT release: ./build-vkfft VKFFT_HOME
 #   run          the launcher: ./run [run-bench options], ./run jmh [JMH options], ./run variants [...],
 #                ./run tests [DEVICE] [JUnit console options] (the suite on a TornadoVM device, e.g. 1:0)
 #
@@ -129,6 +131,18 @@ if [ -n "$sdk" ]; then
     rm -f "$dist/tornadovm/tornado-argfile"
 fi
 
+# ---- VkFFT's engine: its C entry point, built on the GPU machine against a VkFFT release -------
+mkdir -p "$dist/vkfft"
+cp "$here/native/vkfft_shim.cpp" "$here/native/build-vkfft.sh" "$dist/vkfft/"
+cat > "$dist/build-vkfft" <<'VK'
+#!/usr/bin/env bash
+# ./build-vkfft VKFFT_HOME: builds vkfft/libtornadofft_vkfft.so against a VkFFT release (the folder
+# that holds vkFFT/vkFFT.h), with this machine's nvcc; ./run then lists VkFFT next to cuFFT.
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+exec "$here/vkfft/build-vkfft.sh" "${1:?usage: ./build-vkfft VKFFT_HOME}" "$here/vkfft"
+VK
+chmod +x "$dist/build-vkfft"
+
 # ---- a font for the plots: GPU machines often have none, and Java draws no text without one ----
 font=$(ls /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf 2>/dev/null || fc-match -f '%{file}' 'DejaVu Sans' 2>/dev/null || true)
 if [ -n "$font" ] && [ -f "$font" ]; then
@@ -184,8 +198,10 @@ cp=$(sed "s#^#$here/lib/#" "$here/lib/classpath.txt" | paste -sd: -)
 # TornadoVM puts an array's data after a header of 16 bytes; 128 puts it on a 128-byte line in device
 # memory, where the planner takes smaller groups (Planner.takesSmallerGroups; BENCH_JAVA_OPTS
 # -Dtornado.panama.objectHeader=16 measures without).
+# VkFFT's engine calls vkfft/libtornadofft_vkfft.so (./build-vkfft VKFFT_HOME makes it here).
 opts=(-XX:MaxRAMPercentage=60 -Djava.awt.headless=true --enable-native-access=ALL-UNNAMED
-      "-Dtornado.device.memory=${BENCH_DEVICE_MEMORY:-16GB}" -Dtornado.panama.objectHeader=128)
+      "-Dtornado.device.memory=${BENCH_DEVICE_MEMORY:-16GB}" -Dtornado.panama.objectHeader=128
+      "-Dtornado.fft.bench.vkfft=$here/vkfft/libtornadofft_vkfft.so")
 
 # NVIDIA's OpenCL driver is often installed but not registered with the ICD loader (a container
 # gets libnvidia-opencl.so.1 from the host but no /etc/OpenCL/vendors/nvidia.icd). Then TornadoVM's
@@ -285,7 +301,7 @@ IFS=, read -r -a list <<< "$devices"
 for d in "${list[@]}"; do
     "$here/run" tests "$d" > "$out/tests-${d/:/-}.log" 2>&1 || status=1
 done
-bench=(--no-plots --out "$out/bench" --engines "$devices,cufft")
+bench=(--no-plots --out "$out/bench" --engines "$devices,cufft,vkfft")
 [ -n "$cases" ] && bench+=(--cases "$cases")
 [ -n "$large" ] && bench+=("$large")
 if [ -n "$sass" ]; then

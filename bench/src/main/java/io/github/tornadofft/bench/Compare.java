@@ -22,7 +22,7 @@ import java.util.concurrent.Callable;
 
 /**
  * Every engine side by side in one process: for each case, the same random input goes through
- * tornado-fft on every TornadoVM device, cuFFT, JTransforms and reference-fft, timed by one
+ * tornado-fft on every TornadoVM device, cuFFT, VkFFT, JTransforms and reference-fft, timed by one
  * protocol ({@link Bench}); the results go to stdout as Markdown, and to a CSV and two PNGs.
  */
 @Command(name = "run-bench", mixinStandardHelpOptions = true, sortOptions = false,
@@ -46,7 +46,7 @@ public final class Compare implements Callable<Integer> {
 
     @Option(names = "--engines", paramLabel = "LIST", split = ",",
             description = "Only engines whose name or device contains one of these (case-insensitive):"
-                    + " tornado, ptx, opencl, cufft, jtransforms, reference, a B:D device ...")
+                    + " tornado, ptx, opencl, cufft, vkfft, jtransforms, reference, a B:D device ...")
     List<String> engineFilter;
 
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs before each timed loop (default: 10 with a GPU, 2 without, 1 with --quick).")

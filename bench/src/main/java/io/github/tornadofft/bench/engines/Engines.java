@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * Every engine this JVM could run, in report order: tornado-fft on each TornadoVM device, cuFFT,
- * JTransforms, reference-fft. An engine that cannot load (no TornadoVM SDK, no NVIDIA driver) is
+ * VkFFT, JTransforms, reference-fft. An engine that cannot load (no TornadoVM SDK, no NVIDIA driver) is
  * listed as absent with the reason, and the rest carry on.
  */
 public final class Engines {
@@ -46,9 +46,19 @@ public final class Engines {
 
         engines.addAll(tornado(cudaDevice, cudaCopy, tornadoProfiler));
         engines.add(cufft);
+        engines.add(vkfft(cudaDevice, cudaCopy));
         engines.add(new JTransformsEngine(host));
         engines.add(new ReferenceEngine(host));
         return engines;
+    }
+
+    /** VkFFT's CUDA backend ({@link VkFftEngine}), which uses the CUDA runtime that cuFFT loaded. */
+    private static Engine vkfft(String cudaDevice, CopyCeiling cudaCopy) {
+        try {
+            return VkFftEngine.find(cudaDevice, cudaCopy);
+        } catch (Throwable t) {
+            return new AbsentEngine("VkFFT", Engine.Place.GPU, "did not load: " + shorten(t));
+        }
     }
 
     private static List<Engine> tornado(String cudaDevice, CopyCeiling cudaCopy, boolean profiler) {

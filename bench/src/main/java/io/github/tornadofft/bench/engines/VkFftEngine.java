@@ -1,0 +1,292 @@
+package io.github.tornadofft.bench.engines;
+
+import io.github.tornadofft.bench.Case;
+import io.github.tornadofft.bench.CopyCeiling;
+import io.github.tornadofft.bench.Engine;
+import io.github.tornadofft.bench.UnsupportedCaseException;
+import org.bytedeco.javacpp.FloatPointer;
+import org.bytedeco.javacpp.Pointer;
+
+import java.lang.foreign.AddressLayout;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.bytedeco.cuda.global.cudart.cudaDeviceSynchronize;
+import static org.bytedeco.cuda.global.cudart.cudaMemcpy;
+import static org.bytedeco.cuda.global.cudart.cudaMemcpyDeviceToHost;
+import static org.bytedeco.cuda.global.cudart.cudaMemcpyHostToDevice;
+
+/**
+ * VkFFT's CUDA backend, in the same process and on the same data as cuFFT: the other GPU library the
+ * project measures itself against. VkFFT is a C header library with no Java binding on Maven Central, so
+ * {@code bench/native/build-vkfft.sh} compiles a small C entry point ({@code vkfft_shim.cpp}) against a
+ * VkFFT release into {@code libtornadofft_vkfft.so}, and this engine calls it through Java's
+ * foreign-function API. In place on the default stream, each launch timed with a pair of CUDA events, as
+ * cuFFT is ({@link CuFftEngine}); VkFFT's ratio column is to cuFFT.
+ */
+final class VkFftEngine implements Engine {
+
+    /**
+     * System property naming the library; {@code ./run-bench} sets it to where {@code build-vkfft.sh} puts it
+     * ({@code bench/target/native/}), the GPU bundle's launcher to its {@code vkfft/} folder.
+     */
+    static final String PROPERTY = "tornado.fft.bench.vkfft";
+
+    private final String device;
+    private final CopyCeiling ceiling;
+    private final Native lib;
+
+    private VkFftEngine(String device, CopyCeiling ceiling, Native lib) {
+        this.device = device;
+        this.ceiling = ceiling;
+        this.lib = lib;
+    }
+
+    /**
+     * The engine on CUDA device {@code cudaDevice}, or absent with the reason: no CUDA (then cuFFT is
+     * absent too), no library, or a library that does not load.
+     */
+    static Engine find(String cudaDevice, CopyCeiling cudaCopy) {
+        if (cudaDevice == null) {
+            return new AbsentEngine("VkFFT", Place.GPU, "needs CUDA, which did not load (see cuFFT)");
+        }
+        String named = System.getProperty(PROPERTY);
+        Path path = named == null ? null : Path.of(named).toAbsolutePath();
+        if (path == null || !Files.isRegularFile(path)) {
+            return new AbsentEngine("VkFFT", Place.GPU, (path == null ? "no -D" + PROPERTY + "=PATH" : "no " + path)
+                    + ": build the library with bench/native/build-vkfft.sh VKFFT_HOME (a VkFFT release)");
+        }
+        try {
+            return new VkFftEngine(cudaDevice, cudaCopy, Native.load(path));
+        } catch (RuntimeException | LinkageError e) {
+            return new AbsentEngine("VkFFT", Place.GPU, "could not load " + path + ": " + Engines.shorten(e));
+        }
+    }
+
+    @Override
+    public String name() {
+        return "VkFFT";
+    }
+
+    @Override
+    public String device() {
+        return device;
+    }
+
+    @Override
+    public Place place() {
+        return Place.GPU;
+    }
+
+    @Override
+    public String absentReason() {
+        return null;
+    }
+
+    @Override
+    public String notes() {
+        int v = lib.version();
+        return "VkFFT " + v / 10000 + "." + v / 100 % 100 + "." + v % 100 + " (CUDA backend, kernels compiled by NVRTC at plan"
+                + " time) through bench/native/vkfft_shim.cpp, in place on the default stream. 'kernel' is one launch"
+                + " between two CUDA events; 'call' the host wall time of launch + event synchronize; 'e2e' as cuFFT's.";
+    }
+
+    @Override
+    public CopyCeiling ceiling() {
+        return ceiling;
+    }
+
+    @Override
+    public Prepared prepare(Case c) throws UnsupportedCaseException {
+        return new Run(c, lib);
+    }
+
+    private static final class Run implements Prepared {
+        private final Case c;
+        private final Native lib;
+        private final long bytes;
+        private final long setup;
+        private final Cuda.Timer timer = new Cuda.Timer();
+        private Pointer data;
+        private MemorySegment plan = MemorySegment.NULL;
+        private FloatPointer hostIn;
+        private FloatPointer hostOut;
+
+        Run(Case c, Native lib) throws UnsupportedCaseException {
+            long t0 = System.nanoTime();
+            this.c = c;
+            this.lib = lib;
+            this.bytes = c.bytes();
+            try {
+                data = Cuda.malloc(bytes, "VkFFT data");
+                plan = lib.plan(c.shape(), c.batch(), data.address(), bytes);
+                cudaDeviceSynchronize();
+            } catch (RuntimeException | UnsupportedCaseException e) {
+                close();
+                throw e;
+            }
+            this.setup = System.nanoTime() - t0;
+        }
+
+        @Override
+        public void load(float[] input) {
+            hostIn = new FloatPointer(input.length);
+            hostIn.put(input, 0, input.length);
+            hostOut = new FloatPointer(input.length);
+            Cuda.check(cudaMemcpy(data, hostIn, bytes, cudaMemcpyHostToDevice), "cudaMemcpy to device");
+        }
+
+        @Override
+        public boolean hasKernelTime() {
+            return true;
+        }
+
+        @Override
+        public Sample runResident() {
+            long t0 = System.nanoTime();
+            timer.start();
+            lib.forward(plan);
+            long kernel = timer.stopNanos();
+            return new Sample(System.nanoTime() - t0, kernel);
+        }
+
+        @Override
+        public long runEndToEnd() {
+            long t0 = System.nanoTime();
+            Cuda.check(cudaMemcpy(data, hostIn, bytes, cudaMemcpyHostToDevice), "cudaMemcpy to device");
+            lib.forward(plan);
+            Cuda.check(cudaMemcpy(hostOut, data, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy to host");
+            return System.nanoTime() - t0;
+        }
+
+        @Override
+        public void result(int index, float[] dst) {
+            long base = index * 2 * c.points();
+            hostOut.position(base).get(dst, 0, dst.length);
+            hostOut.position(0);
+        }
+
+        @Override
+        public long setupNanos() {
+            return setup;
+        }
+
+        @Override
+        public String plan() {
+            return "VkFFT rank " + c.rank() + ", batch " + c.batch();
+        }
+
+        @Override
+        public void close() {
+            lib.destroy(plan);
+            plan = MemorySegment.NULL;
+            Cuda.free(data);
+            data = null;
+            timer.close();
+            if (hostIn != null) {
+                hostIn.close();
+            }
+            if (hostOut != null) {
+                hostOut.close();
+            }
+            cudaDeviceSynchronize();
+        }
+    }
+
+    /** The library's five entry points (vkfft_shim.cpp). */
+    private record Native(MethodHandle versionFn, MethodHandle planFn, MethodHandle forwardFn, MethodHandle errorFn,
+                          MethodHandle destroyFn) {
+
+        private static final int MESSAGE_BYTES = 512;
+
+        static Native load(Path path) {
+            SymbolLookup symbols = SymbolLookup.libraryLookup(path, Arena.global());
+            Linker linker = Linker.nativeLinker();
+            ValueLayout.OfInt i32 = ValueLayout.JAVA_INT;
+            ValueLayout.OfLong i64 = ValueLayout.JAVA_LONG;
+            AddressLayout address = ValueLayout.ADDRESS;
+            return new Native(
+                    linker.downcallHandle(symbol(symbols, "tfft_vkfft_version"), FunctionDescriptor.of(i32)),
+                    linker.downcallHandle(symbol(symbols, "tfft_vkfft_plan"),
+                            FunctionDescriptor.of(address, i32, i32, address, i64, address, i64, address, i32)),
+                    linker.downcallHandle(symbol(symbols, "tfft_vkfft_forward"), FunctionDescriptor.of(i32, address)),
+                    linker.downcallHandle(symbol(symbols, "tfft_vkfft_error"),
+                            FunctionDescriptor.of(address.withTargetLayout(ValueLayout.JAVA_BYTE), i32)),
+                    linker.downcallHandle(symbol(symbols, "tfft_vkfft_destroy"), FunctionDescriptor.ofVoid(address)));
+        }
+
+        private static MemorySegment symbol(SymbolLookup symbols, String name) {
+            return symbols.find(name).orElseThrow(() -> new IllegalStateException("no symbol " + name + " in the library"));
+        }
+
+        int version() {
+            try {
+                return (int) versionFn.invokeExact();
+            } catch (Throwable t) {
+                throw rethrow("tfft_vkfft_version", t);
+            }
+        }
+
+        /** A plan on CUDA device 0 for the C-order shape, in place on the device buffer at {@code buffer}. */
+        MemorySegment plan(int[] shape, int batch, long buffer, long bytes) throws UnsupportedCaseException {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment dims = arena.allocate(ValueLayout.JAVA_LONG, shape.length);
+                for (int a = 0; a < shape.length; a++) {
+                    dims.setAtIndex(ValueLayout.JAVA_LONG, a, shape[a]);
+                }
+                MemorySegment message = arena.allocate(MESSAGE_BYTES);
+                MemorySegment plan;
+                try {
+                    plan = (MemorySegment) planFn.invokeExact(0, shape.length, dims, (long) batch,
+                            MemorySegment.ofAddress(buffer), bytes, message, MESSAGE_BYTES);
+                } catch (Throwable t) {
+                    throw rethrow("tfft_vkfft_plan", t);
+                }
+                if (plan.equals(MemorySegment.NULL)) {
+                    throw new UnsupportedCaseException("VkFFT: " + message.getString(0));
+                }
+                return plan;
+            }
+        }
+
+        void forward(MemorySegment plan) {
+            int code;
+            try {
+                code = (int) forwardFn.invokeExact(plan);
+            } catch (Throwable t) {
+                throw rethrow("tfft_vkfft_forward", t);
+            }
+            if (code != 0) {
+                String words;
+                try {
+                    words = ((MemorySegment) errorFn.invokeExact(code)).getString(0);
+                } catch (Throwable t) {
+                    words = "error " + code;
+                }
+                throw new IllegalStateException("VkFFTAppend: " + words + " (" + code + ")");
+            }
+        }
+
+        void destroy(MemorySegment plan) {
+            if (plan.equals(MemorySegment.NULL)) {
+                return;
+            }
+            try {
+                destroyFn.invokeExact(plan);
+            } catch (Throwable t) {
+                throw rethrow("tfft_vkfft_destroy", t);
+            }
+        }
+
+        private static RuntimeException rethrow(String what, Throwable t) {
+            return t instanceof RuntimeException r ? r : new IllegalStateException(what + ": " + t, t);
+        }
+    }
+}
