@@ -1,7 +1,8 @@
 // A C entry point to VkFFT's CUDA backend for the bench's VkFFT engine (VkFftEngine, through Java's
 // foreign-function API): plan a forward complex float32 transform in place on a buffer the bench
-// allocated, launch it, free it. VkFFT itself is not part of this project: build-vkfft.sh compiles this
-// file against the vkFFT.h of a VkFFT release (VKFFT_HOME) into libtornadofft_vkfft.so.
+// allocated, launch it, say how many kernels it takes, free it. VkFFT itself is not part of this
+// project: build-vkfft.sh compiles this file against the vkFFT.h of a VkFFT release (VKFFT_HOME) into
+// libtornadofft_vkfft.so.
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <cstdint>
@@ -36,11 +37,12 @@ int tfft_vkfft_version() {
 /**
  * Plans a forward C2C float32 transform of rank 1-3 (shape in C order, slowest axis first) over
  * `batch` transforms, in place on the device buffer `buffer` of `bytes` bytes, in the thread's current
- * CUDA context (else the primary context of device `device`) on the default stream.
- * Returns the plan, or null with the reason in `message`.
+ * CUDA context (else the primary context of device `device`) on the default stream. `sharedBytes`
+ * caps the shared memory VkFFT plans its kernels for (0: VkFFT's own choice, up to what the device
+ * allows a block). Returns the plan, or null with the reason in `message`.
  */
 void* tfft_vkfft_plan(int device, int rank, const int64_t* shape, int64_t batch, void* buffer, int64_t bytes,
-                      char* message, int length) {
+                      int64_t sharedBytes, char* message, int length) {
     if (rank < 1 || rank > 3 || batch < 1) {
         describe(message, length, "plan", "rank 1 to 3 and a batch of at least 1");
         return nullptr;
@@ -80,6 +82,7 @@ void* tfft_vkfft_plan(int device, int rank, const int64_t* shape, int64_t batch,
     configuration.device = &plan->device;
     configuration.buffer = &plan->buffer;
     configuration.bufferSize = &plan->bytes;
+    configuration.sharedMemorySize = static_cast<uint64_t>(sharedBytes);
     VkFFTResult result = initializeVkFFT(&plan->app, configuration);
     if (result != VKFFT_SUCCESS) {
         describe(message, length, "initializeVkFFT", getVkFFTErrorString(result));
@@ -95,6 +98,12 @@ int tfft_vkfft_forward(void* handle) {
     VkFFTLaunchParams launch = {};
     launch.buffer = &plan->buffer;
     return static_cast<int>(VkFFTAppend(&plan->app, -1, &launch));
+}
+
+/** Kernels the plan launches along axis `axis` (0: the contiguous one), as VkFFT planned them. */
+int tfft_vkfft_kernels(void* handle, int axis) {
+    Plan* plan = static_cast<Plan*>(handle);
+    return static_cast<int>(plan->app.localFFTPlan->numAxisUploads[axis]);
 }
 
 /** VkFFT's words for an error code of tfft_vkfft_forward. */

@@ -46,18 +46,23 @@ public final class Engines {
 
         engines.addAll(tornado(cudaDevice, cudaCopy, tornadoProfiler));
         engines.add(cufft);
-        engines.add(vkfft(cudaDevice, cudaCopy));
+        engines.addAll(vkfft(cudaDevice, cudaCopy));
         engines.add(new JTransformsEngine(host));
         engines.add(new ReferenceEngine(host));
         return engines;
     }
 
-    /** VkFFT's CUDA backend ({@link VkFftEngine}), which uses the CUDA runtime that cuFFT loaded. */
-    private static Engine vkfft(String cudaDevice, CopyCeiling cudaCopy) {
+    /**
+     * VkFFT's CUDA backend ({@link VkFftEngine}), which uses the CUDA runtime that cuFFT loaded; a malformed
+     * {@link VkFftEngine#SHARED_PROPERTY} is refused by name.
+     */
+    private static List<Engine> vkfft(String cudaDevice, CopyCeiling cudaCopy) {
         try {
             return VkFftEngine.find(cudaDevice, cudaCopy);
+        } catch (IllegalArgumentException e) {
+            throw e;
         } catch (Throwable t) {
-            return new AbsentEngine("VkFFT", Engine.Place.GPU, "did not load: " + shorten(t));
+            return List.of(new AbsentEngine("VkFFT", Engine.Place.GPU, "did not load: " + shorten(t)));
         }
     }
 

@@ -17,6 +17,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.bytedeco.cuda.global.cudart.cudaDeviceSynchronize;
 import static org.bytedeco.cuda.global.cudart.cudaMemcpy;
@@ -38,22 +39,60 @@ final class VkFftEngine implements Engine {
      * ({@code bench/target/native/}), the GPU bundle's launcher to its {@code vkfft/} folder.
      */
     static final String PROPERTY = "tornado.fft.bench.vkfft";
+    /**
+     * System property: a cap on the shared memory per block VkFFT plans for, in bytes, for a second VkFFT
+     * engine next to the default one (e.g. 49152, the 48 KB a TornadoVM kernel gets; VkFFT's default on
+     * an H100 is up to 164 KB).
+     */
+    static final String SHARED_PROPERTY = "tornado.fft.bench.vkfft.sharedMemory";
 
     private final String device;
     private final CopyCeiling ceiling;
     private final Native lib;
+    /** Cap on VkFFT's shared memory per block, in bytes; 0 for VkFFT's own choice. */
+    private final long sharedBytes;
 
-    private VkFftEngine(String device, CopyCeiling ceiling, Native lib) {
+    private VkFftEngine(String device, CopyCeiling ceiling, Native lib, long sharedBytes) {
         this.device = device;
         this.ceiling = ceiling;
         this.lib = lib;
+        this.sharedBytes = sharedBytes;
     }
 
     /**
-     * The engine on CUDA device {@code cudaDevice}, or absent with the reason: no CUDA (then cuFFT is
-     * absent too), no library, or a library that does not load.
+     * The engines on CUDA device {@code cudaDevice}: VkFFT as it plans itself, and with
+     * {@link #SHARED_PROPERTY} a second one under that cap; or one absent engine with the reason: no
+     * CUDA (then cuFFT is absent too), no library, or a library that does not load.
      */
-    static Engine find(String cudaDevice, CopyCeiling cudaCopy) {
+    static List<Engine> find(String cudaDevice, CopyCeiling cudaCopy) {
+        long cap = sharedCap();
+        Engine first = load(cudaDevice, cudaCopy);
+        if (!(first instanceof VkFftEngine vk) || cap == 0) {
+            return List.of(first);
+        }
+        return List.of(first, new VkFftEngine(cudaDevice, cudaCopy, vk.lib, cap));
+    }
+
+    /** {@link #SHARED_PROPERTY} in bytes, 0 when not set; anything but a number of at least 1024 is refused by name. */
+    static long sharedCap() {
+        String cap = System.getProperty(SHARED_PROPERTY);
+        if (cap == null) {
+            return 0;
+        }
+        long bytes;
+        try {
+            bytes = Long.parseLong(cap.trim());
+        } catch (NumberFormatException e) {
+            bytes = -1;
+        }
+        if (bytes < 1024) {
+            throw new IllegalArgumentException(SHARED_PROPERTY + ": bytes of shared memory per block, at least 1024, got '"
+                    + cap + "'");
+        }
+        return bytes;
+    }
+
+    private static Engine load(String cudaDevice, CopyCeiling cudaCopy) {
         if (cudaDevice == null) {
             return new AbsentEngine("VkFFT", Place.GPU, "needs CUDA, which did not load (see cuFFT)");
         }
@@ -64,7 +103,7 @@ final class VkFftEngine implements Engine {
                     + ": build the library with bench/native/build-vkfft.sh VKFFT_HOME (a VkFFT release)");
         }
         try {
-            return new VkFftEngine(cudaDevice, cudaCopy, Native.load(path));
+            return new VkFftEngine(cudaDevice, cudaCopy, Native.load(path), 0);
         } catch (RuntimeException | LinkageError e) {
             return new AbsentEngine("VkFFT", Place.GPU, "could not load " + path + ": " + Engines.shorten(e));
         }
@@ -72,7 +111,7 @@ final class VkFftEngine implements Engine {
 
     @Override
     public String name() {
-        return "VkFFT";
+        return sharedBytes == 0 ? "VkFFT" : "VkFFT shared " + sharedBytes / 1024 + " KB";
     }
 
     @Override
@@ -94,8 +133,10 @@ final class VkFftEngine implements Engine {
     public String notes() {
         int v = lib.version();
         return "VkFFT " + v / 10000 + "." + v / 100 % 100 + "." + v % 100 + " (CUDA backend, kernels compiled by NVRTC at plan"
-                + " time) through bench/native/vkfft_shim.cpp, in place on the default stream. 'kernel' is one launch"
-                + " between two CUDA events; 'call' the host wall time of launch + event synchronize; 'e2e' as cuFFT's.";
+                + " time) through bench/native/vkfft_shim.cpp, in place on the default stream, "
+                + (sharedBytes == 0 ? "shared memory as VkFFT plans it" : "at most " + sharedBytes + " bytes of shared memory per block")
+                + ". 'kernel' is one launch between two CUDA events; 'call' the host wall time of launch + event synchronize;"
+                + " 'e2e' as cuFFT's.";
     }
 
     @Override
@@ -105,7 +146,7 @@ final class VkFftEngine implements Engine {
 
     @Override
     public Prepared prepare(Case c) throws UnsupportedCaseException {
-        return new Run(c, lib);
+        return new Run(c, lib, sharedBytes);
     }
 
     private static final class Run implements Prepared {
@@ -119,14 +160,14 @@ final class VkFftEngine implements Engine {
         private FloatPointer hostIn;
         private FloatPointer hostOut;
 
-        Run(Case c, Native lib) throws UnsupportedCaseException {
+        Run(Case c, Native lib, long sharedBytes) throws UnsupportedCaseException {
             long t0 = System.nanoTime();
             this.c = c;
             this.lib = lib;
             this.bytes = c.bytes();
             try {
                 data = Cuda.malloc(bytes, "VkFFT data");
-                plan = lib.plan(c.shape(), c.batch(), data.address(), bytes);
+                plan = lib.plan(c.shape(), c.batch(), data.address(), bytes, sharedBytes);
                 cudaDeviceSynchronize();
             } catch (RuntimeException | UnsupportedCaseException e) {
                 close();
@@ -180,7 +221,11 @@ final class VkFftEngine implements Engine {
 
         @Override
         public String plan() {
-            return "VkFFT rank " + c.rank() + ", batch " + c.batch();
+            StringBuilder kernels = new StringBuilder();
+            for (int axis = 0; axis < c.rank(); axis++) {
+                kernels.append(axis == 0 ? "" : ", ").append((char) ('X' + axis)).append(' ').append(lib.kernels(plan, axis));
+            }
+            return "VkFFT rank " + c.rank() + ", batch " + c.batch() + "; kernels per axis: " + kernels;
         }
 
         @Override
@@ -200,9 +245,9 @@ final class VkFftEngine implements Engine {
         }
     }
 
-    /** The library's five entry points (vkfft_shim.cpp). */
-    private record Native(MethodHandle versionFn, MethodHandle planFn, MethodHandle forwardFn, MethodHandle errorFn,
-                          MethodHandle destroyFn) {
+    /** The library's entry points (vkfft_shim.cpp). */
+    private record Native(MethodHandle versionFn, MethodHandle planFn, MethodHandle forwardFn, MethodHandle kernelsFn,
+                          MethodHandle errorFn, MethodHandle destroyFn) {
 
         private static final int MESSAGE_BYTES = 512;
 
@@ -215,8 +260,9 @@ final class VkFftEngine implements Engine {
             return new Native(
                     linker.downcallHandle(symbol(symbols, "tfft_vkfft_version"), FunctionDescriptor.of(i32)),
                     linker.downcallHandle(symbol(symbols, "tfft_vkfft_plan"),
-                            FunctionDescriptor.of(address, i32, i32, address, i64, address, i64, address, i32)),
+                            FunctionDescriptor.of(address, i32, i32, address, i64, address, i64, i64, address, i32)),
                     linker.downcallHandle(symbol(symbols, "tfft_vkfft_forward"), FunctionDescriptor.of(i32, address)),
+                    linker.downcallHandle(symbol(symbols, "tfft_vkfft_kernels"), FunctionDescriptor.of(i32, address, i32)),
                     linker.downcallHandle(symbol(symbols, "tfft_vkfft_error"),
                             FunctionDescriptor.of(address.withTargetLayout(ValueLayout.JAVA_BYTE), i32)),
                     linker.downcallHandle(symbol(symbols, "tfft_vkfft_destroy"), FunctionDescriptor.ofVoid(address)));
@@ -234,8 +280,11 @@ final class VkFftEngine implements Engine {
             }
         }
 
-        /** A plan on CUDA device 0 for the C-order shape, in place on the device buffer at {@code buffer}. */
-        MemorySegment plan(int[] shape, int batch, long buffer, long bytes) throws UnsupportedCaseException {
+        /**
+         * A plan on CUDA device 0 for the C-order shape, in place on the device buffer at {@code buffer},
+         * under {@code sharedBytes} of shared memory per block (0: VkFFT's choice).
+         */
+        MemorySegment plan(int[] shape, int batch, long buffer, long bytes, long sharedBytes) throws UnsupportedCaseException {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment dims = arena.allocate(ValueLayout.JAVA_LONG, shape.length);
                 for (int a = 0; a < shape.length; a++) {
@@ -245,7 +294,7 @@ final class VkFftEngine implements Engine {
                 MemorySegment plan;
                 try {
                     plan = (MemorySegment) planFn.invokeExact(0, shape.length, dims, (long) batch,
-                            MemorySegment.ofAddress(buffer), bytes, message, MESSAGE_BYTES);
+                            MemorySegment.ofAddress(buffer), bytes, sharedBytes, message, MESSAGE_BYTES);
                 } catch (Throwable t) {
                     throw rethrow("tfft_vkfft_plan", t);
                 }
@@ -253,6 +302,14 @@ final class VkFftEngine implements Engine {
                     throw new UnsupportedCaseException("VkFFT: " + message.getString(0));
                 }
                 return plan;
+            }
+        }
+
+        int kernels(MemorySegment plan, int axis) {
+            try {
+                return (int) kernelsFn.invokeExact(plan, axis);
+            } catch (Throwable t) {
+                throw rethrow("tfft_vkfft_kernels", t);
             }
         }
 
