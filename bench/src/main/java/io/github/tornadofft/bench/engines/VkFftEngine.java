@@ -4,8 +4,6 @@ import io.github.tornadofft.bench.Case;
 import io.github.tornadofft.bench.CopyCeiling;
 import io.github.tornadofft.bench.Engine;
 import io.github.tornadofft.bench.UnsupportedCaseException;
-import org.bytedeco.javacpp.FloatPointer;
-import org.bytedeco.javacpp.Pointer;
 
 import java.lang.foreign.AddressLayout;
 import java.lang.foreign.Arena;
@@ -19,10 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import static org.bytedeco.cuda.global.cudart.cudaDeviceSynchronize;
-import static org.bytedeco.cuda.global.cudart.cudaMemcpy;
-import static org.bytedeco.cuda.global.cudart.cudaMemcpyDeviceToHost;
-import static org.bytedeco.cuda.global.cudart.cudaMemcpyHostToDevice;
 
 /**
  * VkFFT's CUDA backend, in the same process and on the same data as cuFFT: the other GPU library the
@@ -30,7 +24,7 @@ import static org.bytedeco.cuda.global.cudart.cudaMemcpyHostToDevice;
  * {@code bench/native/build-vkfft.sh} compiles a small C entry point ({@code vkfft_shim.cpp}) against a
  * VkFFT release into {@code libtornadofft_vkfft.so}, and this engine calls it through Java's
  * foreign-function API. In place on the default stream, each launch timed with a pair of CUDA events, as
- * cuFFT is ({@link CuFftEngine}); VkFFT's ratio column is to cuFFT.
+ * cuFFT is ({@link InPlaceCudaRun}); VkFFT's ratio column is to cuFFT.
  */
 final class VkFftEngine implements Engine {
 
@@ -149,74 +143,31 @@ final class VkFftEngine implements Engine {
         return new Run(c, lib, sharedBytes);
     }
 
-    private static final class Run implements Prepared {
-        private final Case c;
+    private static final class Run extends InPlaceCudaRun {
         private final Native lib;
-        private final long bytes;
-        private final long setup;
-        private final Cuda.Timer timer = new Cuda.Timer();
-        private Pointer data;
         private MemorySegment plan = MemorySegment.NULL;
-        private FloatPointer hostIn;
-        private FloatPointer hostOut;
 
         Run(Case c, Native lib, long sharedBytes) throws UnsupportedCaseException {
-            long t0 = System.nanoTime();
-            this.c = c;
+            super(c, "VkFFT");
             this.lib = lib;
-            this.bytes = c.bytes();
             try {
-                data = Cuda.malloc(bytes, "VkFFT data");
                 plan = lib.plan(c.shape(), c.batch(), data.address(), bytes, sharedBytes);
-                cudaDeviceSynchronize();
             } catch (RuntimeException | UnsupportedCaseException e) {
                 close();
                 throw e;
             }
-            this.setup = System.nanoTime() - t0;
+            planned();
         }
 
         @Override
-        public void load(float[] input) {
-            hostIn = new FloatPointer(input.length);
-            hostIn.put(input, 0, input.length);
-            hostOut = new FloatPointer(input.length);
-            Cuda.check(cudaMemcpy(data, hostIn, bytes, cudaMemcpyHostToDevice), "cudaMemcpy to device");
-        }
-
-        @Override
-        public boolean hasKernelTime() {
-            return true;
-        }
-
-        @Override
-        public Sample runResident() {
-            long t0 = System.nanoTime();
-            timer.start();
+        void launch() {
             lib.forward(plan);
-            long kernel = timer.stopNanos();
-            return new Sample(System.nanoTime() - t0, kernel);
         }
 
         @Override
-        public long runEndToEnd() {
-            long t0 = System.nanoTime();
-            Cuda.check(cudaMemcpy(data, hostIn, bytes, cudaMemcpyHostToDevice), "cudaMemcpy to device");
-            lib.forward(plan);
-            Cuda.check(cudaMemcpy(hostOut, data, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy to host");
-            return System.nanoTime() - t0;
-        }
-
-        @Override
-        public void result(int index, float[] dst) {
-            long base = index * 2 * c.points();
-            hostOut.position(base).get(dst, 0, dst.length);
-            hostOut.position(0);
-        }
-
-        @Override
-        public long setupNanos() {
-            return setup;
+        void destroyPlan() {
+            lib.destroy(plan);
+            plan = MemorySegment.NULL;
         }
 
         @Override
@@ -226,22 +177,6 @@ final class VkFftEngine implements Engine {
                 kernels.append(axis == 0 ? "" : ", ").append((char) ('X' + axis)).append(' ').append(lib.kernels(plan, axis));
             }
             return "VkFFT rank " + c.rank() + ", batch " + c.batch() + "; kernels per axis: " + kernels;
-        }
-
-        @Override
-        public void close() {
-            lib.destroy(plan);
-            plan = MemorySegment.NULL;
-            Cuda.free(data);
-            data = null;
-            timer.close();
-            if (hostIn != null) {
-                hostIn.close();
-            }
-            if (hostOut != null) {
-                hostOut.close();
-            }
-            cudaDeviceSynchronize();
         }
     }
 
