@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up this machine to build and test tornado-fft. Idempotent: safe to run again.
 #
-#   1. finds a JDK >= 21 and registers it as the Maven toolchain the build and tests run on;
+#   1. finds a JDK >= 22 (the bench calls VkFFT through Java's foreign-function API) and registers it
+#      as the Maven toolchain the build and tests run on;
 #   2. makes sure an OpenCL ICD loader and PoCL (an OpenCL CPU device) are installed;
 #   3. finds a TornadoVM SDK (TORNADOVM_HOME, else SDKMAN's candidates/tornadovm/current), or,
 #      where the network allows, downloads the official release SDK; it never builds TornadoVM;
@@ -40,19 +41,19 @@ find_jdk() {
     local candidates=()
     [ -n "${JAVA_HOME:-}" ] && candidates+=("$JAVA_HOME")
     for d in /usr/lib/jvm/*; do [ -x "$d/bin/javac" ] && candidates+=("$d"); done
-    # Prefer the JDK the SDK was built for, then any JDK >= 21.
+    # Prefer the JDK the SDK was built for, then any JDK >= 22.
     for want in "$jdk_major" any; do
         for d in "${candidates[@]}"; do
             [ -x "$d/bin/javac" ] || continue
             local m; m=$(java_major "$d")
-            if [ "$want" = any ] && [ "${m:-0}" -ge 21 ] 2>/dev/null; then echo "$d"; return; fi
+            if [ "$want" = any ] && [ "${m:-0}" -ge 22 ] 2>/dev/null; then echo "$d"; return; fi
             if [ "$m" = "$want" ]; then echo "$d"; return; fi
         done
     done
 }
 
 jdk=$(find_jdk)
-[ -n "$jdk" ] || fail "no JDK >= 21 found (looked at JAVA_HOME and /usr/lib/jvm/*)." \
+[ -n "$jdk" ] || fail "no JDK >= 22 found (looked at JAVA_HOME and /usr/lib/jvm/*)." \
     "Install one (TornadoVM $version needs JDK $jdk_major, e.g. Temurin $jdk_major) and set JAVA_HOME."
 jdk_version=$(java_major "$jdk")
 say "JDK: $jdk (Java $jdk_version)"
