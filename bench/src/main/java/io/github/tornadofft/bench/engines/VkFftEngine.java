@@ -4,6 +4,7 @@ import io.github.tornadofft.bench.Case;
 import io.github.tornadofft.bench.CopyCeiling;
 import io.github.tornadofft.bench.Engine;
 import io.github.tornadofft.bench.UnsupportedCaseException;
+import io.github.tornadofft.plan.DeviceProfile;
 
 import java.lang.foreign.AddressLayout;
 import java.lang.foreign.Arena;
@@ -67,21 +68,15 @@ final class VkFftEngine implements Engine {
         return List.of(first, new VkFftEngine(cudaDevice, cudaCopy, vk.lib, cap));
     }
 
-    /** {@link #SHARED_PROPERTY} in bytes, 0 when not set; anything but a number of at least 1024 is refused by name. */
+    /**
+     * {@link #SHARED_PROPERTY} in bytes, 0 when not set; read as the planner's integer properties are
+     * ({@link DeviceProfile#intProperty}), and below 1024 refused by name too.
+     */
     static long sharedCap() {
-        String cap = System.getProperty(SHARED_PROPERTY);
-        if (cap == null) {
-            return 0;
-        }
-        long bytes;
-        try {
-            bytes = Long.parseLong(cap.trim());
-        } catch (NumberFormatException e) {
-            bytes = -1;
-        }
-        if (bytes < 1024) {
-            throw new IllegalArgumentException(SHARED_PROPERTY + ": bytes of shared memory per block, at least 1024, got '"
-                    + cap + "'");
+        int bytes = DeviceProfile.intProperty(SHARED_PROPERTY, 0);
+        if (bytes != 0 && bytes < 1024) {
+            throw new IllegalArgumentException(SHARED_PROPERTY + ": bytes of shared memory per block, at least 1024, got "
+                    + bytes);
         }
         return bytes;
     }
