@@ -78,12 +78,23 @@ public final class Truth {
      * sampled transforms: ||y - y_ref|| / ||y_ref||. Infinite when the output has NaN or infinity.
      */
     public double relativeError(Engine.Prepared prepared) {
+        return relativeError(prepared::result);
+    }
+
+    /** Where an output is read from: copies transform {@code index} of the batch into {@code dst}. */
+    @FunctionalInterface
+    public interface Output {
+        void read(int index, float[] dst);
+    }
+
+    /** As {@link #relativeError(Engine.Prepared)}, of an output read through {@code output}. */
+    public double relativeError(Output output) {
         int len = (int) (2 * c.points());
         float[] got = new float[len];
         double err = 0;
         double ref = 0;
         for (int k = 0; k < samples.length; k++) {
-            prepared.result(samples[k], got);
+            output.read(samples[k], got);
             double[] want = expected[k];
             for (int i = 0; i < len; i++) {
                 double d = got[i] - want[i];
