@@ -1,5 +1,6 @@
 package io.github.tornadofft.bench.engines;
 
+import io.github.tornadofft.Launch;
 import io.github.tornadofft.bench.CopyCeiling;
 import io.github.tornadofft.bench.Engine;
 
@@ -50,6 +51,14 @@ public final class Engines {
         engines.add(new JTransformsEngine(host));
         engines.add(new ReferenceEngine(host));
         return engines;
+    }
+
+    /**
+     * tornado-fft on one TornadoVM device ("B:D" or "default") launching as {@code launch}, without
+     * TornadoVM's profiler; for timing calls alone ({@code CallCostBenchmark}).
+     */
+    public static Engine tornado(String device, Launch launch) {
+        return TornadoEngine.on(device, launch);
     }
 
     /**

@@ -61,14 +61,27 @@ final class TornadoEngine implements Engine {
             String name = line.substring(space + 1, open > space ? open : line.length()).trim();
             String backend = open > space ? line.substring(open + 1, line.lastIndexOf(')')) : "?";
             TornadoDevice device = Devices.resolve(spec);
-            Place place = device.getDeviceType() == TornadoDeviceType.CPU ? Place.CPU : Place.GPU;
             CopyCeiling ceiling = cudaCopy != null && name.equals(cudaDevice) ? cudaCopy : new TornadoCopy(device, spec);
-            engines.add(new TornadoEngine(spec, name, backend, device, place, ceiling, Launch.KERNELS, profiler));
+            engines.add(new TornadoEngine(spec, name, backend, device, placeOf(device), ceiling, Launch.KERNELS, profiler));
             if (device.getTornadoVMBackend() == TornadoVMBackendType.PTX) {
-                engines.add(new TornadoEngine(spec, name, backend, device, place, ceiling, Launch.CUDA_GRAPH, profiler));
+                engines.add(new TornadoEngine(spec, name, backend, device, placeOf(device), ceiling, Launch.CUDA_GRAPH, profiler));
             }
         }
         return engines;
+    }
+
+    /**
+     * The engine of one TornadoVM device, {@code spec} as {@link Devices#resolve} takes it, launching as
+     * {@code launch}, with the profiler off: each resident run is a plain {@code executeOnDevice()}.
+     */
+    static Engine on(String spec, Launch launch) {
+        TornadoDevice device = Devices.resolve(spec);
+        return new TornadoEngine(spec, device.getDeviceName(), device.getTornadoVMBackend().name(), device, placeOf(device),
+                new TornadoCopy(device, spec), launch, false);
+    }
+
+    private static Place placeOf(TornadoDevice device) {
+        return device.getDeviceType() == TornadoDeviceType.CPU ? Place.CPU : Place.GPU;
     }
 
     @Override

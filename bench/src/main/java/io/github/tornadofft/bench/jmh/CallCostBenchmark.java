@@ -6,7 +6,10 @@ import io.github.tornadofft.FftDescriptor;
 import io.github.tornadofft.FftPlan;
 import io.github.tornadofft.Launch;
 import io.github.tornadofft.bench.Case;
+import io.github.tornadofft.bench.Engine;
 import io.github.tornadofft.bench.Truth;
+import io.github.tornadofft.bench.UnsupportedCaseException;
+import io.github.tornadofft.bench.engines.Engines;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -37,7 +40,8 @@ import java.util.concurrent.TimeUnit;
  * same case. Each trial first checks one transform against reference-fft.
  *
  * <ul>
- * <li>{@code plan}: {@link FftPlan#executeOnDevice()}, one kernel launch per pass.</li>
+ * <li>{@code plan}: {@link FftPlan#executeOnDevice()}, one kernel launch per pass, through the bench's
+ * tornado-fft engine without the profiler (as {@code ./run-bench --no-tornado-profiler} times it).</li>
  * <li>{@code plan-graph}: the same with {@link Launch#CUDA_GRAPH} (PTX devices only).</li>
  * <li>{@code appended}: the transform {@linkplain FftPlan#appendTo appended} to a caller's TaskGraph
  * that holds nothing else, whose input is sent on the first execution only: one graph and one
@@ -71,31 +75,29 @@ public class CallCostBenchmark {
     /** The error the tests allow (fp32); a path that misses it is not worth timing. */
     private static final double TOLERANCE = 1e-5;
 
+    private Engine.Prepared planned;
     private FftPlan plan;
     private TornadoExecutionPlan appended;
     private Runnable call;
 
     @Setup(Level.Trial)
-    public void setUp() {
+    public void setUp() throws UnsupportedCaseException {
         Case c = Case.parse(shape);
-        TornadoDevice target = Devices.resolve(device);
         Launch launch = api.endsWith("-graph") ? Launch.CUDA_GRAPH : Launch.KERNELS;
-        plan = FftPlan.create(FftDescriptor.c2c(c.shape()).batch(c.batch()).build(), target, launch);
         Truth truth = Truth.of(c, new SplittableRandom().nextLong(), 4);
-        Truth.Output output;
+        double error;
         switch (api) {
             case "plan", "plan-graph" -> {
-                float[] input = truth.input();
-                for (int i = 0; i < input.length; i++) {
-                    plan.input().set(i, input[i]);
-                }
-                plan.upload();
-                call = plan::executeOnDevice;
-                call.run();
-                plan.download();
-                output = (index, dst) -> copy(plan.output(), index, dst);
+                // The bench's own engine, as ./run-bench times it, with the profiler off.
+                planned = Engines.tornado(device, launch).prepare(c);
+                planned.load(truth.input());
+                planned.runEndToEnd();
+                error = truth.relativeError(planned);
+                call = planned::runResident;
             }
             case "appended", "appended-graph" -> {
+                TornadoDevice target = Devices.resolve(device);
+                plan = FftPlan.create(FftDescriptor.c2c(c.shape()).batch(c.batch()).build(), target, launch);
                 FloatArray in = FloatArray.fromArray(truth.input());
                 FloatArray out = new FloatArray((int) plan.descriptor().outputFloats());
                 TaskGraph graph = new TaskGraph("caller").transferToDevice(DataTransferMode.FIRST_EXECUTION, in);
@@ -110,21 +112,14 @@ public class CallCostBenchmark {
                 TornadoExecutionPlan execution = appended;
                 call = execution::execute;
                 execution.execute().transferToHost(out);
-                output = (index, dst) -> copy(out, index, dst);
+                float[] result = out.toHeapArray();
+                error = truth.relativeError((index, dst) -> System.arraycopy(result, index * dst.length, dst, 0, dst.length));
             }
             default -> throw new IllegalArgumentException("api: plan, plan-graph, appended or appended-graph, got '" + api + "'");
         }
-        double error = truth.relativeError(output);
         if (!(error < TOLERANCE)) {
-            throw new IllegalStateException("api " + api + " on " + target + ": relative L2 error " + error
+            throw new IllegalStateException("api " + api + " on device " + device + ": relative L2 error " + error
                     + " against reference-fft (at most " + TOLERANCE + "); not timed");
-        }
-    }
-
-    /** Copies transform {@code index} of a batch of contiguous transforms into {@code dst}. */
-    private static void copy(FloatArray batch, int index, float[] dst) {
-        for (int i = 0; i < dst.length; i++) {
-            dst[i] = batch.get(index * dst.length + i);
         }
     }
 
@@ -135,6 +130,9 @@ public class CallCostBenchmark {
         }
         if (plan != null) {
             plan.close();
+        }
+        if (planned != null) {
+            planned.close();
         }
     }
 
