@@ -109,9 +109,8 @@ public class CallCostBenchmark {
                 if (launch == Launch.CUDA_GRAPH) {
                     appended.withCUDAGraph();
                 }
-                TornadoExecutionPlan execution = appended;
-                call = execution::execute;
-                execution.execute().transferToHost(out);
+                call = appended::execute;
+                appended.execute().transferToHost(out);
                 float[] result = out.toHeapArray();
                 error = truth.relativeError((index, dst) -> System.arraycopy(result, index * dst.length, dst, 0, dst.length));
             }
