@@ -1,11 +1,14 @@
 package io.github.tornadofft;
 
+import io.github.tornadofft.api.FftDescriptor;
+import io.github.tornadofft.api.Precision;
+
 import io.github.tornadofft.kernels.RegisterPass;
 import io.github.tornadofft.kernels.TwiddleTable;
 import io.github.tornadofft.plan.DeviceProfile;
 import io.github.tornadofft.plan.Pass;
 import io.github.tornadofft.plan.Planner;
-import io.github.tornadofft.reference.Direction;
+import io.github.tornadofft.api.Direction;
 import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TaskGraph;

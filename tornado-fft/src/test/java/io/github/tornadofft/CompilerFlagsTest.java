@@ -1,5 +1,7 @@
 package io.github.tornadofft;
 
+import io.github.tornadofft.api.FftDescriptor;
+
 import org.junit.jupiter.api.Test;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;

@@ -2,8 +2,8 @@ package io.github.tornadofft;
 
 import io.github.tornadofft.kernels.DirectDft;
 import io.github.tornadofft.kernels.TwiddleTable;
-import io.github.tornadofft.reference.Direction;
-import io.github.tornadofft.reference.Norm;
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.Norm;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -1,9 +1,11 @@
 package io.github.tornadofft;
 
+import io.github.tornadofft.api.FftDescriptor;
+
 import io.github.tornadofft.plan.DeviceProfile;
 import io.github.tornadofft.plan.Pass;
-import io.github.tornadofft.reference.Direction;
-import io.github.tornadofft.reference.Norm;
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.Norm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.extension.RegisterExtension;

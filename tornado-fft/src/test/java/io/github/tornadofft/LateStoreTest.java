@@ -1,5 +1,7 @@
 package io.github.tornadofft;
 
+import io.github.tornadofft.api.FftDescriptor;
+
 import io.github.tornadofft.plan.DeviceProfile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.Extension;

@@ -1,7 +1,9 @@
 package io.github.tornadofft;
 
-import io.github.tornadofft.reference.Direction;
-import io.github.tornadofft.reference.Norm;
+import io.github.tornadofft.api.FftDescriptor;
+
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.Norm;
 import io.github.tornadofft.reference.ReferenceFft;
 
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;

@@ -1,5 +1,7 @@
 package io.github.tornadofft.reference;
 
+import io.github.tornadofft.api.Direction;
+
 /**
  * Bluestein's algorithm: a DFT of any size n as a circular convolution of size m = 2^k &gt;= 2n-1,
  * done with a power-of-two plan. Used for sizes with a large prime factor.

@@ -1,5 +1,7 @@
 package io.github.tornadofft.reference;
 
+import io.github.tornadofft.api.Direction;
+
 /** Argument checks shared by the plans and {@link ReferenceFft}; every message names the parameter. */
 final class Checks {
     private Checks() {}

@@ -1,5 +1,7 @@
 package io.github.tornadofft.reference;
 
+import io.github.tornadofft.api.Direction;
+
 /**
  * A plan for unnormalized one-dimensional complex transforms of one size.
  *

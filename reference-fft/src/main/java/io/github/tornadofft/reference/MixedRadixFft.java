@@ -1,5 +1,7 @@
 package io.github.tornadofft.reference;
 
+import io.github.tornadofft.api.Direction;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,5 +1,8 @@
 package io.github.tornadofft.reference;
 
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.Norm;
+
 import java.util.stream.IntStream;
 
 /**

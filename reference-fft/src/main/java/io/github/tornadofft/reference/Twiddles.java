@@ -1,5 +1,7 @@
 package io.github.tornadofft.reference;
 
+import io.github.tornadofft.api.Direction;
+
 /**
  * Exact twiddle factors: {@code cos(2 pi k/n)} and {@code sin(2 pi k/n)} to within double rounding for
  * any {@code k} and {@code n}.

@@ -1,5 +1,8 @@
 package io.github.tornadofft.reference;
 
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.Norm;
+
 import static io.github.tornadofft.reference.Accuracy.TOL;
 import static io.github.tornadofft.reference.Accuracy.assertClose;
 import static org.junit.jupiter.api.Assertions.assertEquals;

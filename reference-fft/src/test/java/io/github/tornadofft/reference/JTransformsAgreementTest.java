@@ -1,5 +1,7 @@
 package io.github.tornadofft.reference;
 
+import io.github.tornadofft.api.Direction;
+
 import static io.github.tornadofft.reference.Accuracy.TOL;
 import static io.github.tornadofft.reference.Accuracy.assertClose;
 

@@ -1,5 +1,7 @@
 package io.github.tornadofft.reference;
 
+import io.github.tornadofft.api.Direction;
+
 /**
  * The plain way to transform a C-order array along one axis: visit every multi-index with that axis
  * at 0, copy the line out, transform it with the 1D plan, copy it back. A slow but obvious reference

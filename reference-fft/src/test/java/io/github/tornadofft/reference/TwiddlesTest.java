@@ -1,5 +1,7 @@
 package io.github.tornadofft.reference;
 
+import io.github.tornadofft.api.Direction;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,8 @@
 package io.github.tornadofft.reference;
 
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.Norm;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

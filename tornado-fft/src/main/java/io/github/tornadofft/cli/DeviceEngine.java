@@ -1,9 +1,9 @@
 package io.github.tornadofft.cli;
 
 import io.github.tornadofft.Devices;
-import io.github.tornadofft.FftDescriptor;
+import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.FftPlan;
-import io.github.tornadofft.Precision;
+import io.github.tornadofft.api.Precision;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.github.tornadofft.cli;
 
-import io.github.tornadofft.Precision;
-import io.github.tornadofft.reference.Norm;
+import io.github.tornadofft.api.Precision;
+import io.github.tornadofft.api.Norm;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

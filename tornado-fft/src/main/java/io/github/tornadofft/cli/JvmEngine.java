@@ -1,6 +1,6 @@
 package io.github.tornadofft.cli;
 
-import io.github.tornadofft.Precision;
+import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.reference.ReferenceFft;
 
 /** Runs a transform with reference-fft: any size, any rank, single or double precision input. */

@@ -1,8 +1,8 @@
 package io.github.tornadofft.cli;
 
-import io.github.tornadofft.Precision;
-import io.github.tornadofft.reference.Direction;
-import io.github.tornadofft.reference.Norm;
+import io.github.tornadofft.api.Precision;
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.Norm;
 
 import java.util.Arrays;
 

@@ -1,6 +1,6 @@
 package io.github.tornadofft.kernels;
 
-import io.github.tornadofft.reference.Direction;
+import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.reference.Twiddles;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 

@@ -1,7 +1,7 @@
 package io.github.tornadofft.cli;
 
-import io.github.tornadofft.reference.Direction;
-import io.github.tornadofft.reference.Norm;
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.Norm;
 import io.github.tornadofft.reference.ReferenceFft;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -3,8 +3,8 @@ package io.github.tornadofft.bench.engines;
 import io.github.tornadofft.bench.Case;
 import io.github.tornadofft.bench.CopyCeiling;
 import io.github.tornadofft.bench.Engine;
-import io.github.tornadofft.reference.Direction;
-import io.github.tornadofft.reference.Norm;
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.Norm;
 import io.github.tornadofft.reference.ReferenceFft;
 
 /**

@@ -1,14 +1,14 @@
 package io.github.tornadofft.bench.engines;
 
 import io.github.tornadofft.Devices;
-import io.github.tornadofft.FftDescriptor;
+import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.FftPlan;
 import io.github.tornadofft.Launch;
 import io.github.tornadofft.bench.Case;
 import io.github.tornadofft.bench.CopyCeiling;
 import io.github.tornadofft.bench.Engine;
-import io.github.tornadofft.reference.Direction;
-import io.github.tornadofft.reference.Norm;
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.Norm;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.TornadoDeviceType;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;

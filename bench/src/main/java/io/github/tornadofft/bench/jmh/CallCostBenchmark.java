@@ -2,7 +2,7 @@ package io.github.tornadofft.bench.jmh;
 
 import io.github.tornadofft.CompilerFlags;
 import io.github.tornadofft.Devices;
-import io.github.tornadofft.FftDescriptor;
+import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.FftPlan;
 import io.github.tornadofft.Launch;
 import io.github.tornadofft.bench.Case;

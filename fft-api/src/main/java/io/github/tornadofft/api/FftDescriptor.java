@@ -1,9 +1,9 @@
-package io.github.tornadofft;
+package io.github.tornadofft.api;
 
-import io.github.tornadofft.reference.Direction;
-import io.github.tornadofft.reference.Norm;
 
 import java.util.Arrays;
+import java.util.Locale;
+import java.util.Objects;
 
 /**
  * What to compute, as a value (the cuFFTDx idea of a descriptor): the shape of one transform, how
@@ -165,6 +165,31 @@ public final class FftDescriptor {
         return (float) norm.scale(size(), direction);
     }
 
+    /** The same transform in the other direction (everything else equal). */
+    public FftDescriptor withDirection(Direction direction) {
+        if (direction == null) {
+            throw new IllegalArgumentException("direction: FORWARD or INVERSE, got null");
+        }
+        if (direction == this.direction) {
+            return this;
+        }
+        Builder b = new Builder(shape).batch(batch).direction(direction).norm(norm).precision(precision).inPlace(inPlace);
+        return new FftDescriptor(b, input, output);
+    }
+
+    /** Two descriptors are equal when they describe the same computation on the same layouts. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FftDescriptor d && Arrays.equals(shape, d.shape) && batch == d.batch
+                && direction == d.direction && norm == d.norm && precision == d.precision && inPlace == d.inPlace
+                && input.equals(d.input) && output.equals(d.output);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(Arrays.hashCode(shape), batch, direction, norm, precision, inPlace, input, output);
+    }
+
     @Override
     public String toString() {
         String layout = "";
@@ -172,7 +197,7 @@ public final class FftDescriptor {
             layout = inPlace || input.equals(output) ? " (" + input + ")" : " (input " + input + ", output " + output + ")";
         }
         return String.format("c2c %s x %d %s norm=%s %s %s%s", Arrays.toString(shape), batch,
-                direction.name().toLowerCase(), norm.name().toLowerCase(), precision.name().toLowerCase(),
+                direction.name().toLowerCase(Locale.ROOT), norm.name().toLowerCase(Locale.ROOT), precision.name().toLowerCase(Locale.ROOT),
                 inPlace ? "in-place" : "out-of-place", layout);
     }
 

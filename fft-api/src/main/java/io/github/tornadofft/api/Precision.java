@@ -1,4 +1,4 @@
-package io.github.tornadofft;
+package io.github.tornadofft.api;
 
 /** Arithmetic precision of a transform. */
 public enum Precision {

@@ -1,4 +1,4 @@
-package io.github.tornadofft.reference;
+package io.github.tornadofft.api;
 
 /**
  * Which way a transform goes: the sign of the exponent in

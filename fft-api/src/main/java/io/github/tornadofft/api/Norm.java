@@ -1,4 +1,4 @@
-package io.github.tornadofft.reference;
+package io.github.tornadofft.api;
 
 import java.util.Locale;
 

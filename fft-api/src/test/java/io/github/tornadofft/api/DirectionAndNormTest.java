@@ -1,4 +1,4 @@
-package io.github.tornadofft.reference;
+package io.github.tornadofft.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
