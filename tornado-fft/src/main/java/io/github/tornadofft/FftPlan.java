@@ -28,6 +28,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -45,6 +46,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class FftPlan implements AutoCloseable {
 
     private static final AtomicInteger IDS = new AtomicInteger();
+    private static final Set<FftPlan> OPEN = ConcurrentHashMap.newKeySet();
 
     private final FftDescriptor descriptor;
     private final TornadoDevice device;
@@ -110,6 +112,7 @@ public final class FftPlan implements AutoCloseable {
             throw e;
         }
         this.buildNanos = System.nanoTime() - start;
+        OPEN.add(this);
     }
 
     /** The execution plan: the upload graph (0) and the transform's graph (1), compiled on first execution. */
@@ -405,6 +408,18 @@ public final class FftPlan implements AutoCloseable {
         return launch;
     }
 
+    /**
+     * Bytes of device memory that TornadoVM accounts to the plans of this library that are held now
+     * (open plans, and any whose buffers the library keeps for reuse), summed over every device.
+     */
+    public static long deviceBytesHeld() {
+        long bytes = 0;
+        for (FftPlan plan : OPEN) {
+            bytes += plan.execution.getCurrentDeviceMemoryUsage();
+        }
+        return bytes;
+    }
+
     /** Wall time taken to plan, allocate and compile, in ns. */
     public long buildNanos() {
         return buildNanos;
@@ -494,6 +509,7 @@ public final class FftPlan implements AutoCloseable {
             return;
         }
         closed = true;
+        OPEN.remove(this);
         try {
             execution.freeDeviceMemory();
             execution.close();
