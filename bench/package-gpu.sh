@@ -3,13 +3,16 @@
 #
 #   runtime/     a Java runtime made with jlink from JAVA_HOME
 #   tornadovm/   a copy of an existing TornadoVM SDK (TORNADOVM_HOME; never built here), if one is given
-#   lib/         the bench jar and its runtime class path (cuFFT glue, JTransforms, XChart, JMH, ...)
-#   tests/       tornado-fft's test suite and JUnit's console launcher, when the tests jar is built
+#   lib/         the bench jar and its runtime class path (cuFFT glue, JTransforms, XChart, JMH, ...), and
+#                the ./fft command's (fft-cli, picocli, npy, Kotlin's standard library; lib/fft-classpath.txt)
+#   tests/       tornado-fft's and fft-cli's test suites and JUnit's console launcher, when the tests jars
+#                are built
 #   check        one call that checks a GPU machine: the suite on each GPU device, the bench against cuFFT
 #                (and VkFFT, once built)
 #   build-vkfft  builds the VkFFT engine's library against a VkFFT release: ./build-vkfft VKFFT_HOME
 #   run          the launcher: ./run [run-bench options], ./run jmh [JMH options], ./run variants [...],
-#                ./run tests [DEVICE] [JUnit console options] (the suite on a TornadoVM device, e.g. 1:0)
+#                ./run tests [DEVICE] [JUnit console options] (the suite on a TornadoVM device, e.g. 1:0),
+#                ./run fft [./fft options] (the command: .npy files in and out, e.g. ./run fft --help)
 #
 # Jars are stored uncompressed inside the tarball so that xz compresses them together.
 #
@@ -30,6 +33,9 @@ fail() { printf '[package] ERROR: %s\n' "$*" >&2; exit 1; }
 jar=$(ls "$here"/target/bench-*.jar 2>/dev/null | grep -v -e '-sources' -e '-tests' | head -n 1 || true)
 cpfile=$here/target/runtime-classpath.txt
 [ -n "$jar" ] && [ -f "$cpfile" ] || fail "build first: mvn -B -DskipTests package"
+cli_jar=$(ls "$root"/fft-cli/target/fft-cli-*.jar 2>/dev/null | grep -v -e '-sources' -e '-tests' -e '-javadoc' | head -n 1 || true)
+cli_cpfile=$root/fft-cli/target/runtime-classpath.txt
+[ -n "$cli_jar" ] && [ -f "$cli_cpfile" ] || fail "build first: mvn -B -DskipTests package (no fft-cli jar)"
 [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/jlink" ] || fail "set JAVA_HOME to a JDK with jlink (the one the TornadoVM SDK runs on)"
 sdk=""
 if [ -z "${NO_TORNADOVM:-}" ]; then
@@ -93,27 +99,43 @@ for entry in "${entries[@]}"; do
 done
 say "$(wc -l < "$dist/lib/classpath.txt") jars"
 
-# ---- the tests: tornado-fft's suite, runnable where there is no Maven -------------------------------
+# ---- the ./fft command: fft-cli and its class path, in lib/ next to the bench's ----------------
+# lib/fft-classpath.txt is the command's whole class path; a jar the bench has too is stored once.
+: > "$dist/lib/fft-classpath.txt"
+add_cli_jar() {
+    local src=$1 name
+    name=$(basename "$src")
+    if [ -d "$src" ]; then
+        fail "class path entry $src is a directory: run 'mvn -B -DskipTests package' from the repository root"
+    fi
+    [ -f "$dist/lib/$name" ] || cp "$src" "$dist/lib/$name"
+    echo "$name" >> "$dist/lib/fft-classpath.txt"
+}
+add_cli_jar "$cli_jar"
+IFS=: read -r -a entries < "$cli_cpfile" || true   # the file has no final newline
+for entry in "${entries[@]}"; do
+    add_cli_jar "$entry"
+done
+say "./fft: $(wc -l < "$dist/lib/fft-classpath.txt") jars ($(grep -vxF -f "$dist/lib/classpath.txt" "$dist/lib/fft-classpath.txt" | paste -sd' ' -) beyond the bench's)"
+
+# ---- the tests: tornado-fft's and fft-cli's suites, runnable where there is no Maven --------------
 tests_jar=$(ls "$root"/tornado-fft/target/tornado-fft-*-tests.jar 2>/dev/null | head -n 1 || true)
+cli_tests_jar=$(ls "$root"/fft-cli/target/fft-cli-*-tests.jar 2>/dev/null | head -n 1 || true)
 if [ -n "$tests_jar" ]; then
     junit=$(sed -n 's#.*<junit.version>5\.\(.*\)</junit.version>.*#1.\1#p' "$root/pom.xml")
     mkdir -p "$dist/tests"
     cp "$tests_jar" "$dist/tests/tornado-fft-tests.jar"
+    # fft-cli's tests run on lib/fft-classpath.txt, the command's class path
+    if [ -n "$cli_tests_jar" ]; then
+        cp "$cli_tests_jar" "$dist/tests/fft-cli-tests.jar"
+    else
+        say "no fft-cli tests jar: the bundle will run tornado-fft's suite only"
+    fi
     mvn -B -q dependency:copy -Dartifact="org.junit.platform:junit-platform-console-standalone:$junit" \
         -DoutputDirectory="$dist/tests" >/dev/null 2>&1 ||
         fail "could not get junit-platform-console-standalone $junit from Maven"
     mv "$dist/tests/junit-platform-console-standalone-$junit.jar" "$dist/tests/junit-console.jar"
-    # tornado-fft's own runtime jars the bench does not use (the command line's picocli and npy)
-    : > "$dist/tests/classpath.txt"
-    IFS=: read -r -a entries < "$root/tornado-fft/target/runtime-classpath.txt" || true
-    for entry in "${entries[@]}"; do
-        name=$(basename "$entry")
-        if ! grep -qx "$name" "$dist/lib/classpath.txt"; then
-            cp "$entry" "$dist/tests/$name"
-            echo "$name" >> "$dist/tests/classpath.txt"
-        fi
-    done
-    say "tests: $(basename "$tests_jar") and JUnit console $junit"
+    say "tests: $(basename "$tests_jar")${cli_tests_jar:+, $(basename "$cli_tests_jar")} and JUnit console $junit"
 else
     say "no tornado-fft tests jar: the bundle will not run the suite"
 fi
@@ -188,7 +210,8 @@ find "$dist" -name '*.jar' -print0 | xargs -0 python3 "$work/store.py"
 # ---- the launcher ------------------------------------------------------------------------------
 cat > "$dist/run" <<'RUN'
 #!/usr/bin/env bash
-# The tornado-fft bench, self-contained: ./run [--quick] [--list] [--help] ...; ./run jmh [JMH options].
+# The tornado-fft bench, self-contained: ./run [--quick] [--list] [--help] ...; ./run jmh [JMH options];
+# ./run tests [DEVICE] [JUnit console options]; ./run fft [./fft options] (./run fft --help).
 # Extra JVM options: BENCH_JAVA_OPTS. Results go to ./bench-results (--out DIR to change).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -243,9 +266,17 @@ args=()
 case ${1:-} in
     jmh) main=io.github.tornadofft.bench.jmh.JmhMain; shift ;;
     variants) main=io.github.tornadofft.bench.Variants; shift ;;
+    fft)
+        # The ./fft command (fft-cli) on its own class path: .npy files in and out, on a TornadoVM
+        # device (--device B:D, default TornadoVM's default) or on the JVM (--device jvm).
+        shift
+        cp=$(sed "s#^#$here/lib/#" "$here/lib/fft-classpath.txt" | paste -sd: -)
+        main=io.github.tornadofft.cli.FftCommand
+        ;;
     tests)
-        # tornado-fft's suite on one TornadoVM device (default: TornadoVM's default device). The test
-        # that compares RegisterPass.java with its generator reads the source tree and runs under Maven.
+        # tornado-fft's and fft-cli's suites on one TornadoVM device (default: TornadoVM's default
+        # device). The test that compares RegisterPass.java with its generator reads the source tree
+        # and runs under Maven.
         shift
         [ -d "$here/tests" ] || { echo "run: this bundle has no tests (build tornado-fft's tests jar, then package)" >&2; exit 2; }
         device=default
@@ -253,7 +284,9 @@ case ${1:-} in
         opts+=("-Dtornado.fft.device=$device")
         # Everything on the JVM's own class path: TornadoVM reads kernel bytecode through it, so
         # classes that only JUnit's --class-path loader can see fail to compile.
-        cp="$here/tests/tornado-fft-tests.jar:$cp:$(sed "s#^#$here/tests/#" "$here/tests/classpath.txt" | paste -sd: -)"
+        tests_cp=$here/tests/tornado-fft-tests.jar
+        [ -f "$here/tests/fft-cli-tests.jar" ] && tests_cp="$tests_cp:$here/tests/fft-cli-tests.jar"
+        cp="$tests_cp:$cp:$(sed "s#^#$here/lib/#" "$here/lib/fft-classpath.txt" | paste -sd: -)"
         cp="$cp:$here/tests/junit-console.jar"
         main=org.junit.platform.console.ConsoleLauncher
         args=(execute --disable-banner --details=summary --select-package io.github.tornadofft
@@ -339,3 +372,4 @@ say "compressing ($(du -sh "$dist" | cut -f1) unpacked)"
 XZ_OPT=${XZ_OPT:--6 -T0} tar -C "$work" -cJf "$out" tornado-fft-bench
 say "wrote $out ($(du -h "$out" | cut -f1))"
 say "on the GPU machine: tar -xJf $(basename "$out") && tornado-fft-bench/run --list && tornado-fft-bench/run"
+say "the command there: tornado-fft-bench/run fft --help"
