@@ -1,6 +1,7 @@
 package io.github.tornadofft;
 
 import io.github.tornadofft.plan.DeviceProfile;
+import io.github.tornadofft.plan.Tuning;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.TornadoDeviceType;
@@ -63,8 +64,13 @@ public final class Devices {
         return all.isEmpty() ? "none" : String.join(", ", all);
     }
 
-    /** The properties the planner reads. */
+    /** The properties the planner reads, with the tuning of the {@code tornado.fft.*} system properties. */
     public static DeviceProfile profile(TornadoDevice device) {
+        return profile(device, Tuning.fromProperties());
+    }
+
+    /** The properties the planner reads, with the given tuning. */
+    public static DeviceProfile profile(TornadoDevice device, Tuning tuning) {
         long[] maxGroup = device.getDeviceMaxWorkgroupDimensions();
         int maxGroupSize = (int) Math.min(1024, maxGroup.length > 0 ? maxGroup[0] : 256);
         boolean cpu = device.getDeviceType() == TornadoDeviceType.CPU;
@@ -73,7 +79,8 @@ public final class Devices {
         long global = device.getMaxGlobalMemory();
         long heap = device.getMemoryProvider().getHeapSize();
         return DeviceProfile.of(device.getPhysicalDevice().getDeviceName(), cpu, device.getDeviceLocalMemorySize(),
-                maxGroupSize, global > 0 && heap > 0 ? Math.min(global, heap) : Math.max(global, heap), dataAlignment());
+                maxGroupSize, global > 0 && heap > 0 ? Math.min(global, heap) : Math.max(global, heap), headerAlignment(),
+                tuning);
     }
 
     /**
@@ -84,12 +91,21 @@ public final class Devices {
      * {@code -Dtornado.panama.objectHeader=128} sets it).
      */
     public static int dataAlignment() {
-        int header = (int) Math.min(256, Long.lowestOneBit(TornadoNativeArray.ARRAY_HEADER));
-        int alignment = DeviceProfile.intProperty(DeviceProfile.DATA_ALIGNMENT_PROPERTY, header);
+        int alignment = DeviceProfile.intProperty(DeviceProfile.DATA_ALIGNMENT_PROPERTY, headerAlignment());
         if (alignment < 1 || Integer.bitCount(alignment) != 1) {
             throw new IllegalArgumentException(DeviceProfile.DATA_ALIGNMENT_PROPERTY + ": a power of two (bytes), got "
                     + alignment);
         }
         return alignment;
+    }
+
+    /** What TornadoVM's array header gives: bytes to which element 0 of every array is aligned on the device. */
+    static int headerAlignment() {
+        return (int) Math.min(256, Long.lowestOneBit(TornadoNativeArray.ARRAY_HEADER));
+    }
+
+    /** A name for the device that two lookups of the same device share: backend and device name. */
+    static String key(TornadoDevice device) {
+        return device.getTornadoVMBackend() + ":" + device.getBackendIndex() + ":" + device.getDeviceName();
     }
 }

@@ -1,90 +1,68 @@
 package io.github.tornadofft;
 
+import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.api.Precision;
-
-import io.github.tornadofft.kernels.RegisterPass;
-import io.github.tornadofft.kernels.TwiddleTable;
 import io.github.tornadofft.plan.DeviceProfile;
 import io.github.tornadofft.plan.Pass;
-import io.github.tornadofft.plan.Planner;
-import io.github.tornadofft.api.Direction;
 import uk.ac.manchester.tornado.api.GridScheduler;
-import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TaskGraph;
-import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
-import uk.ac.manchester.tornado.api.TornadoExecutionResult;
-import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
-import uk.ac.manchester.tornado.api.enums.DataTransferMode;
-import uk.ac.manchester.tornado.api.enums.ProfilerMode;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
-import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
-import uk.ac.manchester.tornado.api.exceptions.TornadoInternalError;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.FloatBuffer;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A transform planned once and executed many times on a TornadoVM device.
+ * A transform planned once and executed many times on a TornadoVM device, in either direction.
  *
- * <p>Building a plan chooses the passes ({@link Planner}), allocates the input, output, scratch and
- * twiddle buffers, and compiles the kernels; executing it launches them with no other host work.
- * The plan owns its {@link #input()} and {@link #output()} arrays (the same array when in place):
- * fill the input, run, read the output. Data can stay on the device: {@link #upload()},
- * {@link #executeOnDevice()} any number of times, {@link #download()}. {@link #execute()} does all
- * three. The transform can also join a caller's own TaskGraph ({@link #appendTo}).
+ * <p>Building a plan chooses the passes, allocates the device buffers and compiles the kernels of the
+ * descriptor's direction; the other direction's kernels compile on its first use. Executing launches
+ * the kernels with no other host work. {@link #forward(float[], float[])} and
+ * {@link #inverse(float[], float[])} copy the caller's data in and out in bulk; data can also stay on
+ * the device: fill {@link #input()}, {@link #upload()}, {@link #executeOnDevice(Direction)} any number of
+ * times, {@link #download()} and read {@link #output()}. The transform can also join a caller's own
+ * TaskGraph ({@link #appendTo}).
  *
- * <p>Close the plan to free its device memory.
+ * <p><b>Threads.</b> A plan may be shared between threads: its methods run one at a time (each holds the
+ * plan's lock), so calls from several threads queue up and each gets its own correct result. For
+ * transforms that run at the same time, give each thread its own plan; plans of the same descriptor
+ * share compiled kernels. The arrays of {@link #input()} and {@link #output()} are the plan's own: a
+ * sequence {@code upload}/{@code executeOnDevice}/{@code download} is only meaningful from one thread
+ * at a time (or under the caller's own lock), as with any shared buffer.
+ *
+ * <p><b>Memory.</b> Close the plan when done. Its kernels and device buffers then go to a small cache
+ * for the next plan of the same descriptor, device and options, which is built without compiling (the
+ * cache's limits are in {@link #clearCache()}); creating and closing plans in a loop keeps heap, process
+ * and device memory bounded. {@link #clearCache()} frees what the cache holds.
  */
 public final class FftPlan implements AutoCloseable {
 
-    private static final AtomicInteger IDS = new AtomicInteger();
-    private static final Set<FftPlan> OPEN = ConcurrentHashMap.newKeySet();
-
     private final FftDescriptor descriptor;
     private final TornadoDevice device;
-    private final DeviceProfile profile;
-    private final List<Pass> passes;
-    private final FloatArray input;
-    private final FloatArray output;
-    /** Each pass's twiddle table; passes of the same register radices and span share it ({@link HostBuffers#twiddles}). */
-    private final List<FloatArray> twiddles;
-    private final List<FloatArray> scratch = new ArrayList<>();
-    private final String name;
-    private final GridScheduler grid = new GridScheduler();
-    private final TornadoExecutionPlan execution;
+    private final FftOptions options;
     private final long buildNanos;
-    private final Launch launch;
-    /** Whether this plan's own kernel stores late under a lower register cap ({@link Planner#storesLate}). */
-    private final boolean storesLate;
-    private TornadoExecutionResult lastResult;
-    private boolean profiled;
-    private boolean uploaded;
-    private boolean closed;
+    private Engine engine;
 
-    private FftPlan(FftDescriptor descriptor, TornadoDevice device, Launch launch) {
+    private FftPlan(FftDescriptor descriptor, TornadoDevice device, FftOptions options) {
         long start = System.nanoTime();
-        if (launch == Launch.CUDA_GRAPH && device.getTornadoVMBackend() != TornadoVMBackendType.PTX) {
+        if (options.launch() == Launch.CUDA_GRAPH && device.getTornadoVMBackend() != TornadoVMBackendType.PTX) {
             throw new IllegalArgumentException("launch: CUDA_GRAPH needs a device of the PTX backend; "
                     + device.getPhysicalDevice().getDeviceName() + " is " + device.getTornadoVMBackend()
                     + " (use KERNELS)");
         }
-        this.launch = launch;
         if (descriptor.precision() != Precision.FLOAT) {
             throw new IllegalArgumentException("precision: TornadoVM device plans support FLOAT; got "
                     + descriptor.precision() + " (use the reference engine for double precision)");
         }
         this.descriptor = descriptor;
         this.device = device;
-        this.profile = Devices.profile(device);
-        // Input, output, and the packed scratch arrays of bufferChain: one out of place, two in place
+        this.options = options;
+        DeviceProfile profile = Devices.profile(device, options.tuning());
+        // Input, output, and the packed scratch arrays of the buffer chain: one out of place, two in place
         // or where a layout array cannot serve as one.
         boolean packed = descriptor.inputPacked() && descriptor.outputPacked();
         long bytesNeeded = (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())
@@ -94,44 +72,9 @@ public final class FftPlan implements AutoCloseable {
                     + " MiB of device memory (data, output, scratch); " + profile.name() + " has "
                     + (profile.globalBytes() >> 20) + " MiB for TornadoVM (its -Dtornado.device.memory option raises that)");
         }
-        this.passes = Planner.plan(descriptor.shape(), descriptor.batch(), profile);
-        this.storesLate = Planner.storesLate(passes, profile, CompilerFlags.capsRegisters(device));
-        this.name = "fft" + IDS.incrementAndGet();
-        this.input = HostBuffers.take((int) descriptor.inputFloats());
-        this.output = descriptor.inPlace() ? input : HostBuffers.take((int) descriptor.outputFloats());
-        this.twiddles = passes.stream().map(pass -> HostBuffers.twiddles(pass.sub(), pass.span(), pass.fused())).toList();
-        try {
-            this.execution = build();
-            execution.withGraph(0).execute();
-            uploaded = true;
-            lastResult = execution.withGraph(1).execute();
-        } catch (RuntimeException | Error e) {
-            // TornadoVM's drivers also fail with Errors (TornadoInternalError): the plan frees what it
-            // took either way, device memory and the host arrays it took from HostBuffers.
-            freeQuietly();
-            throw e;
-        }
+        Engine.Key key = new Engine.Key(Devices.key(device), descriptor, options);
+        this.engine = Failures.plain("plan", () -> EngineCache.lease(key, () -> new Engine(key, device, profile)));
         this.buildNanos = System.nanoTime() - start;
-        OPEN.add(this);
-    }
-
-    /** The execution plan: the upload graph (0) and the transform's graph (1), compiled on first execution. */
-    private TornadoExecutionPlan build() {
-        TaskGraph upload = new TaskGraph(name + "in")
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, input)
-                .task("touch", FftPlan::touch, input)
-                .persistOnDevice(input);
-        TaskGraph fft = new TaskGraph(name)
-                .consumeFromDevice(upload.getTaskGraphName(), input);
-        addPasses(fft, input, output, grid, storesLate);
-        fft.transferToHost(DataTransferMode.UNDER_DEMAND, output);
-        TornadoExecutionPlan plan = CompilerFlags.apply(new TornadoExecutionPlan(upload.snapshot(), fft.snapshot())
-                .withDevice(device)
-                .withGridScheduler(grid), device, registerCap());
-        if (launch == Launch.CUDA_GRAPH) {
-            plan.withCUDAGraph();
-        }
-        return plan;
     }
 
     /** Plans the transform on TornadoVM's default device. */
@@ -139,148 +82,182 @@ public final class FftPlan implements AutoCloseable {
         return create(descriptor, Devices.resolve("default"));
     }
 
-    /** Plans the transform on the given device; compiles its kernels before returning. */
+    /** Plans the transform on the given device with {@link FftOptions#defaults()}; compiles its kernels before returning. */
     public static FftPlan create(FftDescriptor descriptor, TornadoDevice device) {
-        return create(descriptor, device, Launch.KERNELS);
+        return create(descriptor, device, FftOptions.defaults());
     }
 
     /**
      * Plans the transform on the given device, launched as {@code launch} says ({@link Launch#CUDA_GRAPH}
-     * needs a PTX device); compiles its kernels before returning.
+     * needs a PTX device), the rest of the options the defaults.
      */
     public static FftPlan create(FftDescriptor descriptor, TornadoDevice device, Launch launch) {
+        if (launch == null) {
+            throw new IllegalArgumentException("launch: must not be null (KERNELS or CUDA_GRAPH)");
+        }
+        return create(descriptor, device, FftOptions.defaults().withLaunch(launch));
+    }
+
+    /**
+     * Plans the transform on the given device with the given options; compiles the kernels of the
+     * descriptor's direction before returning.
+     *
+     * @throws IllegalArgumentException naming the parameter: a null argument, a launch the device's
+     *                                  backend cannot do, a precision the device path lacks, a batch
+     *                                  that does not fit the device's memory
+     * @throws IllegalStateException    when TornadoVM fails to allocate or compile (its message, plain)
+     */
+    public static FftPlan create(FftDescriptor descriptor, TornadoDevice device, FftOptions options) {
         if (descriptor == null) {
             throw new IllegalArgumentException("descriptor: must not be null");
         }
         if (device == null) {
             throw new IllegalArgumentException("device: must not be null");
         }
-        if (launch == null) {
-            throw new IllegalArgumentException("launch: must not be null (KERNELS or CUDA_GRAPH)");
+        if (options == null) {
+            throw new IllegalArgumentException("options: must not be null (FftOptions.defaults())");
         }
-        return new FftPlan(descriptor, device, launch);
+        return new FftPlan(descriptor, device, options);
+    }
+
+    // ---- Transforms of the caller's arrays ---------------------------------------------------------
+
+    /** {@code out} = the forward transform of {@code in} (which may be the same array); see {@link #execute(Direction, float[], int, float[], int)}. */
+    public void forward(float[] in, float[] out) {
+        execute(Direction.FORWARD, in, 0, out, 0);
+    }
+
+    /** {@code out} = the inverse transform of {@code in} (which may be the same array), scaled as the descriptor's norm says. */
+    public void inverse(float[] in, float[] out) {
+        execute(Direction.INVERSE, in, 0, out, 0);
+    }
+
+    /** Transforms {@code data} forward, in place: the input and output layouts must be the same. */
+    public void forward(float[] data) {
+        execute(Direction.FORWARD, data, 0, data, 0);
+    }
+
+    /** Transforms {@code data} inverse, in place: the input and output layouts must be the same. */
+    public void inverse(float[] data) {
+        execute(Direction.INVERSE, data, 0, data, 0);
+    }
+
+    /** Transforms {@code in} into {@code out} in the descriptor's direction. */
+    public void execute(float[] in, float[] out) {
+        execute(descriptor.direction(), in, 0, out, 0);
     }
 
     /**
-     * An empty task: the upload graph exists only to move the input to the device, and TornadoVM
-     * moves nothing for a graph without a task (every transform then reads stale data; the tests
-     * catch it). It costs one empty launch per {@link #upload()}.
+     * Transforms the {@link FftDescriptor#inputFloats()} floats of {@code in} from {@code inOffset}
+     * into {@code out} from {@code outOffset}, in {@code direction}: interleaved complex, in the
+     * descriptor's layouts. Of {@code out} only the positions of the output layout are written. The
+     * arrays may be the same (then the regions may overlap only where the layouts are the same).
+     *
+     * @throws IllegalArgumentException naming the parameter: null arrays or direction, a negative offset,
+     *                                  or an array too short from its offset; nothing is written then
+     * @throws IllegalStateException    after {@link #close()}
      */
-    static void touch(FloatArray data) {
-        if (data.getSize() < 0) {
-            data.set(0, 0f);
-        }
-    }
-
-    /**
-     * Appends this plan's kernels to {@code graph}, reading {@code in} and writing {@code out} (which
-     * may be the same array), and registers their work-group shapes in {@code gridScheduler}. The
-     * caller transfers {@code in} and {@code out}; the twiddle table is sent on first execution. On an
-     * NVIDIA GPU, give the caller's execution plan the kernels' flags with {@link CompilerFlags#apply}.
-     */
-    public void appendTo(TaskGraph graph, FloatArray in, FloatArray out, GridScheduler gridScheduler) {
+    public synchronized void execute(Direction direction, float[] in, int inOffset, float[] out, int outOffset) {
         checkOpen();
-        if (graph == null || in == null || out == null || gridScheduler == null) {
-            throw new IllegalArgumentException("graph, in, out, gridScheduler: must not be null");
+        requireDirection(direction);
+        if (in == null || out == null) {
+            throw new IllegalArgumentException("in, out: must not be null");
         }
-        checkLength("in", in.getSize(), descriptor.inputFloats());
-        checkLength("out", out.getSize(), descriptor.outputFloats());
-        GridScheduler mine = new GridScheduler();
-        // The caller's execution plan takes one register cap for all its kernels: no late stores here.
-        List<String> tasks = addPasses(graph, in, out, mine, false);
-        for (String task : tasks) {
-            gridScheduler.addWorkerGrid(graph.getTaskGraphName() + "." + task, mine.get(graph.getTaskGraphName() + "." + task));
-        }
-    }
-
-    private List<String> addPasses(TaskGraph graph, FloatArray in, FloatArray out, GridScheduler target, boolean late) {
-        Set<FloatArray> tables = Collections.newSetFromMap(new IdentityHashMap<>());
-        tables.addAll(twiddles);
-        for (FloatArray table : tables) {
-            graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, table);
-        }
-        List<FloatArray> chain = bufferChain(in, out);
-        boolean inverse = descriptor.direction() == Direction.INVERSE;
-        long points = descriptor.floats() / 2;
-        List<String> tasks = new ArrayList<>();
-        FftDescriptor.Layout inLayout = descriptor.inputLayout();
-        FftDescriptor.Layout outLayout = descriptor.outputLayout();
-        for (int p = 0; p < passes.size(); p++) {
-            Pass pass = passes.get(p);
-            String task = name + "p" + p;
-            boolean last = p == passes.size() - 1;
-            float scale = last ? descriptor.scale() : 1f;
-            // The first pass reads the input's layout, the last writes the output's; between, packed.
-            int flags = RegisterPass.flags(inverse, pass.split(), pass.fused())
-                    | RegisterPass.steps(pass.subRadix(1), pass.subRadix(2), TwiddleTable.kBits(pass.span()), pass.rows())
-                    | RegisterPass.layouts(p == 0 && !descriptor.inputPacked(), last && !descriptor.outputPacked(),
-                    descriptor.size()) | (late ? RegisterPass.LATE_STORE : 0);
-            graph.task(task, RegisterPass.kernel(pass.regs()), new KernelContext(), chain.get(p), chain.get(p + 1),
-                    twiddles.get(p), pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags, scale,
-                    RegisterPass.localFloats(pass.cols() * pass.rows(), pass.radix()), inLayout.stride(),
-                    inLayout.distance(), outLayout.stride(), outLayout.distance());
-            WorkerGrid1D worker = new WorkerGrid1D(pass.groups(points) * pass.groupSize());
-            worker.setLocalWork(pass.groupSize(), 1, 1);
-            target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
-            tasks.add(task);
-        }
-        // Scratch buffers never cross to the host, but naming them as (on-demand) outputs is what makes
-        // TornadoVM release their device memory, and unpin their host memory, when the plan closes.
-        Set<FloatArray> named = Collections.newSetFromMap(new IdentityHashMap<>());
-        named.add(in);
-        named.add(out);
-        for (FloatArray buffer : chain) {
-            if (named.add(buffer)) {
-                graph.transferToHost(DataTransferMode.UNDER_DEMAND, buffer);
-            }
-        }
-        return tasks;
+        checkRegion("in", in.length, inOffset, descriptor.inputFloats());
+        checkRegion("out", out.length, outOffset, descriptor.outputFloats());
+        MemorySegment.copy(in, inOffset, engine.input.getSegment(), ValueLayout.JAVA_FLOAT, 0, (int) descriptor.inputFloats());
+        run(direction);
+        copyOut(MemorySegment.ofArray(out), (long) outOffset * Float.BYTES);
     }
 
     /**
-     * The buffers pass p reads (index p) and writes (index p + 1): the first is {@code in}, the last
-     * {@code out}, the others packed scratch arrays or {@code out} where it is packed. Neighbours always
-     * differ (a Stockham pass cannot run in place across groups), and an out-of-place transform never
-     * writes its input.
+     * Transforms the floats of {@code in} from its position into {@code out} from its position, in
+     * {@code direction}; the buffers' positions and limits do not change. Heap and direct buffers both work.
+     *
+     * @throws IllegalArgumentException naming the parameter: null arguments, a read-only {@code out}, or
+     *                                  fewer floats remaining than the layouts need
      */
-    private List<FloatArray> bufferChain(FloatArray in, FloatArray out) {
-        int k = passes.size();
-        FloatArray[] chain = new FloatArray[k + 1];
-        chain[0] = in;
-        chain[k] = out;
-        // From the last pass back, the first array that differs from both neighbours. An array in a
-        // layout of its own is not packed and never holds a pass's intermediate result.
-        List<FloatArray> candidates = new ArrayList<>();
+    public synchronized void execute(Direction direction, FloatBuffer in, FloatBuffer out) {
+        checkOpen();
+        requireDirection(direction);
+        if (in == null || out == null) {
+            throw new IllegalArgumentException("in, out: must not be null");
+        }
+        if (out.isReadOnly()) {
+            throw new IllegalArgumentException("out: a read-only buffer cannot take the result");
+        }
+        checkRegion("in", in.remaining(), 0, descriptor.inputFloats());
+        checkRegion("out", out.remaining(), 0, descriptor.outputFloats());
+        MemorySegment source = MemorySegment.ofBuffer(in);
+        MemorySegment.copy(source, 0, engine.input.getSegment(), 0, descriptor.inputFloats() * Float.BYTES);
+        run(direction);
+        copyOut(MemorySegment.ofBuffer(out), 0);
+    }
+
+    /**
+     * Transforms the floats of {@code in} (native byte order) into {@code out}, in {@code direction}.
+     *
+     * @throws IllegalArgumentException naming the parameter: null arguments, a read-only {@code out}, or
+     *                                  a segment smaller than the layouts need
+     */
+    public synchronized void execute(Direction direction, MemorySegment in, MemorySegment out) {
+        checkOpen();
+        requireDirection(direction);
+        if (in == null || out == null) {
+            throw new IllegalArgumentException("in, out: must not be null");
+        }
+        if (out.isReadOnly()) {
+            throw new IllegalArgumentException("out: a read-only segment cannot take the result");
+        }
+        checkRegion("in", in.byteSize() / Float.BYTES, 0, descriptor.inputFloats());
+        checkRegion("out", out.byteSize() / Float.BYTES, 0, descriptor.outputFloats());
+        MemorySegment.copy(in, 0, engine.input.getSegment(), 0, descriptor.inputFloats() * Float.BYTES);
+        run(direction);
+        copyOut(out, 0);
+    }
+
+    private void run(Direction direction) {
+        Failures.plain("execute", () -> {
+            engine.upload();
+            engine.run(direction);
+            engine.download();
+            return null;
+        });
+    }
+
+    /** Copies the output layout's positions from the plan's output array into {@code out} from byte {@code at}. */
+    private void copyOut(MemorySegment out, long at) {
+        MemorySegment result = engine.output.getSegment();
         if (descriptor.outputPacked()) {
-            candidates.add(out);
+            MemorySegment.copy(result, 0, out, at, descriptor.outputFloats() * Float.BYTES);
+            return;
         }
-        for (int i = k - 1; i >= 1; i--) {
-            for (int c = 0; ; c++) {
-                FloatArray candidate = c < candidates.size() ? candidates.get(c) : scratch(c - candidates.size());
-                if (candidate != chain[i + 1] && (i != 1 || candidate != in)) {
-                    chain[i] = candidate;
-                    break;
-                }
+        FftDescriptor.Layout layout = descriptor.outputLayout();
+        long size = descriptor.size();
+        for (int b = 0; b < descriptor.batch(); b++) {
+            if (layout.stride() == 1) {
+                // One transform's elements are adjacent: one copy each.
+                long from = 2 * layout.index(b, 0) * Float.BYTES;
+                MemorySegment.copy(result, from, out, at + from, 2 * size * Float.BYTES);
+                continue;
+            }
+            for (long e = 0; e < size; e++) {
+                long from = 2 * layout.index(b, e) * Float.BYTES;
+                MemorySegment.copy(result, from, out, at + from, 2L * Float.BYTES);
             }
         }
-        return List.of(chain);
     }
 
-    private FloatArray scratch(int index) {
-        while (scratch.size() <= index) {
-            scratch.add(HostBuffers.take((int) descriptor.floats()));
-        }
-        return scratch.get(index);
-    }
+    // ---- Data resident on the device ---------------------------------------------------------------
 
     /**
-     * The array the transform reads: interleaved complex, {@link FftDescriptor#inputFloats()} floats
-     * (the input layout's positions are read, no others). It belongs to the plan until
-     * {@link #close()}; do not keep it past that (a later plan reuses it).
+     * The array the transform reads: interleaved complex, {@link FftDescriptor#inputFloats()} floats (the
+     * input layout's positions are read, no others). The plan's own until {@link #close()}; do not keep
+     * it past that (a later plan reuses it).
      */
-    public FloatArray input() {
+    public synchronized FloatArray input() {
         checkOpen();
-        return input;
+        return engine.input;
     }
 
     /**
@@ -288,73 +265,56 @@ public final class FftPlan implements AutoCloseable {
      * floats: after {@link #download()} the output layout's positions hold the result, and out of place
      * the others are unspecified. The plan's until {@link #close()}.
      */
-    public FloatArray output() {
+    public synchronized FloatArray output() {
         checkOpen();
-        return output;
+        return engine.output;
     }
 
-    /** Copies the input array to the device. */
-    public void upload() {
+    /** Copies {@link #input()} to the device. */
+    public synchronized void upload() {
         checkOpen();
-        execution.withGraph(0).execute();
-        uploaded = true;
+        Failures.plain("upload", () -> {
+            engine.upload();
+            return null;
+        });
     }
 
-    /** Runs the transform on data already on the device; nothing crosses to the host. */
+    /** Runs the transform in the descriptor's direction on data already on the device (uploading first if never uploaded). */
     public void executeOnDevice() {
+        executeOnDevice(descriptor.direction());
+    }
+
+    /** Runs the transform in {@code direction} on data already on the device; nothing crosses to the host. */
+    public synchronized void executeOnDevice(Direction direction) {
         checkOpen();
-        if (!uploaded) {
-            upload();
-        }
-        lastResult = execution.withGraph(1).execute();
+        requireDirection(direction);
+        Failures.plain("executeOnDevice", () -> {
+            engine.run(direction);
+            return null;
+        });
     }
 
     /** Copies the output from the device into {@link #output()}. */
-    public void download() {
+    public synchronized void download() {
         checkOpen();
-        lastResult.transferToHost(output);
+        Failures.plain("download", () -> {
+            engine.download();
+            return null;
+        });
     }
 
-    /** Upload, transform, download. */
-    public void execute() {
-        upload();
-        executeOnDevice();
-        download();
+    /** Upload, transform in the descriptor's direction, download: {@link #input()} to {@link #output()}. */
+    public synchronized void execute() {
+        checkOpen();
+        Failures.plain("execute", () -> {
+            engine.upload();
+            engine.run(descriptor.direction());
+            engine.download();
+            return null;
+        });
     }
 
-    /**
-     * Transforms {@code in} into {@code out} (which may be the same array): copies into the plan's
-     * input, executes, copies back. Neither array is touched if its length is wrong; of {@code out}
-     * only the positions of the output layout are written.
-     */
-    public void execute(float[] in, float[] out) {
-        checkOpen();
-        if (in == null || out == null) {
-            throw new IllegalArgumentException("in, out: must not be null");
-        }
-        checkLength("in", in.length, descriptor.inputFloats());
-        checkLength("out", out.length, descriptor.outputFloats());
-        // Element by element: the bulk copies of java.lang.foreign are a preview API at the Java 21
-        // language level this library builds for. Resident data (upload/executeOnDevice) avoids it.
-        for (int i = 0; i < in.length; i++) {
-            input.set(i, in[i]);
-        }
-        execute();
-        if (descriptor.outputPacked()) {
-            for (int i = 0; i < out.length; i++) {
-                out[i] = output.get(i);
-            }
-            return;
-        }
-        FftDescriptor.Layout layout = descriptor.outputLayout();
-        for (int b = 0; b < descriptor.batch(); b++) {
-            for (long e = 0; e < descriptor.size(); e++) {
-                int at = (int) (2 * layout.index(b, e));
-                out[at] = output.get(at);
-                out[at + 1] = output.get(at + 1);
-            }
-        }
-    }
+    // ---- Profiling ---------------------------------------------------------------------------------
 
     /**
      * TornadoVM's switch for profiling on its OpenCL command queues, on by default; with
@@ -369,15 +329,14 @@ public final class FftPlan implements AutoCloseable {
      *                               {@value #OPENCL_QUEUE_PROFILING_PROPERTY}{@code =false}, whose queues
      *                               record no kernel times
      */
-    public FftPlan withProfiler() {
+    public synchronized FftPlan withProfiler() {
         checkOpen();
         if (!recordsKernelTimes(device)) {
             throw new IllegalStateException("withProfiler: this JVM runs TornadoVM's OpenCL queues without profiling (-D"
                     + OPENCL_QUEUE_PROFILING_PROPERTY + "=false), so they record no kernel times; start it without that"
                     + " option to time kernels");
         }
-        execution.withProfiler(ProfilerMode.SILENT);
-        profiled = true;
+        engine.profile(true);
         return this;
     }
 
@@ -392,35 +351,67 @@ public final class FftPlan implements AutoCloseable {
     }
 
     /**
-     * Device kernel time of the last {@link #executeOnDevice()}, in ns; -1 when unknown: without
-     * {@link #withProfiler()}, or for a {@link Launch#CUDA_GRAPH} plan (no kernel events in a graph).
+     * Device kernel time of the last transform, in ns; -1 when unknown: without {@link #withProfiler()},
+     * before the first transform of this plan, or for a {@link Launch#CUDA_GRAPH} plan (no kernel events
+     * in a graph).
      */
-    public long lastKernelNanos() {
-        // Without the profiler TornadoVM has no time to give (and prints a hint on every query).
-        if (lastResult == null || !profiled || launch == Launch.CUDA_GRAPH) {
+    public synchronized long lastKernelNanos() {
+        checkOpen();
+        if (!engine.profiled() || options.launch() == Launch.CUDA_GRAPH) {
             return -1;
         }
-        return lastResult.getProfilerResult().getDeviceKernelTime();
+        return engine.lastKernelNanos();
     }
 
-    /** How this plan launches its passes. */
-    public Launch launch() {
-        return launch;
+    // ---- Appending to a caller's TaskGraph ---------------------------------------------------------
+
+    /** Appends the transform in the descriptor's direction; see {@link #appendTo(Direction, TaskGraph, FloatArray, FloatArray, GridScheduler)}. */
+    public void appendTo(TaskGraph graph, FloatArray in, FloatArray out, GridScheduler gridScheduler) {
+        appendTo(descriptor.direction(), graph, in, out, gridScheduler);
     }
 
     /**
-     * Bytes of device memory that TornadoVM accounts to the plans of this library that are held now
-     * (open plans, and any whose buffers the library keeps for reuse), summed over every device.
+     * Appends this plan's kernels in {@code direction} to {@code graph}, reading {@code in} and writing
+     * {@code out} (which may be the same array), and registers their work-group shapes in
+     * {@code gridScheduler}. The caller transfers {@code in} and {@code out}; the twiddle tables are sent
+     * on first execution. The appended kernels launch on any device as they are; on an NVIDIA GPU,
+     * {@link CompilerFlags#apply} on the caller's execution plan makes some of them faster.
      */
-    public static long deviceBytesHeld() {
-        long bytes = 0;
-        for (FftPlan plan : OPEN) {
-            bytes += plan.execution.getCurrentDeviceMemoryUsage();
+    public synchronized void appendTo(Direction direction, TaskGraph graph, FloatArray in, FloatArray out,
+                                      GridScheduler gridScheduler) {
+        checkOpen();
+        requireDirection(direction);
+        if (graph == null || in == null || out == null || gridScheduler == null) {
+            throw new IllegalArgumentException("graph, in, out, gridScheduler: must not be null");
         }
-        return bytes;
+        if (in.getSize() != descriptor.inputFloats()) {
+            throw lengthError("in", in.getSize(), descriptor.inputFloats());
+        }
+        if (out.getSize() != descriptor.outputFloats()) {
+            throw lengthError("out", out.getSize(), descriptor.outputFloats());
+        }
+        GridScheduler mine = new GridScheduler();
+        // The caller's execution plan takes one register cap for all its kernels: no late stores here.
+        List<String> tasks = engine.append(graph, direction, in, out, mine);
+        for (String task : tasks) {
+            String id = graph.getTaskGraphName() + "." + task;
+            gridScheduler.addWorkerGrid(id, mine.get(id));
+        }
     }
 
-    /** Wall time taken to plan, allocate and compile, in ns. */
+    // ---- What the plan is --------------------------------------------------------------------------
+
+    /** How this plan launches its passes. */
+    public Launch launch() {
+        return options.launch();
+    }
+
+    /** The options this plan was built with. */
+    public FftOptions options() {
+        return options;
+    }
+
+    /** Wall time taken to plan, allocate and compile (less when a cached engine served), in ns. */
     public long buildNanos() {
         return buildNanos;
     }
@@ -429,38 +420,46 @@ public final class FftPlan implements AutoCloseable {
         return descriptor;
     }
 
-    public List<Pass> passes() {
-        return passes;
+    /** The passes, in order: an unmodifiable list of values. */
+    public synchronized List<Pass> passes() {
+        checkOpen();
+        return engine.passes;
     }
 
     /** Kernels per transform, one per pass (a layout costs none: the first and last pass read and write it). */
-    public int kernelsPerTransform() {
-        return passes.size();
+    public synchronized int kernelsPerTransform() {
+        checkOpen();
+        return engine.passes.size();
     }
 
-    private void checkLength(String parameter, long length, long expected) {
-        if (length != expected) {
-            throw new IllegalArgumentException(parameter + ": expected " + expected
-                    + " floats (interleaved complex, " + descriptor + "), got " + length);
-        }
+    /**
+     * Bytes of device memory TornadoVM accounts to this library's engines now: those of open plans and
+     * those the cache keeps for reuse.
+     */
+    public static long deviceBytesHeld() {
+        return EngineCache.deviceBytes();
     }
 
-    /** Registers per work-item NVIDIA's compilers may give this plan's kernels. */
-    private int registerCap() {
-        return storesLate ? Math.min(DeviceProfile.LATE_STORE_REGISTERS, DeviceProfile.maxRegisters()) : DeviceProfile.maxRegisters();
-    }
-
-    private void checkOpen() {
-        if (closed) {
-            throw new IllegalStateException("plan: closed; create a new plan");
-        }
+    /**
+     * Frees the compiled kernels and device buffers that closed plans left for reuse. The cache keeps at
+     * most 16 engines and 1024 MiB of their device memory (system properties
+     * {@code tornado.fft.cache.engines} and {@code tornado.fft.cache.mib}), the least recently used
+     * going first; 0 keeps none.
+     */
+    public static void clearCache() {
+        EngineCache.clear();
     }
 
     @Override
-    public String toString() {
+    public synchronized String toString() {
+        if (engine == null) {
+            return descriptor + " on " + device.getPhysicalDevice().getDeviceName() + " (closed)";
+        }
         StringBuilder s = new StringBuilder();
+        DeviceProfile profile = engine.profile;
+        List<Pass> passes = engine.passes;
         s.append(descriptor).append(" on ").append(profile.name()).append(", data on ").append(profile.dataAlignment())
-                .append("-byte boundaries").append(launch == Launch.CUDA_GRAPH ? ", launched as one CUDA graph\n" : "\n");
+                .append("-byte boundaries").append(launch() == Launch.CUDA_GRAPH ? ", launched as one CUDA graph\n" : "\n");
         // One pair of braces per kernel, as in the 3D seed's appendix.
         s.append(String.join(" ", passes.stream().map(Pass::kernelNotation).toList())).append('\n');
         for (int p = 0; p < passes.size(); p++) {
@@ -473,50 +472,58 @@ public final class FftPlan implements AutoCloseable {
             if (p == passes.size() - 1 && !descriptor.outputPacked()) {
                 s.append(", writes the output's layout (").append(descriptor.outputLayout()).append(')');
             }
-            if (storesLate) {
-                s.append(", stores late (").append(registerCap()).append(" registers)");
+            if (engine.storesLate) {
+                s.append(", stores late (").append(engine.registerCap()).append(" registers)");
             }
             s.append('\n');
         }
         return s.toString();
     }
 
-    private void freeQuietly() {
-        if (execution != null) {
-            try {
-                execution.freeDeviceMemory();
-                execution.close();
-            } catch (Exception | TornadoInternalError ignored) {
-                // best effort while failing
-            }
-        }
-        recycleHostArrays();
-    }
-
-    private void recycleHostArrays() {
-        HostBuffers.give(input);
-        if (output != input) {
-            HostBuffers.give(output);
-        }
-        scratch.forEach(HostBuffers::give);
-        scratch.clear();
-    }
-
-    /** Frees the plan's device memory; the plan cannot be used afterwards. */
+    /**
+     * Ends the plan: its kernels and device buffers go to the cache for the next plan of the same
+     * descriptor, device and options (or are freed, beyond the cache's limits); the plan cannot be used
+     * afterwards. Closing twice does nothing.
+     */
     @Override
-    public void close() {
-        if (closed) {
+    public synchronized void close() {
+        if (engine == null) {
             return;
         }
-        closed = true;
-        OPEN.remove(this);
-        try {
-            execution.freeDeviceMemory();
-            execution.close();
-        } catch (TornadoExecutionPlanException e) {
-            throw new IllegalStateException("plan: could not release device memory", e);
-        } finally {
-            recycleHostArrays();
+        Engine held = engine;
+        engine = null;
+        Failures.plain("close", () -> {
+            EngineCache.release(held);
+            return null;
+        });
+    }
+
+    // ---- Checks ------------------------------------------------------------------------------------
+
+    private void checkOpen() {
+        if (engine == null) {
+            throw new IllegalStateException("plan: closed; create a new plan");
         }
+    }
+
+    private static void requireDirection(Direction direction) {
+        if (direction == null) {
+            throw new IllegalArgumentException("direction: FORWARD or INVERSE, got null");
+        }
+    }
+
+    private void checkRegion(String parameter, long length, long offset, long needed) {
+        if (offset < 0) {
+            throw new IllegalArgumentException(parameter + "Offset: at least 0, got " + offset);
+        }
+        if (length - offset < needed) {
+            throw new IllegalArgumentException(parameter + ": expected " + needed + " floats from offset " + offset
+                    + " (interleaved complex, " + descriptor + "), got " + Math.max(0, length - offset));
+        }
+    }
+
+    private IllegalArgumentException lengthError(String parameter, long length, long expected) {
+        return new IllegalArgumentException(parameter + ": expected " + expected
+                + " floats (interleaved complex, " + descriptor + "), got " + length);
     }
 }

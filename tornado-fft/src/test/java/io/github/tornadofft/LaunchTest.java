@@ -101,7 +101,7 @@ class LaunchTest {
             assertEquals(Launch.KERNELS, plan.launch());
         }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> FftPlan.create(FftDescriptor.c2c(64).build(), TestDevice.get(), null));
+                () -> FftPlan.create(FftDescriptor.c2c(64).build(), TestDevice.get(), (Launch) null));
         assertTrue(e.getMessage().startsWith("launch:"), e.getMessage());
     }
 }

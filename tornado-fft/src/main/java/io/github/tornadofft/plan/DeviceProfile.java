@@ -162,25 +162,25 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      */
     public static DeviceProfile of(String name, boolean cpu, long localBytes, int deviceMaxGroupSize, long globalBytes,
                                    int dataAlignment) {
-        int maxGroupSize = cpu ? deviceMaxGroupSize : Math.min(deviceMaxGroupSize, maxGpuGroup());
-        int cap = intProperty(MAX_GROUP_SIZE_PROPERTY, maxGroupSize);
-        if (cap < 1) {
-            throw new IllegalArgumentException(MAX_GROUP_SIZE_PROPERTY + ": at least 1, got " + cap);
+        return of(name, cpu, localBytes, deviceMaxGroupSize, globalBytes, dataAlignment, Tuning.fromProperties());
+    }
+
+    /**
+     * A profile for the device as {@link #of(String, boolean, long, int, long)}, with the planner's
+     * choices that {@code tuning} fixes: its data alignment where set, else {@code dataAlignment}.
+     */
+    public static DeviceProfile of(String name, boolean cpu, long localBytes, int deviceMaxGroupSize, long globalBytes,
+                                   int dataAlignment, Tuning tuning) {
+        int maxGroupSize = cpu ? deviceMaxGroupSize : Math.min(deviceMaxGroupSize, tuning.maxGpuGroup());
+        if (tuning.maxGroupSize() != Tuning.AUTO) {
+            maxGroupSize = Math.min(maxGroupSize, tuning.maxGroupSize());
         }
-        maxGroupSize = Math.min(maxGroupSize, cap);
-        int group = intProperty(GROUP_SIZE_PROPERTY, Math.min(maxGroupSize, 64));
-        int bits = intProperty(REGISTER_BITS_PROPERTY, 4);
-        int coalesce = intProperty(COALESCE_PROPERTY, cpu ? 32 : 16);
-        String exchange = System.getProperty(EXCHANGE_PROPERTY, "auto");
-        Exchange mode;
-        try {
-            mode = Exchange.valueOf(exchange.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(EXCHANGE_PROPERTY + ": auto, pair or split, got '" + exchange + "'");
-        }
-        return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, Math.min(group, maxGroupSize), bits,
-                coalesce, mode, Choice.of(FUSE_X_PROPERTY), Choice.of(SHORT_RUNS_PROPERTY), Choice.of(LATE_STORE_PROPERTY),
-                dataAlignment);
+        int group = tuning.groupSize() != Tuning.AUTO ? tuning.groupSize() : Math.min(maxGroupSize, 64);
+        int coalesce = tuning.coalesce() != Tuning.AUTO ? tuning.coalesce() : cpu ? 32 : 16;
+        int alignment = tuning.dataAlignment() != Tuning.AUTO ? tuning.dataAlignment() : dataAlignment;
+        return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, Math.min(group, maxGroupSize),
+                tuning.registerBits(), coalesce, tuning.exchange(), tuning.fusion(), tuning.shortRuns(), tuning.lateStore(),
+                alignment);
     }
 
     /**

@@ -34,6 +34,7 @@ public record Pass(int axis, int n, int stride, int radix, int span, int cols, i
     }
 
     public Pass {
+        sub = sub.clone();
         if (fused != 1 && (Integer.bitCount(fused) != 1 || fused > RegisterPass.maxFused(regs) || stride != fused
                 || cols % fused != 0 || fused > regs && span != 1)) {
             throw new IllegalArgumentException("fused: 1, or a power of two up to " + RegisterPass.maxFused(regs)
@@ -55,6 +56,12 @@ public record Pass(int axis, int n, int stride, int radix, int span, int cols, i
                         + Math.max(2, regs / 8) + " to " + regs + ", got " + sub[s]);
             }
         }
+    }
+
+    /** The register radix of each sub-pass (a copy). */
+    @Override
+    public int[] sub() {
+        return sub.clone();
     }
 
     /** Work-items per work-group. */

@@ -1,0 +1,123 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.plan.DeviceProfile;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * The engines of closed plans, kept for the next plan of the same descriptor, device and options: that
+ * plan compiles nothing and allocates nothing.
+ *
+ * <p>TornadoVM keeps part of every kernel it compiles for the life of the JVM (about 1.5 MiB of
+ * compiler graphs per plan, whether or not the plan frees its device memory), so a program that
+ * creates and closes plans in a loop would grow without end if each plan compiled its own kernels.
+ * Reusing engines bounds that growth by the number of distinct engines. An idle engine keeps its
+ * device memory; the cache holds at most {@value #DEFAULT_IDLE_ENGINES} idle engines and
+ * {@value #DEFAULT_IDLE_MIB} MiB of their device memory ({@link #IDLE_ENGINES_PROPERTY},
+ * {@link #IDLE_MIB_PROPERTY}), and frees the least recently used beyond that. {@link #clear()} frees
+ * every idle engine.
+ */
+final class EngineCache {
+
+    /** Most idle engines kept. */
+    static final String IDLE_ENGINES_PROPERTY = "tornado.fft.cache.engines";
+    /** Most device memory, in MiB, the idle engines may hold together. */
+    static final String IDLE_MIB_PROPERTY = "tornado.fft.cache.mib";
+    static final int DEFAULT_IDLE_ENGINES = 16;
+    static final int DEFAULT_IDLE_MIB = 1024;
+
+    /** Idle engines by key, least recently used first (access order). */
+    private static final LinkedHashMap<Engine.Key, ArrayDeque<Engine>> IDLE = new LinkedHashMap<>(16, 0.75f, true);
+    /** Every engine not yet freed: held by a plan or idle. */
+    private static final Set<Engine> LIVE = ConcurrentHashMap.newKeySet();
+
+    private EngineCache() {
+    }
+
+    /** An idle engine for {@code key}, or a new one from {@code build} (built outside the cache's lock). */
+    static Engine lease(Engine.Key key, Supplier<Engine> build) {
+        synchronized (EngineCache.class) {
+            ArrayDeque<Engine> idle = IDLE.get(key);
+            if (idle != null && !idle.isEmpty()) {
+                Engine engine = idle.pop();
+                if (idle.isEmpty()) {
+                    IDLE.remove(key);
+                }
+                return engine;
+            }
+        }
+        Engine engine = build.get();
+        LIVE.add(engine);
+        return engine;
+    }
+
+    /** Takes back an engine its plan no longer uses; frees it, or the least recently used, beyond the limits. */
+    static void release(Engine engine) {
+        List<Engine> evicted = new ArrayList<>();
+        synchronized (EngineCache.class) {
+            IDLE.computeIfAbsent(engine.key, k -> new ArrayDeque<>()).push(engine);
+            int engines = DeviceProfile.intProperty(IDLE_ENGINES_PROPERTY, DEFAULT_IDLE_ENGINES);
+            long bytes = (long) DeviceProfile.intProperty(IDLE_MIB_PROPERTY, DEFAULT_IDLE_MIB) << 20;
+            int count = 0;
+            long held = 0;
+            for (ArrayDeque<Engine> idle : IDLE.values()) {
+                count += idle.size();
+                for (Engine e : idle) {
+                    held += e.deviceBytes();
+                }
+            }
+            Iterator<Map.Entry<Engine.Key, ArrayDeque<Engine>>> oldest = IDLE.entrySet().iterator();
+            while ((count > engines || held > bytes) && oldest.hasNext()) {
+                ArrayDeque<Engine> idle = oldest.next().getValue();
+                while (!idle.isEmpty() && (count > engines || held > bytes)) {
+                    Engine victim = idle.removeLast();
+                    count--;
+                    held -= victim.deviceBytes();
+                    evicted.add(victim);
+                }
+                if (idle.isEmpty()) {
+                    oldest.remove();
+                }
+            }
+        }
+        evicted.forEach(EngineCache::free);
+    }
+
+    /** Frees an engine that cannot be reused (its plan failed, or the cache is over its limits). */
+    static void free(Engine engine) {
+        LIVE.remove(engine);
+        engine.free();
+    }
+
+    /** Frees every idle engine; plans still open keep theirs. */
+    static void clear() {
+        List<Engine> all = new ArrayList<>();
+        synchronized (EngineCache.class) {
+            IDLE.values().forEach(all::addAll);
+            IDLE.clear();
+        }
+        all.forEach(EngineCache::free);
+    }
+
+    /** Idle engines held now. */
+    static synchronized int idleEngines() {
+        return IDLE.values().stream().mapToInt(ArrayDeque::size).sum();
+    }
+
+    /** Device memory TornadoVM accounts to every engine not yet freed, in bytes. */
+    static long deviceBytes() {
+        long bytes = 0;
+        for (Engine engine : LIVE) {
+            bytes += engine.deviceBytes();
+        }
+        return bytes;
+    }
+}

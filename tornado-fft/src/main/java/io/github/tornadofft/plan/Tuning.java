@@ -1,0 +1,136 @@
+package io.github.tornadofft.plan;
+
+import io.github.tornadofft.plan.DeviceProfile.Choice;
+import io.github.tornadofft.plan.DeviceProfile.Exchange;
+
+import java.util.Locale;
+
+/**
+ * The planner's knobs for one plan: what the planner would choose for the device unless a field says
+ * otherwise. {@link #AUTO} (0) in an integer field leaves that choice to the planner.
+ *
+ * @param groupSize     work-items per work-group the planner aims for (AUTO: 64, or the device's cap if lower)
+ * @param maxGroupSize  a lower cap on work-items per work-group than the device's (AUTO: none)
+ * @param registerBits  log2 of the largest radix a work-item computes in registers, 1 to 4
+ * @param coalesce      shortest run of a strided pass, in complex values, a power of two up to 64 (AUTO:
+ *                      16 on a GPU, 32 on a CPU)
+ * @param exchange      how a work-group exchanges values through local memory
+ * @param fusion        where a short contiguous axis is fused into the first strided pass
+ * @param shortRuns     where an axis takes runs of 4 or 8 values for a pass fewer
+ * @param lateStore     where a plan's single kernel stores late under a lower register cap
+ * @param maxRegisters  registers per work-item NVIDIA's compilers may give a kernel, 32 to 255
+ * @param dataAlignment bytes to which element 0 of every array is aligned in device memory, a power of
+ *                      two (AUTO: what TornadoVM's array header gives)
+ */
+public record Tuning(int groupSize, int maxGroupSize, int registerBits, int coalesce, Exchange exchange, Choice fusion,
+                     Choice shortRuns, Choice lateStore, int maxRegisters, int dataAlignment) {
+
+    /** In an integer field: let the planner choose. */
+    public static final int AUTO = 0;
+
+    /** Every choice left to the planner. */
+    public static final Tuning PLANNER = new Tuning(AUTO, AUTO, 4, AUTO, Exchange.AUTO, Choice.AUTO, Choice.AUTO,
+            Choice.AUTO, DeviceProfile.MAX_REGISTERS, AUTO);
+
+    public Tuning {
+        require(groupSize >= 0, "groupSize", "0 (auto) or at least 1", groupSize);
+        require(maxGroupSize >= 0, "maxGroupSize", "0 (auto) or at least 1", maxGroupSize);
+        require(registerBits >= 1 && registerBits <= 4, "registerBits", "1 to 4 (radix 2 to 16)", registerBits);
+        require(coalesce == AUTO || coalesce <= 64 && Integer.bitCount(coalesce) == 1, "coalesce",
+                "0 (auto) or a power of two from 1 to 64", coalesce);
+        require(maxRegisters >= 32 && maxRegisters <= 255, "maxRegisters", "32 to 255", maxRegisters);
+        require(dataAlignment == AUTO || Integer.bitCount(dataAlignment) == 1, "dataAlignment",
+                "0 (auto) or a power of two (bytes)", dataAlignment);
+        if (exchange == null || fusion == null || shortRuns == null || lateStore == null) {
+            throw new IllegalArgumentException("exchange, fusion, shortRuns, lateStore: must not be null");
+        }
+    }
+
+    private static void require(boolean ok, String name, String allowed, int got) {
+        if (!ok) {
+            throw new IllegalArgumentException(name + ": " + allowed + ", got " + got);
+        }
+    }
+
+    /**
+     * The knobs the {@code tornado.fft.*} system properties set (unset: the planner's choice); a value
+     * they do not allow is refused, naming the property.
+     */
+    public static Tuning fromProperties() {
+        int maxGroup = DeviceProfile.intProperty(DeviceProfile.MAX_GROUP_SIZE_PROPERTY, AUTO);
+        if (System.getProperty(DeviceProfile.MAX_GROUP_SIZE_PROPERTY) != null && maxGroup < 1) {
+            throw new IllegalArgumentException(DeviceProfile.MAX_GROUP_SIZE_PROPERTY + ": at least 1, got " + maxGroup);
+        }
+        int group = DeviceProfile.intProperty(DeviceProfile.GROUP_SIZE_PROPERTY, AUTO);
+        int bits = DeviceProfile.intProperty(DeviceProfile.REGISTER_BITS_PROPERTY, 4);
+        int coalesce = DeviceProfile.intProperty(DeviceProfile.COALESCE_PROPERTY, AUTO);
+        int registers = DeviceProfile.maxRegisters();
+        int alignment = DeviceProfile.intProperty(DeviceProfile.DATA_ALIGNMENT_PROPERTY, AUTO);
+        if (System.getProperty(DeviceProfile.DATA_ALIGNMENT_PROPERTY) != null
+                && (alignment < 1 || Integer.bitCount(alignment) != 1)) {
+            throw new IllegalArgumentException(DeviceProfile.DATA_ALIGNMENT_PROPERTY + ": a power of two (bytes), got "
+                    + alignment);
+        }
+        String exchange = System.getProperty(DeviceProfile.EXCHANGE_PROPERTY, "auto");
+        Exchange mode;
+        try {
+            mode = Exchange.valueOf(exchange.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(DeviceProfile.EXCHANGE_PROPERTY + ": auto, pair or split, got '" + exchange + "'");
+        }
+        try {
+            return new Tuning(group, maxGroup, bits, coalesce, mode, Choice.of(DeviceProfile.FUSE_X_PROPERTY),
+                    Choice.of(DeviceProfile.SHORT_RUNS_PROPERTY), Choice.of(DeviceProfile.LATE_STORE_PROPERTY), registers,
+                    alignment);
+        } catch (IllegalArgumentException e) {
+            // Name the property the value came from, not the field.
+            String field = e.getMessage().substring(0, e.getMessage().indexOf(':'));
+            throw new IllegalArgumentException("tornado.fft." + field + e.getMessage().substring(field.length()), e);
+        }
+    }
+
+    /** Most work-items per work-group on a GPU under {@link #maxRegisters}: 65536 / cap, at most 1024. */
+    public int maxGpuGroup() {
+        return Math.min(1024, Integer.highestOneBit(DeviceProfile.REGISTER_FILE / maxRegisters));
+    }
+
+    public Tuning withGroupSize(int v) {
+        return new Tuning(v, maxGroupSize, registerBits, coalesce, exchange, fusion, shortRuns, lateStore, maxRegisters, dataAlignment);
+    }
+
+    public Tuning withMaxGroupSize(int v) {
+        return new Tuning(groupSize, v, registerBits, coalesce, exchange, fusion, shortRuns, lateStore, maxRegisters, dataAlignment);
+    }
+
+    public Tuning withRegisterBits(int v) {
+        return new Tuning(groupSize, maxGroupSize, v, coalesce, exchange, fusion, shortRuns, lateStore, maxRegisters, dataAlignment);
+    }
+
+    public Tuning withCoalesce(int v) {
+        return new Tuning(groupSize, maxGroupSize, registerBits, v, exchange, fusion, shortRuns, lateStore, maxRegisters, dataAlignment);
+    }
+
+    public Tuning withExchange(Exchange v) {
+        return new Tuning(groupSize, maxGroupSize, registerBits, coalesce, v, fusion, shortRuns, lateStore, maxRegisters, dataAlignment);
+    }
+
+    public Tuning withFusion(Choice v) {
+        return new Tuning(groupSize, maxGroupSize, registerBits, coalesce, exchange, v, shortRuns, lateStore, maxRegisters, dataAlignment);
+    }
+
+    public Tuning withShortRuns(Choice v) {
+        return new Tuning(groupSize, maxGroupSize, registerBits, coalesce, exchange, fusion, v, lateStore, maxRegisters, dataAlignment);
+    }
+
+    public Tuning withLateStore(Choice v) {
+        return new Tuning(groupSize, maxGroupSize, registerBits, coalesce, exchange, fusion, shortRuns, v, maxRegisters, dataAlignment);
+    }
+
+    public Tuning withMaxRegisters(int v) {
+        return new Tuning(groupSize, maxGroupSize, registerBits, coalesce, exchange, fusion, shortRuns, lateStore, v, dataAlignment);
+    }
+
+    public Tuning withDataAlignment(int v) {
+        return new Tuning(groupSize, maxGroupSize, registerBits, coalesce, exchange, fusion, shortRuns, lateStore, maxRegisters, v);
+    }
+}
