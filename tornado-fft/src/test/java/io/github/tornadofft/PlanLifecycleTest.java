@@ -1,0 +1,167 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.FftDescriptor;
+import io.github.tornadofft.api.Norm;
+import org.junit.jupiter.api.Test;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A plan's life: created and closed in loops, shared by threads, used in both directions. Memory is
+ * measured after a first round has filled the cache: what the cache holds is bounded by its limits,
+ * and nothing may grow with the number of cycles after that.
+ */
+class PlanLifecycleTest {
+
+    private static final int[][] SHAPES = {{256}, {4096}, {16, 16}, {8, 8, 8}, {1 << 14}};
+
+    @Test
+    void aSecondPlanOfTheSameDescriptorReusesTheFirstOnesEngine() {
+        FftDescriptor d = FftDescriptor.c2c(1024).batch(2).build();
+        FftPlan first = FftPlan.create(d, TestDevice.get());
+        Object engine = first.input();
+        first.close();
+        try (FftPlan second = FftPlan.create(d, TestDevice.get());
+             FftPlan third = FftPlan.create(d, TestDevice.get())) {
+            assertSame(engine, second.input(), "the closed plan's engine serves the next plan");
+            assertNotSame(second.input(), third.input(), "two open plans never share an engine");
+            assertTrue(second.buildNanos() < first.buildNanos(), "a reused engine compiles nothing: "
+                    + second.buildNanos() / 1e6 + " ms against " + first.buildNanos() / 1e6);
+        }
+    }
+
+    @Test
+    void creatingAndClosingPlansInALoopKeepsHeapAndDeviceMemoryFlat() {
+        for (boolean inPlace : new boolean[] {false, true}) {
+            cycle(SHAPES.length, inPlace);   // fills the cache with each shape's engine
+            long heapBefore = heapAfterGc();
+            long deviceBefore = FftPlan.deviceBytesHeld();
+            int cycles = 4 * SHAPES.length;
+            cycle(cycles, inPlace);
+            long heapGrowth = heapAfterGc() - heapBefore;
+            long deviceGrowth = FftPlan.deviceBytesHeld() - deviceBefore;
+            // Before engines were reused, each cycle kept ~1.5 MiB of TornadoVM's compiler graphs.
+            assertTrue(heapGrowth < 6L << 20, (inPlace ? "in place" : "out of place") + ": heap grew by "
+                    + (heapGrowth >> 10) + " KiB over " + cycles + " cycles");
+            assertEquals(0, deviceGrowth, (inPlace ? "in place" : "out of place") + ": device bytes held grew");
+        }
+    }
+
+    @Test
+    void withoutACacheClosingAPlanFreesItsDeviceMemory() {
+        try (SystemProperties none = SystemProperties.set(EngineCache.IDLE_ENGINES_PROPERTY, "0")) {
+            FftPlan.clearCache();
+            long before = FftPlan.deviceBytesHeld();
+            for (boolean inPlace : new boolean[] {false, true}) {
+                FftDescriptor d = FftDescriptor.c2c(64, 64).batch(4).inPlace(inPlace).build();
+                for (int i = 0; i < 3; i++) {
+                    try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                        plan.forward(Signals.random(d.inputFloats()), new float[(int) d.outputFloats()]);
+                        assertTrue(FftPlan.deviceBytesHeld() > before, "an open plan holds device memory");
+                    }
+                    assertEquals(before, FftPlan.deviceBytesHeld(), "closed, with no cache: all freed");
+                }
+            }
+        }
+    }
+
+    @Test
+    void oneDescriptorComputesBothDirectionsInAnyOrder() {
+        for (Direction first : Direction.values()) {
+            FftDescriptor d = FftDescriptor.c2c(32, 64).batch(2).direction(first).norm(Norm.ORTHO).build();
+            float[] x = Signals.random(d.inputFloats());
+            try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                for (Direction direction : new Direction[] {first.opposite(), first, first.opposite()}) {
+                    float[] y = Signals.poisoned(d.outputFloats());
+                    plan.execute(direction, x, 0, y, 0);
+                    Signals.assertClose(y, Signals.reference(x, d.shape(), 2, direction, Norm.ORTHO),
+                            "plan built " + first + ", run " + direction);
+                }
+                float[] back = Signals.poisoned(d.inputFloats());
+                float[] spectrum = new float[(int) d.outputFloats()];
+                plan.forward(x, spectrum);
+                plan.inverse(spectrum, back);
+                Signals.assertClose(back, Signals.widen(x), "ortho round trip");
+            }
+        }
+    }
+
+    @Test
+    void threadsSharingOnePlanEachGetTheirOwnCorrectResult() throws Exception {
+        for (boolean inPlace : new boolean[] {false, true}) {
+            FftDescriptor d = FftDescriptor.c2c(512).batch(8).inPlace(inPlace).build();
+            try (FftPlan plan = FftPlan.create(d, TestDevice.get());
+                 ExecutorService pool = Executors.newFixedThreadPool(8)) {
+                List<Future<Integer>> results = new ArrayList<>();
+                for (int t = 0; t < 8; t++) {
+                    results.add(pool.submit(() -> {
+                        int checked = 0;
+                        for (int call = 0; call < 10; call++) {
+                            Direction direction = call % 2 == 0 ? Direction.FORWARD : Direction.INVERSE;
+                            float[] x = Signals.random(d.inputFloats());
+                            float[] y = inPlace ? x.clone() : Signals.poisoned(d.outputFloats());
+                            plan.execute(direction, inPlace ? y : x, 0, y, 0);
+                            Signals.assertClose(y, Signals.reference1d(x, 512, 8, direction, Norm.BACKWARD),
+                                    Thread.currentThread().getName() + " call " + call + (inPlace ? " in place" : ""));
+                            checked++;
+                        }
+                        return checked;
+                    }));
+                }
+                int total = 0;
+                for (Future<Integer> result : results) {
+                    total += result.get();
+                }
+                assertEquals(80, total);
+            }
+        }
+    }
+
+    @Test
+    void aClosedPlanRefusesEveryCallAndClosingTwiceIsHarmless() {
+        FftDescriptor d = FftDescriptor.c2c(64).build();
+        FftPlan plan = FftPlan.create(d, TestDevice.get());
+        plan.close();
+        plan.close();
+        float[] data = new float[(int) d.inputFloats()];
+        assertThrows(IllegalStateException.class, () -> plan.forward(data, data));
+        assertThrows(IllegalStateException.class, plan::input);
+        assertThrows(IllegalStateException.class, plan::output);
+        assertThrows(IllegalStateException.class, plan::upload);
+        assertThrows(IllegalStateException.class, plan::executeOnDevice);
+        assertThrows(IllegalStateException.class, plan::passes);
+        assertTrue(plan.toString().contains("closed"), plan.toString());
+    }
+
+    private static void cycle(int cycles, boolean inPlace) {
+        for (int c = 0; c < cycles; c++) {
+            int[] shape = SHAPES[c % SHAPES.length];
+            FftDescriptor d = FftDescriptor.c2c(shape).batch(2).inPlace(inPlace).build();
+            float[] x = Signals.random(d.inputFloats());
+            float[] y = Signals.poisoned(d.outputFloats());
+            try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                plan.forward(x, y);
+            }
+            Signals.assertClose(y, Signals.reference(x, shape, 2, Direction.FORWARD, Norm.BACKWARD), "cycle " + c);
+        }
+    }
+
+    private static long heapAfterGc() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+}
