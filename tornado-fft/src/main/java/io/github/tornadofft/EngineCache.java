@@ -61,6 +61,8 @@ final class EngineCache {
 
     /** Takes back an engine its plan no longer uses; frees it, or the least recently used, beyond the limits. */
     static void release(Engine engine) {
+        // The next plan starts as a new one would: without the profiler.
+        engine.profile(false);
         List<Engine> evicted = new ArrayList<>();
         synchronized (EngineCache.class) {
             IDLE.computeIfAbsent(engine.key, k -> new ArrayDeque<>()).push(engine);
