@@ -31,6 +31,11 @@ public final class Failures {
         return text == null ? null : text.replaceAll("\u001B\\[[0-9;?]*[A-Za-z]", "");
     }
 
+    /** "Exception: message", or the exception's name alone when it has no message. */
+    private static String name(Throwable t) {
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+
     /**
      * One line, at most 400 characters: the exception, and its root cause when that says more;
      * terminal colours and embedded stack traces removed.
@@ -40,9 +45,9 @@ public final class Failures {
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        String text = e.getClass().getSimpleName() + ": " + e.getMessage();
+        String text = name(e);
         if (root != e) {
-            text += " (cause: " + root.getClass().getSimpleName() + ": " + root.getMessage() + ")";
+            text += " (cause: " + name(root) + ")";
         }
         text = stripAnsi(text).replaceAll("\\s*Stacktrace: \\[.*?\\]", "").replaceAll("\\s+", " ").trim();
         return text.length() > 400 ? text.substring(0, 397) + "..." : text;

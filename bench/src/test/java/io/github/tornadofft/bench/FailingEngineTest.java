@@ -304,6 +304,7 @@ class FailingEngineTest {
         String text = Failures.describe(new RuntimeException("call failed", new FakeTornadoInternalError(ANSI_MESSAGE)));
         assertEquals("RuntimeException: call failed (cause: FakeTornadoInternalError: [ERROR] trying to deallocate an"
                 + " invalid buffer)", text);
+        assertEquals("ConcurrentModificationException", Failures.describe(new java.util.ConcurrentModificationException()));
         assertTrue(Failures.fatal(new StackOverflowError()));
         assertFalse(Failures.fatal(new OutOfMemoryError()));
         assertFalse(Failures.fatal(new FakeTornadoInternalError("x")));

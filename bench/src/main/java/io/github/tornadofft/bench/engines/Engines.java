@@ -99,6 +99,23 @@ public final class Engines {
         }
     }
 
+    /**
+     * The bytes of the CUDA device's memory in use as its driver counts them (every process's; see
+     * {@code cudaMemGetInfo}), read each time the supplier is called; null where CUDA does not load
+     * (no NVIDIA driver, no bytedeco presets), with the reason on stderr.
+     */
+    public static java.util.function.LongSupplier cudaMemoryUsed() {
+        try {
+            Class.forName("org.bytedeco.cuda.global.cudart", false, Engines.class.getClassLoader());
+            Cuda.usedBytes();
+            return Cuda::usedBytes;
+        } catch (Throwable t) {
+            Failures.rethrowIfFatal(t);
+            System.err.println("run-bench: no driver memory column: CUDA did not load: " + shorten(t));
+            return null;
+        }
+    }
+
     /** The first line of what went wrong, at most 240 characters, without terminal colours. */
     static String shorten(Throwable t) {
         Throwable root = t;
