@@ -59,40 +59,74 @@ public final class Bench {
         return protocol;
     }
 
-    /** Runs one engine on one case; never throws for a failing engine: the row says what happened. */
+    /**
+     * Runs one engine on one case; never throws for a failing engine (anything but a {@linkplain
+     * Failures#fatal fatal} JVM error): the row says which step failed and why, and the caller goes on
+     * with the next engine. The steps: the engine's setup (it may already have failed when the engine
+     * was found), the copy ceiling of its memory, planning, loading the input, the warm-up and timed
+     * runs of each loop, checking against the reference, and closing. A failure to close after a
+     * complete measurement keeps the numbers, with the failure in the row's reason.
+     */
     public Row run(Engine engine, Truth truth) {
         Case c = truth.kase();
-        if (!engine.available()) {
-            return Row.without(c, engine, Row.Status.ABSENT, engine.absentReason());
+        try {
+            if (!engine.available()) {
+                return Row.without(c, engine, engine.failedSetup() ? Row.Status.FAILED : Row.Status.ABSENT,
+                        engine.absentReason());
+            }
+        } catch (Throwable t) {
+            Failures.rethrowIfFatal(t);
+            return Row.without(c, engine, Row.Status.FAILED, failure("setup", t));
         }
-        Ceiling ceiling = ceiling(engine.ceiling(), c.bytes());
+        Ceiling ceiling = ceiling(engine, c.bytes());
         Engine.Prepared p;
         try {
             progress.detail("planning");
             p = engine.prepare(c);
+            if (p == null) {
+                throw new IllegalStateException("the engine returned no plan");
+            }
         } catch (UnsupportedCaseException e) {
             return Row.without(c, engine, Row.Status.UNSUPPORTED, e.getMessage());
-        } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
-            return Row.without(c, engine, Row.Status.FAILED, "planning: " + describe(e));
+        } catch (Throwable t) {
+            Failures.rethrowIfFatal(t);
+            return Row.without(c, engine, Row.Status.FAILED, failure("planning", t));
         }
-        try (p) {
-            progress.detail("loading the input");
+        String[] step = {"loading the input"};
+        Row row;
+        try {
+            progress.detail(step[0]);
             p.load(truth.input());
             long budget = protocol.budgetNanos() / 2;
-            Loop resident = loop("resident", p::runResident, budget);
-            Loop e2e = loop("end-to-end", () -> Engine.Sample.wall(p.runEndToEnd()), budget);
+            Loop resident = loop("resident", p::runResident, budget, step);
+            Loop e2e = loop("end-to-end", () -> Engine.Sample.wall(p.runEndToEnd()), budget, step);
             Timing kernel = p.hasKernelTime() ? resident.timing(Engine.Sample::kernelNanos) : Timing.NONE;
             Timing call = resident.timing(Engine.Sample::wallNanos);
             Timing endToEnd = e2e.timing(Engine.Sample::wallNanos);
-            progress.detail("checking against the reference");
+            step[0] = "checking against the reference";
+            progress.detail(step[0]);
             double error = truth.relativeError(p);
+            step[0] = "describing the plan";
             long setup = p.setupNanos();
-            return new Row(c, engine.name(), engine.device(), engine.place(), Row.Status.OK, "", kernel, call, endToEnd,
+            row = new Row(c, engine.name(), engine.device(), engine.place(), Row.Status.OK, "", kernel, call, endToEnd,
                     error, truth.describeSamples(), ceiling.gbs(), ceiling.method(), setup < 0 ? Double.NaN : setup / 1e6,
                     p.plan(), "", Double.NaN);
-        } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
-            return Row.without(c, engine, Row.Status.FAILED, describe(e));
+        } catch (Throwable t) {
+            Failures.rethrowIfFatal(t);
+            row = Row.without(c, engine, Row.Status.FAILED, failure(step[0], t));
         }
+        try {
+            p.close();
+        } catch (Throwable t) {
+            Failures.rethrowIfFatal(t);
+            row = row.withProblem(failure("closing", t));
+        }
+        return row;
+    }
+
+    /** "STEP: Exception: message", in one line without terminal colours. */
+    private static String failure(String step, Throwable t) {
+        return step + ": " + Failures.describe(t);
     }
 
     /** The warm-up runs done and the timed samples of one loop. */
@@ -102,11 +136,15 @@ public final class Bench {
         }
     }
 
-    /** Warm-up then timed runs, each cut short by the budget (after one timed run at least). */
-    private Loop loop(String what, Supplier<Engine.Sample> run, long budgetNanos) {
+    /**
+     * Warm-up then timed runs, each cut short by the budget (after one timed run at least); {@code step[0]}
+     * names the part running, for the report of a failure.
+     */
+    private Loop loop(String what, Supplier<Engine.Sample> run, long budgetNanos, String[] step) {
         long start = System.nanoTime();
         long warmupNanos = (long) (protocol.warmupSeconds() * 1e9);
         int warm = 0;
+        step[0] = what + " warm-up";
         while (warm < protocol.warmup() || System.nanoTime() - start < warmupNanos) {
             progress.detail(what + " warm-up " + (warm + 1));
             run.get();
@@ -116,6 +154,7 @@ public final class Bench {
             }
         }
         List<Engine.Sample> samples = new ArrayList<>();
+        step[0] = what + " timed runs";
         for (int r = 0; r < protocol.reps(); r++) {
             progress.detail(what + " run " + (r + 1) + "/" + protocol.reps());
             samples.add(run.get());
@@ -126,22 +165,38 @@ public final class Bench {
         return new Loop(warm, samples);
     }
 
-    /** The copy ceiling of a memory for a size, measured once and remembered; NaN when it cannot be measured. */
-    public Ceiling ceiling(CopyCeiling ceiling, long bytes) {
-        String key = ceiling.key() + " @ " + bytes;
+    /**
+     * The copy ceiling of an engine's memory for a size, measured once and remembered; NaN, with the
+     * engine and what went wrong in its method, when it cannot be measured. Never throws but for a
+     * {@linkplain Failures#fatal fatal} JVM error.
+     */
+    public Ceiling ceiling(Engine engine, long bytes) {
+        CopyCeiling ceiling;
+        String key;
+        try {
+            ceiling = engine.ceiling();
+            key = ceiling.key() + " @ " + bytes;
+        } catch (Throwable t) {
+            Failures.rethrowIfFatal(t);
+            return new Ceiling("copy ceiling of " + engine.name() + ": " + failure("setup", t), bytes, Double.NaN);
+        }
         Ceiling known = ceilings.get(key);
         if (known != null) {
             return known;
         }
         Ceiling measured;
+        String method = ceiling.key();
         try {
-            progress.detail("copy ceiling: " + ceiling.method());
+            method = ceiling.method();
+            progress.detail("copy ceiling: " + method);
             // Copies are cheap: more runs than the transforms get, so that small sizes are not noise.
             int warm = Math.max(5, protocol.warmup());
             int reps = Math.max(20, Math.min(protocol.reps(), 50));
-            measured = new Ceiling(ceiling.method(), bytes, ceiling.measure(bytes, warm, reps));
-        } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
-            measured = new Ceiling(ceiling.method() + " failed: " + describe(e), bytes, Double.NaN);
+            measured = new Ceiling(method, bytes, ceiling.measure(bytes, warm, reps));
+        } catch (Throwable t) {
+            Failures.rethrowIfFatal(t);
+            measured = new Ceiling(method + ": failed, measuring for " + engine.name() + ": " + Failures.describe(t),
+                    bytes, Double.NaN);
         }
         ceilings.put(key, measured);
         return measured;
@@ -152,21 +207,8 @@ public final class Bench {
         return List.copyOf(ceilings.values());
     }
 
-    /**
-     * One line, at most 400 characters: the exception, and its root cause when that says more;
-     * terminal colours and embedded stack traces removed.
-     */
+    /** As {@link Failures#describe}. */
     public static String describe(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String text = e.getClass().getSimpleName() + ": " + e.getMessage();
-        if (root != e) {
-            text += " (cause: " + root.getClass().getSimpleName() + ": " + root.getMessage() + ")";
-        }
-        text = text.replaceAll("\u001B\\[[0-9;]*m", "").replaceAll("\\s*Stacktrace: \\[.*?\\]", "")
-                .replaceAll("\\s+", " ").trim();
-        return text.length() > 400 ? text.substring(0, 397) + "..." : text;
+        return Failures.describe(e);
     }
 }

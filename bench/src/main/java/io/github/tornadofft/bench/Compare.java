@@ -45,8 +45,12 @@ public final class Compare implements Callable<Integer> {
     String cases;
 
     @Option(names = "--engines", paramLabel = "LIST", split = ",",
-            description = "Only engines whose name or device contains one of these (case-insensitive):"
-                    + " tornado, ptx, opencl, cufft, vkfft, jtransforms, reference, a B:D device ...")
+            description = "Only engines matching one of these terms (case-insensitive). A word matches an engine"
+                    + " whose name or device contains it: tornado, ptx, opencl, cufft, vkfft, jtransforms, reference,"
+                    + " graph ...; a B:D TornadoVM device (0:1) matches that device only; gpu and cpu match where the"
+                    + " engine runs. Words joined by + must all match. Note that opencl matches every OpenCL device,"
+                    + " a CPU's (PoCL) as well as a GPU's: for the GPU alone use its B:D (see --list) or opencl+gpu,"
+                    + " e.g. --engines opencl+gpu,ptx,cufft.")
     List<String> engineFilter;
 
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs before each timed loop (default: 10 with a GPU, 2 without, 1 with --quick).")
@@ -91,6 +95,9 @@ public final class Compare implements Callable<Integer> {
     @Option(names = "--no-progress", description = "No progress line on stderr.")
     boolean noProgress;
 
+    /** Where failures are said as they happen (the report has them too). */
+    PrintStream err = System.err;
+
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
         int code = new CommandLine(new Compare()).execute(args);
@@ -102,10 +109,13 @@ public final class Compare implements Callable<Integer> {
         PrintStream stdout = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         Progress progress = new Progress(System.err, noProgress);
         progress.step("looking for engines (TornadoVM devices, CUDA)");
-        List<Engine> engines = filter(Engines.discover(!noTornadoProfiler));
+        List<Engine> all = Engines.discover(!noTornadoProfiler);
+        List<Engine> engines = filter(all);
         progress.done();
         if (engines.isEmpty()) {
-            System.err.println("run-bench: no engine matches --engines " + String.join(",", engineFilter));
+            System.err.println("run-bench: no engine matches --engines " + String.join(",", engineFilter) + "; engines here: "
+                    + String.join(", ", all.stream().map(e -> e.name() + " (" + e.place().name().toLowerCase(Locale.ROOT)
+                    + ", " + e.device() + ")").toList()));
             return 2;
         }
         List<Report.Listing> listings = engines.stream().map(Report.Listing::of).toList();
@@ -116,7 +126,7 @@ public final class Compare implements Callable<Integer> {
             return 0;
         }
 
-        boolean gpu = engines.stream().anyMatch(e -> e.available() && e.place() == Engine.Place.GPU);
+        boolean gpu = engines.stream().anyMatch(e -> available(e) && e.place() == Engine.Place.GPU);
         List<Case> caseList = Case.parseList(cases != null ? cases
                 : quick ? QUICK_CASES : gpu ? GPU_CASES + (large ? ", " + GPU_LARGE : "") : CPU_CASES);
         Bench.Protocol protocol = new Bench.Protocol(
@@ -126,32 +136,8 @@ public final class Compare implements Callable<Integer> {
                 budget != null ? budget : quick ? 5 : 20);
         Bench bench = new Bench(protocol, progress);
 
-        List<Row> rows = new ArrayList<>();
         Map<Case, String> errorSamples = new LinkedHashMap<>();
-        for (int i = 0; i < caseList.size(); i++) {
-            Case c = caseList.get(i);
-            String where = "[" + (i + 1) + "/" + caseList.size() + "] " + c.label() + " (" + c.size() + ")";
-            progress.step(where + " | input, and reference-fft on " + Math.min(samples, c.batch()) + " transform(s)");
-            Truth truth;
-            try {
-                truth = Truth.of(c, seed, samples);
-            } catch (OutOfMemoryError e) {
-                System.err.println("run-bench: " + c.label() + " does not fit in the Java heap; skipped (" + e.getMessage() + ")");
-                continue;
-            }
-            errorSamples.put(c, truth.describeSamples());
-            List<Row> caseRows = new ArrayList<>();
-            for (Engine e : engines) {
-                if (e.available()) {
-                    progress.step(where + " | " + e.name());
-                }
-                caseRows.add(bench.run(e, truth));
-                if (c.bytes() >= (256L << 20)) {
-                    System.gc(); // off-heap buffers of the last engine go with their owners
-                }
-            }
-            rows.addAll(withRatios(caseRows));
-        }
+        List<Row> rows = measure(caseList, engines, bench, progress, errorSamples);
         progress.done();
 
         String md = Report.markdown("tornado-fft bench, " + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
@@ -171,6 +157,60 @@ public final class Compare implements Callable<Integer> {
         stdout.println();
         stdout.println("Written: " + String.join(", ", written));
         return 0;
+    }
+
+    /**
+     * Every engine on every case, in order; a case whose input does not fit is skipped with a note on
+     * stderr, and an engine that fails is reported in its row (and on stderr, as it happens) while the
+     * run goes on ({@link Bench#run}). Fills {@code errorSamples} with the transforms checked per case.
+     */
+    List<Row> measure(List<Case> caseList, List<Engine> engines, Bench bench, Progress progress,
+                      Map<Case, String> errorSamples) {
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < caseList.size(); i++) {
+            Case c = caseList.get(i);
+            String where = "[" + (i + 1) + "/" + caseList.size() + "] " + c.label() + " (" + c.size() + ")";
+            progress.step(where + " | input, and reference-fft on " + Math.min(samples, c.batch()) + " transform(s)");
+            Truth truth;
+            try {
+                truth = Truth.of(c, seed, samples);
+            } catch (Throwable t) {
+                Failures.rethrowIfFatal(t);
+                progress.done();
+                err.println("run-bench: " + c.label() + " skipped: its input and reference could not be made ("
+                        + Failures.describe(t) + ")");
+                continue;
+            }
+            errorSamples.put(c, truth.describeSamples());
+            List<Row> caseRows = new ArrayList<>();
+            for (Engine e : engines) {
+                if (available(e)) {
+                    progress.step(where + " | " + e.name());
+                }
+                Row row = bench.run(e, truth);
+                caseRows.add(row);
+                if (row.status() == Row.Status.FAILED || (row.ok() && !row.reason().isEmpty())) {
+                    progress.done();
+                    err.println("run-bench: " + row.engine() + " on " + c.label() + ": "
+                            + (row.ok() ? "" : "failed at ") + row.reason() + "; going on");
+                }
+                if (c.bytes() >= (256L << 20)) {
+                    System.gc(); // off-heap buffers of the last engine go with their owners
+                }
+            }
+            rows.addAll(withRatios(caseRows));
+        }
+        return rows;
+    }
+
+    /** Whether the engine says it can run; false when even that fails (its rows then say how). */
+    private static boolean available(Engine e) {
+        try {
+            return e.available();
+        } catch (Throwable t) {
+            Failures.rethrowIfFatal(t);
+            return false;
+        }
     }
 
     /** Ratio of each row's time to the baseline's on the same case: cuFFT for GPU engines, JTransforms for CPU ones. */
@@ -193,17 +233,48 @@ public final class Compare implements Callable<Integer> {
     }
 
     private List<Engine> filter(List<Engine> all) {
-        if (engineFilter == null || engineFilter.isEmpty()) {
+        return filter(all, engineFilter);
+    }
+
+    /**
+     * The engines {@code terms} select: those matching any term; a term is words joined by '+', all of
+     * which must match. A word matches by place ({@code gpu}, {@code cpu}), by TornadoVM device ("B:D",
+     * exactly), or as a part of the engine's name or device (case-insensitive): {@code opencl} matches
+     * every OpenCL device, a CPU's (PoCL) as well as a GPU's; {@code opencl+gpu} only the GPU's.
+     */
+    static List<Engine> filter(List<Engine> all, List<String> terms) {
+        if (terms == null || terms.isEmpty()) {
             return all;
         }
         List<Engine> kept = new ArrayList<>();
         for (Engine e : all) {
-            String text = (e.name() + " " + e.device()).toLowerCase(Locale.ROOT);
-            if (engineFilter.stream().anyMatch(f -> text.contains(f.trim().toLowerCase(Locale.ROOT)))) {
+            if (terms.stream().anyMatch(term -> matches(e, term))) {
                 kept.add(e);
             }
         }
         return kept;
+    }
+
+    private static boolean matches(Engine e, String term) {
+        String name = e.name().toLowerCase(Locale.ROOT);
+        String text = name + " " + e.device().toLowerCase(Locale.ROOT);
+        for (String w : term.toLowerCase(Locale.ROOT).split("\\+")) {
+            String word = w.trim();
+            boolean match;
+            if (word.isEmpty()) {
+                match = true;
+            } else if (word.equals("gpu") || word.equals("cpu")) {
+                match = e.place() == (word.equals("gpu") ? Engine.Place.GPU : Engine.Place.CPU);
+            } else if (word.matches("\\d+:\\d+")) {
+                match = List.of(name.split(" ")).contains(word);
+            } else {
+                match = text.contains(word);
+            }
+            if (!match) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private List<String> context(Bench.Protocol p, boolean gpu) {

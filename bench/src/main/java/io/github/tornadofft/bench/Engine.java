@@ -25,6 +25,15 @@ public interface Engine {
         return absentReason() == null;
     }
 
+    /**
+     * Whether the engine is unavailable because setting it up failed on something this machine has
+     * (a TornadoVM device that would not open), rather than absent from the machine: its rows are
+     * then marked failed, with {@link #absentReason()} saying why.
+     */
+    default boolean failedSetup() {
+        return false;
+    }
+
     /** How the engine is timed and anything else a reader of the numbers must know. */
     String notes();
 

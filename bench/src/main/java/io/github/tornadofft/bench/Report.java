@@ -14,8 +14,15 @@ public final class Report {
     /** One engine as the report lists it. */
     public record Listing(String name, String device, String status, String notes) {
         public static Listing of(Engine e) {
-            return new Listing(e.name(), e.device(), e.available() ? "available" : "absent: " + e.absentReason(),
-                    e.available() ? e.notes() : "");
+            try {
+                if (!e.available()) {
+                    return new Listing(e.name(), e.device(), (e.failedSetup() ? "failed: " : "absent: ") + e.absentReason(), "");
+                }
+                return new Listing(e.name(), e.device(), "available", e.notes());
+            } catch (Throwable t) {
+                Failures.rethrowIfFatal(t);
+                return new Listing(e.name(), "—", "failed: setup: " + Failures.describe(t), "");
+            }
         }
     }
 
@@ -71,6 +78,23 @@ public final class Report {
         if (!notMeasured.isEmpty()) {
             md.append("- not measured:\n");
             for (String s : notMeasured) {
+                md.append("  - ").append(s).append('\n');
+            }
+        }
+        List<String> problems = new ArrayList<>();
+        for (Row r : rows) {
+            if (r.ok() && r.reason() != null && !r.reason().isEmpty()) {
+                problems.add(r.engine() + ", " + r.c().label() + ": " + r.reason());
+            }
+        }
+        for (Bench.Ceiling c : ceilings) {
+            if (Double.isNaN(c.gbs())) {
+                problems.add("copy ceiling not measured: " + c.method());
+            }
+        }
+        if (!problems.isEmpty()) {
+            md.append("- problems (the measurements above stand):\n");
+            for (String s : problems) {
                 md.append("  - ").append(s).append('\n');
             }
         }

@@ -2,8 +2,10 @@ package io.github.tornadofft.bench;
 
 /**
  * One engine on one case: its timings and the numbers derived from them, or why there are none
- * (absent, unsupported, failed). Absent engines get rows too, so that no reader mistakes a missing
- * engine for a slow one.
+ * (absent, unsupported, failed: {@code reason}, with the step that failed). Absent engines get rows
+ * too, so that no reader mistakes a missing engine for a slow one. A measured row has an empty
+ * {@code reason} unless something went wrong after the measurement (closing the plan), which it then
+ * says.
  */
 public record Row(Case c, String engine, String device, Engine.Place place, Status status, String reason,
                   Timing kernel, Timing call, Timing e2e,
@@ -49,6 +51,13 @@ public record Row(Case c, String engine, String device, Engine.Place place, Stat
     /** Effective bandwidth as a fraction of the copy ceiling of the engine's memory. */
     public double ceilingFraction() {
         return effectiveGBs() / ceilingGBs;
+    }
+
+    /** This row with {@code problem} added to its reason (a failure after the numbers were taken). */
+    public Row withProblem(String problem) {
+        String all = reason == null || reason.isEmpty() ? problem : reason + "; " + problem;
+        return new Row(c, engine, device, place, status, all, kernel, call, e2e, relError, errorSamples,
+                ceilingGBs, ceilingMethod, setupMs, plan, baseline, ratio);
     }
 
     public Row withRatio(String baselineEngine, double value) {

@@ -8,6 +8,7 @@ import org.bytedeco.cuda.global.cudart;
 import org.bytedeco.cuda.global.cufft;
 import org.bytedeco.javacpp.Loader;
 import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.javacpp.SizeTPointer;
 
 import static org.bytedeco.cuda.global.cudart.cudaDeviceSynchronize;
 import static org.bytedeco.cuda.global.cudart.cudaDriverGetVersion;
@@ -22,6 +23,7 @@ import static org.bytedeco.cuda.global.cudart.cudaGetDeviceProperties;
 import static org.bytedeco.cuda.global.cudart.cudaGetErrorString;
 import static org.bytedeco.cuda.global.cudart.cudaMalloc;
 import static org.bytedeco.cuda.global.cudart.cudaMemcpy;
+import static org.bytedeco.cuda.global.cudart.cudaMemGetInfo;
 import static org.bytedeco.cuda.global.cudart.cudaMemcpyDeviceToDevice;
 import static org.bytedeco.cuda.global.cudart.cudaRuntimeGetVersion;
 import static org.bytedeco.cuda.global.cufft.cufftGetVersion;
@@ -62,6 +64,18 @@ final class Cuda {
         versions = "CUDA runtime " + version(runtime[0]) + ", driver API " + version(driver[0]) + ", cuFFT " + fft[0];
         device = prop.name().getString().trim();
         return device;
+    }
+
+    /**
+     * Bytes of device 0's memory in use as the driver counts them (cudaMemGetInfo: total minus free),
+     * by every context on the device, this process's CUDA runtime context included.
+     */
+    static synchronized long usedBytes() {
+        open();
+        try (SizeTPointer free = new SizeTPointer(1); SizeTPointer total = new SizeTPointer(1)) {
+            check(cudaMemGetInfo(free, total), "cudaMemGetInfo");
+            return total.get() - free.get();
+        }
     }
 
     /** "CUDA runtime 13.0, driver API 13.0, cuFFT 12000". */

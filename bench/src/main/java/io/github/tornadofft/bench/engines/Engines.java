@@ -3,6 +3,7 @@ package io.github.tornadofft.bench.engines;
 import io.github.tornadofft.Launch;
 import io.github.tornadofft.bench.CopyCeiling;
 import io.github.tornadofft.bench.Engine;
+import io.github.tornadofft.bench.Failures;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -42,6 +43,7 @@ public final class Engines {
         } catch (ClassNotFoundException e) {
             cufft = new AbsentEngine("cuFFT", Engine.Place.GPU, "the bytedeco CUDA presets are not on the class path");
         } catch (Throwable t) {
+            Failures.rethrowIfFatal(t);
             cufft = new AbsentEngine("cuFFT", Engine.Place.GPU, "CUDA did not load: " + shorten(t));
         }
 
@@ -71,6 +73,7 @@ public final class Engines {
         } catch (IllegalArgumentException e) {
             throw e;
         } catch (Throwable t) {
+            Failures.rethrowIfFatal(t);
             return List.of(new AbsentEngine("VkFFT", Engine.Place.GPU, "did not load: " + shorten(t)));
         }
     }
@@ -90,17 +93,36 @@ public final class Engines {
             }
             return found;
         } catch (Throwable t) {
-            return List.of(new AbsentEngine("tornado-fft", Engine.Place.GPU, "TornadoVM did not start: " + shorten(t)));
+            Failures.rethrowIfFatal(t);
+            return List.of(new FailedEngine("tornado-fft", "—", Engine.Place.GPU,
+                    "setup: TornadoVM did not start: " + shorten(t)));
         }
     }
 
-    /** The first line of what went wrong, at most 240 characters. */
+    /**
+     * The bytes of the CUDA device's memory in use as its driver counts them (every process's; see
+     * {@code cudaMemGetInfo}), read each time the supplier is called; null where CUDA does not load
+     * (no NVIDIA driver, no bytedeco presets), with the reason on stderr.
+     */
+    public static java.util.function.LongSupplier cudaMemoryUsed() {
+        try {
+            Class.forName("org.bytedeco.cuda.global.cudart", false, Engines.class.getClassLoader());
+            Cuda.usedBytes();
+            return Cuda::usedBytes;
+        } catch (Throwable t) {
+            Failures.rethrowIfFatal(t);
+            System.err.println("run-bench: no driver memory column: CUDA did not load: " + shorten(t));
+            return null;
+        }
+    }
+
+    /** The first line of what went wrong, at most 240 characters, without terminal colours. */
     static String shorten(Throwable t) {
         Throwable root = t;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        String text = root.getClass().getSimpleName() + ": " + root.getMessage();
+        String text = Failures.stripAnsi(root.getClass().getSimpleName() + ": " + root.getMessage());
         text = text.lines().findFirst().orElse(text).trim();
         return text.length() > 240 ? text.substring(0, 237) + "..." : text;
     }

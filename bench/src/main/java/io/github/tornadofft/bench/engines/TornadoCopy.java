@@ -1,6 +1,7 @@
 package io.github.tornadofft.bench.engines;
 
 import io.github.tornadofft.bench.CopyCeiling;
+import io.github.tornadofft.bench.Failures;
 import io.github.tornadofft.bench.Metrics;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
@@ -68,12 +69,29 @@ final class TornadoCopy implements CopyCeiling {
             }
             return Metrics.copyGBs(bytes, Metrics.median(samples));
         } finally {
-            try {
-                plan.freeDeviceMemory();
-                plan.close();
-            } catch (Exception e) {
-                // best effort: the measurement is already taken
-            }
+            release(plan);
+        }
+    }
+
+    /**
+     * Frees the copy's device memory and closes its plan, best effort: never throws but for a
+     * {@linkplain Failures#fatal fatal} JVM error. TornadoVM reports some of its failures as {@link Error}s,
+     * and freeDeviceMemory() has thrown "trying to deallocate an invalid buffer" on PoCL's device; a
+     * failure to release must hide neither the measurement taken nor the exception that ended it, and
+     * it is said on stderr.
+     */
+    private void release(TornadoExecutionPlan plan) {
+        try {
+            plan.freeDeviceMemory();
+        } catch (Throwable t) {
+            Failures.rethrowIfFatal(t);
+            System.err.println("run-bench: " + key() + ": freeing the copy's device memory failed: " + Failures.describe(t));
+        }
+        try {
+            plan.close();
+        } catch (Throwable t) {
+            Failures.rethrowIfFatal(t);
+            System.err.println("run-bench: " + key() + ": closing the copy's execution plan failed: " + Failures.describe(t));
         }
     }
 }

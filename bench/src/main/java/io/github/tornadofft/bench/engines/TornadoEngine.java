@@ -7,6 +7,7 @@ import io.github.tornadofft.Launch;
 import io.github.tornadofft.bench.Case;
 import io.github.tornadofft.bench.CopyCeiling;
 import io.github.tornadofft.bench.Engine;
+import io.github.tornadofft.bench.Failures;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.Norm;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
@@ -57,14 +58,23 @@ final class TornadoEngine implements Engine {
             // "B:D name (BACKEND)"
             int space = line.indexOf(' ');
             int open = line.lastIndexOf('(');
-            String spec = line.substring(0, space);
-            String name = line.substring(space + 1, open > space ? open : line.length()).trim();
-            String backend = open > space ? line.substring(open + 1, line.lastIndexOf(')')) : "?";
-            TornadoDevice device = Devices.resolve(spec);
-            CopyCeiling ceiling = cudaCopy != null && name.equals(cudaDevice) ? cudaCopy : new TornadoCopy(device, spec);
-            engines.add(new TornadoEngine(spec, name, backend, device, placeOf(device), ceiling, Launch.KERNELS, profiler));
-            if (device.getTornadoVMBackend() == TornadoVMBackendType.PTX) {
-                engines.add(new TornadoEngine(spec, name, backend, device, placeOf(device), ceiling, Launch.CUDA_GRAPH, profiler));
+            String spec = space > 0 ? line.substring(0, space) : line;
+            String name = space > 0 ? line.substring(space + 1, open > space ? open : line.length()).trim() : "?";
+            String backend = open > space && line.lastIndexOf(')') > open ? line.substring(open + 1, line.lastIndexOf(')')) : "?";
+            // One device that will not open is that device's failure, not the end of every TornadoVM engine.
+            try {
+                TornadoDevice device = Devices.resolve(spec);
+                CopyCeiling ceiling = cudaCopy != null && name.equals(cudaDevice) ? cudaCopy : new TornadoCopy(device, spec);
+                Place place = placeOf(device);
+                boolean ptx = device.getTornadoVMBackend() == TornadoVMBackendType.PTX;
+                engines.add(new TornadoEngine(spec, name, backend, device, place, ceiling, Launch.KERNELS, profiler));
+                if (ptx) {
+                    engines.add(new TornadoEngine(spec, name, backend, device, place, ceiling, Launch.CUDA_GRAPH, profiler));
+                }
+            } catch (Throwable t) {
+                Failures.rethrowIfFatal(t);
+                engines.add(new FailedEngine("tornado-fft " + backend + " " + spec, name, Place.GPU,
+                        "setup: " + Failures.describe(t)));
             }
         }
         return engines;
