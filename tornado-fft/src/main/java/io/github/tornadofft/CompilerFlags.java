@@ -14,22 +14,34 @@ import java.util.Optional;
  * planner's largest GPU work-group ({@link DeviceProfile#maxGpuGroup}) always fits a
  * multiprocessor's registers, and two groups of 256 fit side by side.
  *
- * <p>On an H100, NVIDIA's OpenCL compiler without a register option kept the kernels launchable at
- * any group size and the 4096-point kernel ran at 0.148 ms for 4096 x 4096, against 0.107 ms with
- * the cap (2D 4096²: 0.404 -> 0.377 ms; 1D 2^16, whose passes liked the tighter default, 0.262 ->
- * 0.282 ms); with a cap above 128, groups of 512 failed to launch (CL_OUT_OF_RESOURCES). On the PTX
- * backend the cap changes no timing (the kernels use at most 128) but guarantees that a group of 512
- * launches: one that does not fit fails there without an error.
- * {@link FftPlan} applies the flags to its own plans, with a lower cap where its kernel stores late
- * ({@code Planner.storesLate}); a caller who {@link FftPlan#appendTo appends} the transform to a
- * TaskGraph applies them to the execution plan with {@link #apply} (appended kernels never store late).
+ * <p>NVIDIA's OpenCL compiler, given no register option, keeps every kernel launchable at any group
+ * size by holding it to fewer registers, and the 4096-point kernel then cannot keep its values in
+ * registers; at 128 it can, which makes that kernel and most multi-pass plans faster (a few did
+ * better under the compiler's tighter default, but the flags apply to a whole execution plan, not
+ * per kernel). A cap above 128 makes groups of 512 fail to launch ({@code CL_OUT_OF_RESOURCES}). On
+ * the PTX backend the kernels already use at most 128, so the cap changes no timing, but it
+ * guarantees that a group of 512 launches: one that does not fit fails there without an error
+ * (measured: docs/history/PERFORMANCE-diary.md, v0.3).
+ *
+ * <p>{@link FftPlan} applies the flags to its own plans, with a lower cap where its kernel stores late
+ * ({@code Planner.storesLate}). Kernels {@link FftPlan#appendTo appended} to a caller's TaskGraph
+ * launch without the flags (on a device that takes a cap they run in groups of at most 256, which
+ * fit under any register count, and they never store late); {@link #apply} on the caller's
+ * execution plan can make some of them faster on an NVIDIA GPU.
  */
 public final class CompilerFlags {
 
     private CompilerFlags() {
     }
 
-    /** Adds the flags for {@code device}, if it needs any, to {@code plan}; returns the plan. */
+    /**
+     * Adds the flags for {@code device}, if it needs any, to {@code plan}; returns the plan. For an
+     * execution plan that holds kernels appended with {@link FftPlan#appendTo}: they launch without it,
+     * and on an NVIDIA GPU some run faster with it.
+     *
+     * @throws IllegalArgumentException naming {@code tornado.fft.maxRegisters}, where that property's
+     *                                  value is not an integer from 32 to 255
+     */
     public static TornadoExecutionPlan apply(TornadoExecutionPlan plan, TornadoDevice device) {
         return apply(plan, device, DeviceProfile.maxRegisters());
     }
@@ -40,7 +52,11 @@ public final class CompilerFlags {
         return plan;
     }
 
-    /** Whether the device's compiler takes a register cap from these flags (an NVIDIA GPU). */
+    /**
+     * Whether the device's compiler takes a register cap from these flags (an NVIDIA GPU).
+     *
+     * @throws IllegalArgumentException as {@link #apply(TornadoExecutionPlan, TornadoDevice)}
+     */
     public static boolean capsRegisters(TornadoDevice device) {
         return forDevice(device).isPresent();
     }
@@ -49,6 +65,8 @@ public final class CompilerFlags {
      * The whole flag string for the device's backend, TornadoVM's defaults (or the user's
      * {@code tornado.opencl.compiler.flags} / {@code tornado.ptx.compiler.flags}) with the register
      * cap added, or empty where the device needs nothing (a CPU, another vendor's OpenCL).
+     *
+     * @throws IllegalArgumentException as {@link #apply(TornadoExecutionPlan, TornadoDevice)}
      */
     public static Optional<String> forDevice(TornadoDevice device) {
         return forDevice(device, DeviceProfile.maxRegisters());

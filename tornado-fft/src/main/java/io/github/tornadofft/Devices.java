@@ -18,7 +18,11 @@ public final class Devices {
 
     /**
      * The device named by {@code spec}: "default" for TornadoVM's default device, or "B:D" with the
-     * backend and device indices that {@code tornado --devices} prints.
+     * backend and device indices that {@code tornado --devices} prints (and {@link #list()} returns).
+     * A null or blank {@code spec} is the default device.
+     *
+     * @throws IllegalArgumentException naming {@code device}, with the devices available, where
+     *                                  {@code spec} is neither form or names no device
      */
     public static TornadoDevice resolve(String spec) {
         if (spec == null || spec.isBlank() || spec.equalsIgnoreCase("default")) {
@@ -64,7 +68,12 @@ public final class Devices {
         return all.isEmpty() ? "none" : String.join(", ", all);
     }
 
-    /** The properties the planner reads, with the tuning of the {@code tornado.fft.*} system properties. */
+    /**
+     * The properties the planner reads, with the tuning of the {@code tornado.fft.*} system properties.
+     *
+     * @throws IllegalArgumentException naming the property, where a {@code tornado.fft.*} property's
+     *                                  value is not allowed
+     */
     public static DeviceProfile profile(TornadoDevice device) {
         return profile(device, Tuning.fromProperties());
     }
@@ -89,6 +98,9 @@ public final class Devices {
      * on 256-byte boundaries (CUDA's and OpenCL's allocations), and the data follows the array's
      * header, {@code TornadoNativeArray.ARRAY_HEADER} bytes (16 by default; the JVM option
      * {@code -Dtornado.panama.objectHeader=128} sets it).
+     *
+     * @throws IllegalArgumentException naming {@link DeviceProfile#DATA_ALIGNMENT_PROPERTY}, where its
+     *                                  value is not a power of two
      */
     public static int dataAlignment() {
         int alignment = DeviceProfile.intProperty(DeviceProfile.DATA_ALIGNMENT_PROPERTY, headerAlignment());
@@ -104,7 +116,7 @@ public final class Devices {
         return (int) Math.min(256, Long.lowestOneBit(TornadoNativeArray.ARRAY_HEADER));
     }
 
-    /** A name for the device that two lookups of the same device share: backend and device name. */
+    /** A name for the device that two lookups of the same device share: backend, backend index and device name. */
     static String key(TornadoDevice device) {
         return device.getTornadoVMBackend() + ":" + device.getBackendIndex() + ":" + device.getDeviceName();
     }

@@ -16,8 +16,8 @@ import java.util.function.Supplier;
  * The engines of closed plans, kept for the next plan of the same descriptor, device and options: that
  * plan compiles nothing and allocates nothing.
  *
- * <p>TornadoVM keeps part of every kernel it compiles for the life of the JVM (about 1.5 MiB of
- * compiler graphs per plan, whether or not the plan frees its device memory), so a program that
+ * <p>TornadoVM keeps part of every kernel it compiles for the life of the JVM (its compiler graphs,
+ * whether or not the plan frees its device memory), so a program that
  * creates and closes plans in a loop would grow without end if each plan compiled its own kernels.
  * Reusing engines bounds that growth by the number of distinct engines. An idle engine keeps its
  * device memory; the cache holds at most {@value #DEFAULT_IDLE_ENGINES} idle engines and

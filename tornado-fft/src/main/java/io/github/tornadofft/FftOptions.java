@@ -18,6 +18,11 @@ import io.github.tornadofft.plan.Tuning;
  */
 public record FftOptions(Launch launch, Tuning tuning) {
 
+    /**
+     * Checks the components.
+     *
+     * @throws IllegalArgumentException naming {@code launch} or {@code tuning} where it is null
+     */
     public FftOptions {
         if (launch == null) {
             throw new IllegalArgumentException("launch: KERNELS or CUDA_GRAPH, got null");
@@ -27,7 +32,12 @@ public record FftOptions(Launch launch, Tuning tuning) {
         }
     }
 
-    /** Kernels launched one by one, every tuning choice from the {@code tornado.fft.*} properties or the planner. */
+    /**
+     * Kernels launched one by one, every tuning choice from the {@code tornado.fft.*} properties or the planner.
+     *
+     * @throws IllegalArgumentException naming the property, where a {@code tornado.fft.*} property's
+     *                                  value is not allowed
+     */
     public static FftOptions defaults() {
         return new FftOptions(Launch.KERNELS, Tuning.fromProperties());
     }
@@ -37,56 +47,121 @@ public record FftOptions(Launch launch, Tuning tuning) {
         return new FftOptions(Launch.KERNELS, Tuning.PLANNER);
     }
 
+    /**
+     * These options launched as {@code launch} says ({@link Launch#CUDA_GRAPH} needs a PTX device, which
+     * {@link FftPlan}{@code .create} checks).
+     *
+     * @throws IllegalArgumentException naming {@code launch} where it is null
+     */
     public FftOptions withLaunch(Launch launch) {
         return new FftOptions(launch, tuning);
     }
 
+    /**
+     * These options with all the planner's knobs replaced.
+     *
+     * @throws IllegalArgumentException naming {@code tuning} where it is null
+     */
     public FftOptions withTuning(Tuning tuning) {
         return new FftOptions(launch, tuning);
     }
 
-    /** Work-items per work-group the planner aims for; {@link Tuning#AUTO} for its choice. */
+    /**
+     * Work-items per work-group the planner aims for; {@link Tuning#AUTO} for its choice.
+     *
+     * @throws IllegalArgumentException naming {@code groupSize} where {@code workItems} is negative
+     */
     public FftOptions withGroupSize(int workItems) {
         return withTuning(tuning.withGroupSize(workItems));
     }
 
-    /** A cap on work-items per work-group below the device's; {@link Tuning#AUTO} for none. */
+    /**
+     * A cap on work-items per work-group below the device's; {@link Tuning#AUTO} for none.
+     *
+     * @throws IllegalArgumentException naming {@code maxGroupSize} where {@code workItems} is negative
+     */
     public FftOptions withMaxGroupSize(int workItems) {
         return withTuning(tuning.withMaxGroupSize(workItems));
     }
 
-    /** Largest register radix as log2, 1 to 4. */
+    /**
+     * Largest register radix as log2, 1 to 4 (radix 2 to 16; the planner's choice is 4).
+     *
+     * @throws IllegalArgumentException naming {@code registerBits} where {@code bits} is outside 1 to 4
+     */
     public FftOptions withRegisterBits(int bits) {
         return withTuning(tuning.withRegisterBits(bits));
     }
 
-    /** Shortest run of a strided pass, in complex values; {@link Tuning#AUTO} for the planner's. */
+    /**
+     * Shortest run of a strided pass, in complex values; {@link Tuning#AUTO} for the planner's (16 on a
+     * GPU, 32 on a CPU).
+     *
+     * @throws IllegalArgumentException naming {@code coalesce} unless {@code values} is {@link Tuning#AUTO}
+     *                                  or a power of two from 1 to 64
+     */
     public FftOptions withCoalesce(int values) {
         return withTuning(tuning.withCoalesce(values));
     }
 
+    /**
+     * How work-groups exchange values through local memory: {@link Exchange#AUTO} (the planner's
+     * choice), {@link Exchange#PAIR} or {@link Exchange#SPLIT}.
+     *
+     * @throws IllegalArgumentException naming {@code exchange} where it is null
+     */
     public FftOptions withExchange(Exchange exchange) {
         return withTuning(tuning.withExchange(exchange));
     }
 
+    /**
+     * Where a short contiguous axis X is fused into the first strided pass: {@link Choice#AUTO} (the
+     * planner's rule), {@link Choice#ON} wherever that saves a kernel, {@link Choice#OFF} never.
+     *
+     * @throws IllegalArgumentException naming {@code fusion} where {@code where} is null
+     */
     public FftOptions withFuseX(Choice where) {
         return withTuning(tuning.withFusion(where));
     }
 
+    /**
+     * Where an axis takes runs of 4 or 8 values for a pass fewer: {@link Choice#AUTO} (on a GPU whose
+     * data starts on 128-byte lines), {@link Choice#ON} on any device, {@link Choice#OFF} never.
+     *
+     * @throws IllegalArgumentException naming {@code shortRuns} where {@code where} is null
+     */
     public FftOptions withShortRuns(Choice where) {
         return withTuning(tuning.withShortRuns(where));
     }
 
+    /**
+     * Where a plan's kernel stores late under a lower register cap: {@link Choice#AUTO} (an NVIDIA GPU's
+     * single-group kernels of 2048 and 4096 points), {@link Choice#ON} every plan on any device,
+     * {@link Choice#OFF} never.
+     *
+     * @throws IllegalArgumentException naming {@code lateStore} where {@code where} is null
+     */
     public FftOptions withLateStore(Choice where) {
         return withTuning(tuning.withLateStore(where));
     }
 
-    /** Registers per work-item NVIDIA's compilers may use, 32 to 255. */
+    /**
+     * Registers per work-item NVIDIA's compilers may use, 32 to 255 (the planner's: 128); the largest GPU
+     * work-group follows from it, 65536 / cap, at most 1024.
+     *
+     * @throws IllegalArgumentException naming {@code maxRegisters} where {@code registers} is outside 32 to 255
+     */
     public FftOptions withMaxRegisters(int registers) {
         return withTuning(tuning.withMaxRegisters(registers));
     }
 
-    /** The data alignment the planner assumes, in bytes; {@link Tuning#AUTO} for TornadoVM's header. */
+    /**
+     * The data alignment the planner assumes, in bytes; {@link Tuning#AUTO} for what TornadoVM's array
+     * header gives.
+     *
+     * @throws IllegalArgumentException naming {@code dataAlignment} unless {@code bytes} is
+     *                                  {@link Tuning#AUTO} or a power of two
+     */
     public FftOptions withDataAlignment(int bytes) {
         return withTuning(tuning.withDataAlignment(bytes));
     }

@@ -29,8 +29,9 @@ import java.util.List;
  *
  * <p><b>Threads.</b> A plan may be shared between threads: its methods run one at a time (each holds the
  * plan's lock), so calls from several threads queue up and each gets its own correct result. For
- * transforms that run at the same time, give each thread its own plan; plans of the same descriptor
- * share compiled kernels. The arrays of {@link #input()} and {@link #output()} are the plan's own: a
+ * transforms that run at the same time, give each thread its own plan: every open plan has kernels and
+ * device buffers of its own, and a closed plan's go to the next plan of the same descriptor, device and
+ * options (see Memory). The arrays of {@link #input()} and {@link #output()} are the plan's own: a
  * sequence {@code upload}/{@code executeOnDevice}/{@code download} is only meaningful from one thread
  * at a time (or under the caller's own lock), as with any shared buffer.
  *
@@ -77,19 +78,36 @@ public final class FftPlan implements AutoCloseable {
         this.buildNanos = System.nanoTime() - start;
     }
 
-    /** Plans the transform on TornadoVM's default device. */
+    /**
+     * Plans the transform on TornadoVM's default device with {@link FftOptions#defaults()}.
+     *
+     * @throws IllegalArgumentException as {@link #create(FftDescriptor, TornadoDevice, FftOptions)}, or naming a
+     *                                  {@code tornado.fft.*} property whose value is not allowed
+     * @throws IllegalStateException    as {@link #create(FftDescriptor, TornadoDevice, FftOptions)}
+     */
     public static FftPlan create(FftDescriptor descriptor) {
         return create(descriptor, Devices.resolve("default"));
     }
 
-    /** Plans the transform on the given device with {@link FftOptions#defaults()}; compiles its kernels before returning. */
+    /**
+     * Plans the transform on the given device with {@link FftOptions#defaults()}; compiles the kernels
+     * of the descriptor's direction before returning.
+     *
+     * @throws IllegalArgumentException as {@link #create(FftDescriptor, TornadoDevice, FftOptions)}, or naming a
+     *                                  {@code tornado.fft.*} property whose value is not allowed
+     * @throws IllegalStateException    as {@link #create(FftDescriptor, TornadoDevice, FftOptions)}
+     */
     public static FftPlan create(FftDescriptor descriptor, TornadoDevice device) {
         return create(descriptor, device, FftOptions.defaults());
     }
 
     /**
      * Plans the transform on the given device, launched as {@code launch} says ({@link Launch#CUDA_GRAPH}
-     * needs a PTX device), the rest of the options the defaults.
+     * needs a PTX device), the rest of the options the defaults ({@link FftOptions#defaults()}).
+     *
+     * @throws IllegalArgumentException naming {@code launch} where it is null; otherwise as
+     *                                  {@link #create(FftDescriptor, TornadoDevice, FftOptions)}
+     * @throws IllegalStateException    as {@link #create(FftDescriptor, TornadoDevice, FftOptions)}
      */
     public static FftPlan create(FftDescriptor descriptor, TornadoDevice device, Launch launch) {
         if (launch == null) {
@@ -122,27 +140,55 @@ public final class FftPlan implements AutoCloseable {
 
     // ---- Transforms of the caller's arrays ---------------------------------------------------------
 
-    /** {@code out} = the forward transform of {@code in} (which may be the same array); see {@link #execute(Direction, float[], int, float[], int)}. */
+    /**
+     * {@code out} = the forward transform of {@code in} (which may be the same array), scaled as the
+     * descriptor's norm says; see {@link #execute(Direction, float[], int, float[], int)}.
+     *
+     * @throws IllegalArgumentException naming {@code in} or {@code out} where it is null or too short
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
+     */
     public void forward(float[] in, float[] out) {
         execute(Direction.FORWARD, in, 0, out, 0);
     }
 
-    /** {@code out} = the inverse transform of {@code in} (which may be the same array), scaled as the descriptor's norm says. */
+    /**
+     * {@code out} = the inverse transform of {@code in} (which may be the same array), scaled as the
+     * descriptor's norm says; see {@link #execute(Direction, float[], int, float[], int)}.
+     *
+     * @throws IllegalArgumentException naming {@code in} or {@code out} where it is null or too short
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
+     */
     public void inverse(float[] in, float[] out) {
         execute(Direction.INVERSE, in, 0, out, 0);
     }
 
-    /** Transforms {@code data} forward, in place: the input and output layouts must be the same. */
+    /**
+     * Transforms {@code data} forward, in place: the input and output layouts must be the same.
+     *
+     * @throws IllegalArgumentException naming the array where it is null or too short
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
+     */
     public void forward(float[] data) {
         execute(Direction.FORWARD, data, 0, data, 0);
     }
 
-    /** Transforms {@code data} inverse, in place: the input and output layouts must be the same. */
+    /**
+     * Transforms {@code data} inverse, in place: the input and output layouts must be the same.
+     *
+     * @throws IllegalArgumentException naming the array where it is null or too short
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
+     */
     public void inverse(float[] data) {
         execute(Direction.INVERSE, data, 0, data, 0);
     }
 
-    /** Transforms {@code in} into {@code out} in the descriptor's direction. */
+    /**
+     * Transforms {@code in} into {@code out} in the descriptor's direction; see
+     * {@link #execute(Direction, float[], int, float[], int)}.
+     *
+     * @throws IllegalArgumentException naming {@code in} or {@code out} where it is null or too short
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
+     */
     public void execute(float[] in, float[] out) {
         execute(descriptor.direction(), in, 0, out, 0);
     }
@@ -155,7 +201,7 @@ public final class FftPlan implements AutoCloseable {
      *
      * @throws IllegalArgumentException naming the parameter: null arrays or direction, a negative offset,
      *                                  or an array too short from its offset; nothing is written then
-     * @throws IllegalStateException    after {@link #close()}
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails (its message, plain)
      */
     public synchronized void execute(Direction direction, float[] in, int inOffset, float[] out, int outOffset) {
         checkOpen();
@@ -176,6 +222,7 @@ public final class FftPlan implements AutoCloseable {
      *
      * @throws IllegalArgumentException naming the parameter: null arguments, a read-only {@code out}, or
      *                                  fewer floats remaining than the layouts need
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
      */
     public synchronized void execute(Direction direction, FloatBuffer in, FloatBuffer out) {
         checkOpen();
@@ -199,6 +246,7 @@ public final class FftPlan implements AutoCloseable {
      *
      * @throws IllegalArgumentException naming the parameter: null arguments, a read-only {@code out}, or
      *                                  a segment smaller than the layouts need
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
      */
     public synchronized void execute(Direction direction, MemorySegment in, MemorySegment out) {
         checkOpen();
@@ -254,6 +302,8 @@ public final class FftPlan implements AutoCloseable {
      * The array the transform reads: interleaved complex, {@link FftDescriptor#inputFloats()} floats (the
      * input layout's positions are read, no others). The plan's own until {@link #close()}; do not keep
      * it past that (a later plan reuses it).
+     *
+     * @throws IllegalStateException after {@link #close()}
      */
     public synchronized FloatArray input() {
         checkOpen();
@@ -264,13 +314,19 @@ public final class FftPlan implements AutoCloseable {
      * The array the transform writes (the input array when in place), {@link FftDescriptor#outputFloats()}
      * floats: after {@link #download()} the output layout's positions hold the result, and out of place
      * the others are unspecified. The plan's until {@link #close()}.
+     *
+     * @throws IllegalStateException after {@link #close()}
      */
     public synchronized FloatArray output() {
         checkOpen();
         return engine.output;
     }
 
-    /** Copies {@link #input()} to the device. */
+    /**
+     * Copies {@link #input()} to the device.
+     *
+     * @throws IllegalStateException after {@link #close()}, or when TornadoVM fails
+     */
     public synchronized void upload() {
         checkOpen();
         Failures.plain("upload", () -> {
@@ -279,12 +335,23 @@ public final class FftPlan implements AutoCloseable {
         });
     }
 
-    /** Runs the transform in the descriptor's direction on data already on the device (uploading first if never uploaded). */
+    /**
+     * Runs the transform in the descriptor's direction on data already on the device; see
+     * {@link #executeOnDevice(Direction)}.
+     *
+     * @throws IllegalStateException after {@link #close()}, or when TornadoVM fails
+     */
     public void executeOnDevice() {
         executeOnDevice(descriptor.direction());
     }
 
-    /** Runs the transform in {@code direction} on data already on the device; nothing crosses to the host. */
+    /**
+     * Runs the transform in {@code direction} on data already on the device; nothing crosses to the
+     * host (the plan's first run uploads {@link #input()} if {@link #upload()} never did).
+     *
+     * @throws IllegalArgumentException naming {@code direction} where it is null
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
+     */
     public synchronized void executeOnDevice(Direction direction) {
         checkOpen();
         requireDirection(direction);
@@ -294,7 +361,11 @@ public final class FftPlan implements AutoCloseable {
         });
     }
 
-    /** Copies the output from the device into {@link #output()}. */
+    /**
+     * Copies the output of the last transform from the device into {@link #output()}.
+     *
+     * @throws IllegalStateException after {@link #close()}, or when TornadoVM fails
+     */
     public synchronized void download() {
         checkOpen();
         Failures.plain("download", () -> {
@@ -303,7 +374,11 @@ public final class FftPlan implements AutoCloseable {
         });
     }
 
-    /** Upload, transform in the descriptor's direction, download: {@link #input()} to {@link #output()}. */
+    /**
+     * Upload, transform in the descriptor's direction, download: {@link #input()} to {@link #output()}.
+     *
+     * @throws IllegalStateException after {@link #close()}, or when TornadoVM fails
+     */
     public synchronized void execute() {
         checkOpen();
         Failures.plain("execute", () -> {
@@ -325,9 +400,10 @@ public final class FftPlan implements AutoCloseable {
     /**
      * Enables TornadoVM's profiler so that {@link #lastKernelNanos()} reports device time.
      *
+     * @return this plan
      * @throws IllegalStateException on an OpenCL device in a JVM started with
      *                               {@value #OPENCL_QUEUE_PROFILING_PROPERTY}{@code =false}, whose queues
-     *                               record no kernel times
+     *                               record no kernel times; after {@link #close()}
      */
     public synchronized FftPlan withProfiler() {
         checkOpen();
@@ -354,6 +430,8 @@ public final class FftPlan implements AutoCloseable {
      * Device kernel time of the last transform, in ns; -1 when unknown: without {@link #withProfiler()},
      * before the first transform of this plan, or for a {@link Launch#CUDA_GRAPH} plan (no kernel events
      * in a graph).
+     *
+     * @throws IllegalStateException after {@link #close()}
      */
     public synchronized long lastKernelNanos() {
         checkOpen();
@@ -365,7 +443,14 @@ public final class FftPlan implements AutoCloseable {
 
     // ---- Appending to a caller's TaskGraph ---------------------------------------------------------
 
-    /** Appends the transform in the descriptor's direction; see {@link #appendTo(Direction, TaskGraph, FloatArray, FloatArray, GridScheduler)}. */
+    /**
+     * Appends the transform in the descriptor's direction; see
+     * {@link #appendTo(Direction, TaskGraph, FloatArray, FloatArray, GridScheduler)}.
+     *
+     * @throws IllegalArgumentException naming the parameter: a null argument, or an array whose length
+     *                                  is not the descriptor's
+     * @throws IllegalStateException    after {@link #close()}
+     */
     public void appendTo(TaskGraph graph, FloatArray in, FloatArray out, GridScheduler gridScheduler) {
         appendTo(descriptor.direction(), graph, in, out, gridScheduler);
     }
@@ -376,6 +461,11 @@ public final class FftPlan implements AutoCloseable {
      * {@code gridScheduler}. The caller transfers {@code in} and {@code out}; the twiddle tables are sent
      * on first execution. The appended kernels launch on any device as they are; on an NVIDIA GPU,
      * {@link CompilerFlags#apply} on the caller's execution plan makes some of them faster.
+     *
+     * @throws IllegalArgumentException naming the parameter: a null argument, or {@code in} not of
+     *                                  {@link FftDescriptor#inputFloats()} or {@code out} not of
+     *                                  {@link FftDescriptor#outputFloats()} floats
+     * @throws IllegalStateException    after {@link #close()}
      */
     public synchronized void appendTo(Direction direction, TaskGraph graph, FloatArray in, FloatArray out,
                                       GridScheduler gridScheduler) {
@@ -416,17 +506,26 @@ public final class FftPlan implements AutoCloseable {
         return buildNanos;
     }
 
+    /** What this plan computes. */
     public FftDescriptor descriptor() {
         return descriptor;
     }
 
-    /** The passes, in order: an unmodifiable list of values. */
+    /**
+     * The passes, in order: an unmodifiable list of values.
+     *
+     * @throws IllegalStateException after {@link #close()}
+     */
     public synchronized List<Pass> passes() {
         checkOpen();
         return engine.passes;
     }
 
-    /** Kernels per transform, one per pass (a layout costs none: the first and last pass read and write it). */
+    /**
+     * Kernels per transform, one per pass (a layout costs none: the first and last pass read and write it).
+     *
+     * @throws IllegalStateException after {@link #close()}
+     */
     public synchronized int kernelsPerTransform() {
         checkOpen();
         return engine.passes.size();

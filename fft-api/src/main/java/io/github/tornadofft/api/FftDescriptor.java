@@ -37,6 +37,11 @@ public final class FftDescriptor {
      */
     public record Layout(int stride, int distance) {
 
+        /**
+         * Checks the components.
+         *
+         * @throws IllegalArgumentException naming {@code stride} or {@code distance} where it is below 1
+         */
         public Layout {
             if (stride < 1) {
                 throw new IllegalArgumentException("stride: at least 1 (complex elements), got " + stride);
@@ -46,7 +51,11 @@ public final class FftDescriptor {
             }
         }
 
-        /** The packed layout of transforms of {@code size} elements: stride 1, distance {@code size}. */
+        /**
+         * The packed layout of transforms of {@code size} elements: stride 1, distance {@code size}.
+         *
+         * @throws IllegalArgumentException naming {@code distance} where {@code size} is below 1
+         */
         public static Layout packed(long size) {
             return new Layout(1, (int) size);
         }
@@ -83,7 +92,15 @@ public final class FftDescriptor {
         this.output = output;
     }
 
-    /** A complex-to-complex transform of the given shape (one to three power-of-two axes). */
+    /**
+     * A complex-to-complex transform of the given shape (one to three power-of-two axes, C order, at
+     * most 2^27 elements); the builder's other settings start as batch 1, {@link Direction#FORWARD},
+     * {@link Norm#BACKWARD}, {@link Precision#FLOAT}, out of place, packed.
+     *
+     * @throws IllegalArgumentException naming {@code shape} where it has no axes or more than three, an
+     *                                  axis length that is not a power of two from 1 to 2^27, or more
+     *                                  than 2^27 elements
+     */
     public static Builder c2c(int... shape) {
         return new Builder(shape);
     }
@@ -165,7 +182,12 @@ public final class FftDescriptor {
         return (float) norm.scale(size(), direction);
     }
 
-    /** The same transform in the other direction (everything else equal). */
+    /**
+     * The same transform in {@code direction}, everything else equal (this descriptor where it already
+     * goes that way).
+     *
+     * @throws IllegalArgumentException naming {@code direction} where it is null
+     */
     public FftDescriptor withDirection(Direction direction) {
         if (direction == null) {
             throw new IllegalArgumentException("direction: FORWARD or INVERSE, got null");
@@ -233,6 +255,11 @@ public final class FftDescriptor {
             this.shape = shape.clone();
         }
 
+        /**
+         * Transforms in the batch (default 1).
+         *
+         * @throws IllegalArgumentException naming {@code batch} where it is below 1
+         */
         public Builder batch(int batch) {
             if (batch < 1) {
                 throw new IllegalArgumentException("batch: must be at least 1, got " + batch);
@@ -241,6 +268,11 @@ public final class FftDescriptor {
             return this;
         }
 
+        /**
+         * The direction (default {@link Direction#FORWARD}).
+         *
+         * @throws IllegalArgumentException naming {@code direction} where it is null
+         */
         public Builder direction(Direction direction) {
             if (direction == null) {
                 throw new IllegalArgumentException("direction: FORWARD or INVERSE, got null");
@@ -249,6 +281,11 @@ public final class FftDescriptor {
             return this;
         }
 
+        /**
+         * The normalisation (default {@link Norm#BACKWARD}, numpy's).
+         *
+         * @throws IllegalArgumentException naming {@code norm} where it is null
+         */
         public Builder norm(Norm norm) {
             if (norm == null) {
                 throw new IllegalArgumentException("norm: BACKWARD, ORTHO or FORWARD, got null");
@@ -257,6 +294,11 @@ public final class FftDescriptor {
             return this;
         }
 
+        /**
+         * The arithmetic precision (default {@link Precision#FLOAT}).
+         *
+         * @throws IllegalArgumentException naming {@code precision} where it is null
+         */
         public Builder precision(Precision precision) {
             if (precision == null) {
                 throw new IllegalArgumentException("precision: FLOAT or DOUBLE, got null");
@@ -265,12 +307,17 @@ public final class FftDescriptor {
             return this;
         }
 
+        /** Whether the output overwrites the input (default false: out of place). */
         public Builder inPlace(boolean inPlace) {
             this.inPlace = inPlace;
             return this;
         }
 
-        /** The input's and the output's layout: element e of transform b at b distance + e stride. */
+        /**
+         * The input's and the output's layout: element e of transform b at b distance + e stride.
+         *
+         * @throws IllegalArgumentException naming {@code stride} or {@code distance} where it is below 1
+         */
         public Builder layout(int stride, int distance) {
             Layout layout = new Layout(stride, distance);
             this.input = layout;
@@ -278,18 +325,36 @@ public final class FftDescriptor {
             return this;
         }
 
-        /** The input's layout (the output's stays packed unless set, or in place). */
+        /**
+         * The input's layout (the output's stays packed unless set, or in place).
+         *
+         * @throws IllegalArgumentException naming {@code stride} or {@code distance} where it is below 1
+         */
         public Builder inputLayout(int stride, int distance) {
             this.input = new Layout(stride, distance);
             return this;
         }
 
-        /** The output's layout (out of place only). */
+        /**
+         * The output's layout (out of place only).
+         *
+         * @throws IllegalArgumentException naming {@code stride} or {@code distance} where it is below 1
+         */
         public Builder outputLayout(int stride, int distance) {
             this.output = new Layout(stride, distance);
             return this;
         }
 
+        /**
+         * The descriptor; an unset layout is packed, and in place the output's is the input's.
+         *
+         * @throws IllegalArgumentException naming {@code batch} where shape x batch is not under 2^30
+         *                                  complex values, {@code outputLayout} where an in-place
+         *                                  transform's layouts differ, or {@code inputLayout} /
+         *                                  {@code outputLayout} where elements of different transforms
+         *                                  would share a position or the array would exceed what a
+         *                                  Java array can index
+         */
         public FftDescriptor build() {
             long size = 1;
             for (int s : shape) {

@@ -4,7 +4,11 @@ package io.github.tornadofft.api;
 public enum Precision {
     FLOAT, DOUBLE;
 
-    /** Parses "float" or "double", case-insensitive. */
+    /**
+     * Parses "float" or "double", case-insensitive.
+     *
+     * @throws IllegalArgumentException naming {@code precision} for anything else (null included)
+     */
     public static Precision parse(String text) {
         for (Precision p : values()) {
             if (p.name().equalsIgnoreCase(text)) {

@@ -88,6 +88,7 @@ public final class FftCommand implements Callable<Integer> {
     private PrintWriter err;
     private PrintWriter stdout;
 
+    /** Runs the command and exits the JVM with its status: 0 done, 2 bad command line or input, 1 else. */
     public static void main(String[] args) {
         System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }

@@ -33,6 +33,9 @@ public interface Fft1d {
      * @param scratch at least {@link #scratchLength()} doubles, not overlapping the transformed points
      *                (it may be {@code data} itself if they lie beyond the scratch length); its contents
      *                are overwritten
+     * @throws IllegalArgumentException naming the bad argument: a null array or direction, a negative
+     *                                  offset, a stride below 1, {@code data} too short for the points,
+     *                                  or {@code scratch} shorter than {@link #scratchLength()}
      */
     void transform(double[] data, int offset, int stride, Direction dir, double[] scratch);
 
@@ -44,6 +47,8 @@ public interface Fft1d {
      * @param offset index in {@code data} of the real part of point 0
      * @param stride distance between consecutive points, in complex elements (at least 1)
      * @param dir    the sign of the exponent
+     * @throws IllegalArgumentException naming the bad argument, as
+     *                                  {@link #transform(double[], int, int, Direction, double[])}
      */
     default void transform(double[] data, int offset, int stride, Direction dir) {
         transform(data, offset, stride, dir, new double[scratchLength()]);

@@ -64,6 +64,8 @@ public final class ReferenceFft {
     /**
      * {@link #c2c(double[], int[], int[], Direction, Norm)} for float data: computed in double, returned
      * as a new array; {@code data} is not changed.
+     *
+     * @throws IllegalArgumentException naming the bad argument
      */
     public static float[] c2c(float[] data, int[] shape, int[] axes, Direction dir, Norm norm) {
         Checks.notNull(data, "data");
@@ -127,7 +129,11 @@ public final class ReferenceFft {
         return out;
     }
 
-    /** {@link #r2c(double[], int[], int[], Norm)} for float data, computed in double. */
+    /**
+     * {@link #r2c(double[], int[], int[], Norm)} for float data, computed in double.
+     *
+     * @throws IllegalArgumentException naming the bad argument
+     */
     public static float[] r2c(float[] real, int[] shape, int[] axes, Norm norm) {
         Checks.notNull(real, "real");
         return toFloat(r2c(toDouble(real), shape, axes, norm));
@@ -195,7 +201,11 @@ public final class ReferenceFft {
         return out;
     }
 
-    /** {@link #c2r(double[], int[], int[], Norm)} for float data, computed in double. */
+    /**
+     * {@link #c2r(double[], int[], int[], Norm)} for float data, computed in double.
+     *
+     * @throws IllegalArgumentException naming the bad argument
+     */
     public static float[] c2r(float[] complex, int[] outShape, int[] axes, Norm norm) {
         Checks.notNull(complex, "complex");
         return toFloat(c2r(toDouble(complex), outShape, axes, norm));
@@ -271,7 +281,11 @@ public final class ReferenceFft {
         }
     }
 
-    /** {0, 1, ..., rank-1}: every axis. */
+    /**
+     * {@code {0, 1, ..., rank-1}}: every axis.
+     *
+     * @throws IllegalArgumentException naming {@code rank} where it is negative
+     */
     public static int[] allAxes(int rank) {
         if (rank < 0) {
             throw Checks.bad("rank", "at least 0", rank);

@@ -68,7 +68,11 @@ public final class Twiddles {
         return t;
     }
 
-    /** {@link #table(int, Direction)} rounded to float (for device kernels). */
+    /**
+     * {@link #table(int, Direction)} rounded to float (for device kernels).
+     *
+     * @throws IllegalArgumentException if n &lt; 1 or d is null
+     */
     public static float[] tableF(int n, Direction d) {
         double[] t = table(n, d);
         float[] f = new float[t.length];

@@ -16,8 +16,16 @@ public final class DirectDft {
     }
 
     /**
-     * @param table {@code W_n^e} for e < n, interleaved, already in the transform's direction
+     * Work-item {@code gid} writes output {@code gid}: element {@code gid mod n} of transform
+     * {@code gid / n}, the sum over its transform's inputs, times {@code scale}.
+     *
+     * @param ctx   TornadoVM's kernel context: the work-item's global index
+     * @param in    interleaved complex input, {@code total} values
+     * @param out   interleaved complex output, {@code total} values
+     * @param table {@code W_n^e} for {@code e < n}, interleaved, already in the transform's direction
+     * @param n     points per transform
      * @param total n * batch: work-items beyond it do nothing
+     * @param scale factor applied to every output
      */
     public static void dft(KernelContext ctx, FloatArray in, FloatArray out, FloatArray table, int n, int total,
                            float scale) {

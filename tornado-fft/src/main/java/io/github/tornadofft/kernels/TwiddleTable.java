@@ -53,6 +53,9 @@ public final class TwiddleTable {
      * The table of a pass as {@link #forPass(int[], int)}, for a first pass (span 1) into which an X axis of
      * {@code fused} points is fused: where that takes two steps (more points than the first register
      * radix), {@code W_fused^e}, e &lt; fused, follow from entry r on, for the twiddles between them.
+     *
+     * @throws IllegalArgumentException naming {@code span} where a fused axis of two steps meets a span
+     *                                  other than 1
      */
     public static FloatArray forPass(int[] sub, int span, int fused) {
         int r = 1;
@@ -115,7 +118,11 @@ public final class TwiddleTable {
         return at + 2;
     }
 
-    /** Plain one-level table of W_n^k, k < n, in the given direction (for the direct DFT). */
+    /**
+     * Plain one-level table of {@code W_n^k}, {@code k < n}, in the given direction (for the direct DFT).
+     *
+     * @throws IllegalArgumentException if {@code n < 1} or {@code direction} is null
+     */
     public static FloatArray full(int n, Direction direction) {
         float[] values = Twiddles.tableF(n, direction);
         return FloatArray.fromArray(values);

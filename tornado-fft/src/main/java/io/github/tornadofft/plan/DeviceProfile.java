@@ -18,10 +18,11 @@ import java.util.Locale;
  * @param exchange      how the planner chooses between the paired and the split exchange
  * @param fusion        where a short contiguous axis X is fused into the first strided pass
  *                      ({@link Planner#plan}) rather than given a pass of its own: AUTO wherever that
- *                      saves a kernel, on a CPU only where the rows take one register step (in two
- *                      steps, through two more exchanges, PoCL ran 2D 1024 x 32 5-9% slower and 3D 32^3
- *                      level, while 3D 64^3 gained 4-8%; the H100 gained 10-40%); ON wherever it saves
- *                      a kernel; OFF never
+ *                      saves a kernel, on a CPU only where the rows take one register step (rows in
+ *                      two steps take two more exchanges through local memory: a GPU gains from the
+ *                      saved pass, while a CPU, which runs a group as loops over its work-items, gains
+ *                      on some shapes and loses on others; measured: docs/history/PERFORMANCE-diary.md,
+ *                      v0.6); ON wherever it saves a kernel; OFF never
  * @param shortRuns     where an axis takes runs of 32 or 64 bytes for a pass fewer
  *                      ({@link Planner#runsFor}): AUTO on a GPU whose data starts on 128-byte lines;
  *                      ON wherever that saves a pass, on any device (tests and tuning runs); OFF never
@@ -52,7 +53,11 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     public enum Choice {
         AUTO, ON, OFF;
 
-        /** The property's value, AUTO where unset; anything else is refused with the property's name. */
+        /**
+         * The property's value: {@code auto} (or unset) AUTO, {@code true} ON, {@code false} OFF.
+         *
+         * @throws IllegalArgumentException naming the property, for any other value
+         */
         public static Choice of(String property) {
             String value = System.getProperty(property, "auto").trim();
             return switch (value) {
@@ -125,6 +130,13 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
                 Choice.AUTO, Choice.AUTO, DEFAULT_DATA_ALIGNMENT);
     }
 
+    /**
+     * Checks the fields.
+     *
+     * @throws IllegalArgumentException naming {@code registerBits} (1 to 4), {@code groupSize} (1 to
+     *                                  {@code maxGroupSize}), {@code coalesce} (a power of two up to 64)
+     *                                  or {@code dataAlignment} (a power of two) when out of range
+     */
     public DeviceProfile {
         if (registerBits < 1 || registerBits > 4) {
             throw new IllegalArgumentException("registerBits: 1 to 4 (radix 2 to 16), got " + registerBits);
@@ -144,13 +156,15 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      * A profile with the planner's defaults for the kind of device, unless the
      * {@link #GROUP_SIZE_PROPERTY}, {@link #REGISTER_BITS_PROPERTY} or {@link #COALESCE_PROPERTY} system
      * properties say otherwise ({@link #MAX_GROUP_SIZE_PROPERTY} lowers the group cap): up to 16
-     * values per work-item; strided passes in runs of at least 16 values on a GPU (runs of 8 were
-     * 1.2-1.35x slower on an H100) and of 32 on a CPU (PoCL: 1D 2^20, 2D 1024^2 and 3D 128^3 took
-     * 15-30% less time than with 16, though 2^20 and 1024^2 then take a pass more of smaller radix);
-     * small transforms packed into groups of 64 work-items (on an H100 more groups in flight per
-     * multiprocessor: 1.5x faster at N = 1024 than groups of 256; on PoCL, which runs a group as
-     * loops over its work-items, 1-13% faster than 256 in interleaved comparisons; docs/PERFORMANCE.md
-     * has the sweeps).
+     * values per work-item; strided passes in runs of at least 16 values (128 bytes) on a GPU, where
+     * shorter runs waste memory bandwidth, and of 32 on a CPU, which runs a group as loops over its
+     * work-items: there a pass of large radix in large groups costs more than the extra pass of
+     * smaller radix that longer runs may bring; small transforms packed into groups of 64 work-items
+     * (on a GPU more groups in flight per multiprocessor; on a CPU faster as well). The sweeps:
+     * docs/history/PERFORMANCE-diary.md, v0.1, v0.2 and v0.4.
+     *
+     * @throws IllegalArgumentException naming the {@code tornado.fft.*} property whose value is not
+     *                                  allowed
      */
     public static DeviceProfile of(String name, boolean cpu, long localBytes, int deviceMaxGroupSize, long globalBytes) {
         return of(name, cpu, localBytes, deviceMaxGroupSize, globalBytes, DEFAULT_DATA_ALIGNMENT);
@@ -159,6 +173,9 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     /**
      * A profile as {@link #of(String, boolean, long, int, long)} for arrays whose element 0 lies at a
      * multiple of {@code dataAlignment} bytes in device memory.
+     *
+     * @throws IllegalArgumentException naming the {@code tornado.fft.*} property whose value is not
+     *                                  allowed
      */
     public static DeviceProfile of(String name, boolean cpu, long localBytes, int deviceMaxGroupSize, long globalBytes,
                                    int dataAlignment) {
@@ -168,6 +185,9 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     /**
      * A profile for the device as {@link #of(String, boolean, long, int, long)}, with the planner's
      * choices that {@code tuning} fixes: its data alignment where set, else {@code dataAlignment}.
+     *
+     * @throws IllegalArgumentException naming {@code dataAlignment} where it is not a power of two
+     *                                  (and {@code tuning} sets none)
      */
     public static DeviceProfile of(String name, boolean cpu, long localBytes, int deviceMaxGroupSize, long globalBytes,
                                    int dataAlignment, Tuning tuning) {
@@ -186,6 +206,8 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     /**
      * The value of an integer tuning property, {@code unset} where it is not set; a value that is not an
      * integer is refused with the property's name (not ignored, as {@link Integer#getInteger} would).
+     *
+     * @throws IllegalArgumentException naming the property, where its value is not an integer
      */
     public static int intProperty(String property, int unset) {
         String value = System.getProperty(property);
@@ -199,7 +221,13 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         }
     }
 
-    /** Registers per work-item NVIDIA's compilers may give a kernel: {@link #MAX_REGISTERS} unless overridden. */
+    /**
+     * Registers per work-item NVIDIA's compilers may give a kernel: {@link #MAX_REGISTERS} unless
+     * {@link #MAX_REGISTERS_PROPERTY} overrides it.
+     *
+     * @throws IllegalArgumentException naming the property, where its value is not an integer from 32
+     *                                  to 255
+     */
     public static int maxRegisters() {
         int registers = intProperty(MAX_REGISTERS_PROPERTY, MAX_REGISTERS);
         if (registers < 32 || registers > 255) {
@@ -212,6 +240,8 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      * Most work-items per work-group on a GPU: as many as one multiprocessor's registers hold at
      * {@link #maxRegisters()} each (512 at 128), at most 1024. A larger group fails to launch, and on
      * the PTX backend silently.
+     *
+     * @throws IllegalArgumentException as {@link #maxRegisters()}
      */
     public static int maxGpuGroup() {
         return Math.min(1024, Integer.highestOneBit(REGISTER_FILE / maxRegisters()));

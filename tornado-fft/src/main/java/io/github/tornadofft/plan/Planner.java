@@ -89,11 +89,10 @@ public final class Planner {
      *
      * <p>A group of 512 (32 adjacent columns, the split exchange) is alone on a multiprocessor, and
      * its warps wait at its barriers together; two groups of 256 (16 columns, paired) overlap one's
-     * loads with the other's butterflies, but their runs of 128 bytes each touch five 32-byte
-     * sectors instead of four where the data starts 16 bytes into a line, TornadoVM's default. On an
-     * H100, with the data at 16 bytes, groups of 256 made 3D 256^3 23-30% slower; at 128, they made it
-     * 6% faster, 1D 2^24 12-13% and 2^16 8-9%, and left 2^20 and 2D 4096^2 level, on both backends
-     * (docs/PERFORMANCE.md v0.13).
+     * loads with the other's butterflies. Their runs of 128 bytes are whole 32-byte sectors only where
+     * the data starts on a 128-byte line: 16 bytes into a line, TornadoVM's default, each run touches
+     * five sectors instead of four, and the smaller groups lose more than the overlap gains (measured:
+     * docs/history/PERFORMANCE-diary.md, v0.13).
      */
     static boolean takesSmallerGroups(DeviceProfile device) {
         return !device.cpu() && device.dataAlignment() >= ALIGNED_DATA;
@@ -163,18 +162,18 @@ public final class Planner {
      * {@link #SHORTEST_RUNS} in groups of at most {@link #ALIGNED_GROUP} along a shorter X.
      *
      * <p>A tile of radix r in runs of 8 holds twice the radix of one in runs of 16: a strided axis of
-     * 1024 points (8 columns of 1024, the split exchange, a group of 512) is one pass instead of two. On
-     * an H100, interleaved, that took 2D 1024^2 x 16 from 0.300 to 0.245-0.255 ms of kernel time and 3D
-     * 1024 x 128^2 from 0.41-0.42 to 0.35-0.36 (both backends), and 1D 2^26 from four passes to three,
-     * 1.59 to 1.36 / 1.49 ms (OpenCL / PTX); runs of 4 were 2-13% slower than runs of 8 there. Along X,
-     * where the first of several passes already reads runs of 8 ({@link #FIRST_PASS_RUNS}) and three
-     * passes of radix 64-128 run close to the copy rate, two passes of radix 512-1024 in runs of 8
-     * (groups of 512, the split exchange) came out level to 13% faster on OpenCL and 3-7% slower on PTX
-     * (1D 2^18 x 64 to 2^20 x 16); in runs of 4 (32 bytes, groups of 256 that exchange in pairs, two to
-     * a multiprocessor) they were 1-3% faster than three on both backends, and a launch shorter, while
-     * 2^21 and 2^22 in two passes of radix 2048 (runs of 4 in groups of 512) were 9-24% slower than in
-     * three. With TornadoVM's default header, where a run of 64 bytes touches three sectors, runs of 8
-     * were 6-14% slower (docs/PERFORMANCE.md v0.7, v0.14).
+     * 1024 points (8 columns of 1024, the split exchange, a group of 512) is one pass instead of two.
+     * A pass fewer moves the whole array once less, which outweighs the shorter runs; on a strided axis
+     * runs of 4 lose more to half-used sectors than runs of 8. Along X the first of several passes
+     * already reads runs of 8 ({@link #FIRST_PASS_RUNS}) and passes of moderate radix run close to the
+     * copy rate, so fewer passes gain less: in runs of 8 they need groups of 512 (the split exchange),
+     * one to a multiprocessor, and gain nothing dependable; in runs of 4 (32 bytes, groups of at most
+     * 256 that exchange in pairs, two to a multiprocessor) they save a launch and a little time. The
+     * cap of 256 also keeps out the passes of radix 2048 in groups of 512, which are slower than the
+     * three passes they replace. Where the data does not start on a 128-byte line a run of 64 bytes
+     * touches three sectors instead of two and costs more than the pass it saves, which is why
+     * {@link #takesShortRuns} asks for aligned data (measured: docs/history/PERFORMANCE-diary.md, v0.7
+     * and v0.14).
      */
     static DeviceProfile runsFor(int axis, int n, int stride, int lines, DeviceProfile device) {
         int passes = planAxis(axis, n, stride, lines, device, 0).size();
@@ -293,9 +292,10 @@ public final class Planner {
      * Whether a pass of radix 2^radixBits on pairs in runs of {@code runs} should rather take runs twice
      * as long through the split exchange (on AUTO, on a GPU): where its runs are shorter than 32 and
      * it reads and writes them scattered across the array, that is every pass but the first along X
-     * (which stages its writes into contiguous blocks). On an H100, runs of 32 made the 3D 256^3 Y and
-     * Z passes 25% faster and the later passes of 1D 2^16 and 2^24 7-14%; splitting the first pass
-     * along X made 1D 2^16 15% slower, and runs of 64 gained nothing over 32 (docs/PERFORMANCE.md).
+     * (which stages its writes into contiguous blocks). Scattered runs of 16 values (128 bytes) leave
+     * the memory system less busy than runs of 32, which pay for the split exchange's extra barriers;
+     * the first pass along X, whose writes are already contiguous, would only pay the barriers, and runs
+     * of 64 gain nothing over 32 (measured: docs/history/PERFORMANCE-diary.md, v0.3).
      */
     private static boolean splitsForLongerRuns(int n, int stride, int span, int radixBits, int runs,
                                                DeviceProfile device) {
@@ -312,12 +312,12 @@ public final class Planner {
      * Adjacent lines or columns a work-group takes along this axis, the length of its runs of global
      * accesses: {@link DeviceProfile#coalesce} values or the longest run that needs no more passes, up
      * to 64 values on a strided axis and, on a GPU, 32 along X. A longer run halves the radix a group's
-     * tile holds, but on an H100, at equal pass count, runs of 32 made passes 15-20% faster than runs
-     * of 16, and runs of 64 the strided passes of 2D transforms another 4-7%; along X, runs of 64
-     * (groups of 512) made 1D 2^18 slower than runs of 32: 0.41-0.43 against 0.33 ms. Shorter runs
-     * for a pass fewer are the profile's choice ({@link #runsFor}). On a CPU (PoCL) runs of 64 on the
-     * strided axes made 3D 128^3 3-8% faster than 32 and left 2D 1024^2 as it was; along X they made
-     * 1D 2^20 1.5x slower, so X keeps its runs (docs/PERFORMANCE.md).
+     * tile holds, so it is taken only where it adds no pass; at equal pass count longer runs use device
+     * memory better (runs of 64 help the strided passes further). Along X, runs of 64 would need groups
+     * of 512, one to a multiprocessor, and are slower than runs of 32. Shorter runs for a pass fewer
+     * are the profile's choice ({@link #runsFor}). On a CPU longer runs help the strided axes too, but
+     * along X they are slower, so X keeps the profile's runs (measured:
+     * docs/history/PERFORMANCE-diary.md, v0.2 and v0.4 to v0.6).
      */
     static int runLength(int n, int stride, DeviceProfile device, int capacity) {
         int runs = device.coalesce();
@@ -335,10 +335,11 @@ public final class Planner {
     /**
      * Whether pass p of {@code passes} along an axis may take the uneven register split
      * ({@link #registerRadices(int, int, DeviceProfile, boolean)}): a single pass, or the first of
-     * several along X, which stages its writes into contiguous blocks. A later pass of radix 512
-     * (runs of 16 read and written scattered, one group of 512 per multiprocessor) made 1D 2^18 in two
-     * passes slower than in three on an H100 (0.35 against 0.33 ms), while 2^17 in two passes gained 5%
-     * and 3D 512^3, whose Y and Z axes become one pass each, 15-20% (docs/PERFORMANCE.md).
+     * several along X, which stages its writes into contiguous blocks. A later pass taking it would
+     * read and write runs of 16 scattered across the array with one group of 512 per multiprocessor,
+     * which costs more than the pass it saves; a single pass, or a first pass with staged writes,
+     * keeps the gain (3D 512^3's Y and Z axes become one pass each). Measured:
+     * docs/history/PERFORMANCE-diary.md, v0.4.
      */
     static boolean mayTakeUnevenSplit(int stride, int p, int passes) {
         return passes == 1 || stride == 1 && p == 0;
@@ -388,9 +389,9 @@ public final class Planner {
     /**
      * The register radices of a radix-2^bits pass whose groups hold {@code lanes} lines: the even
      * split ({@link #registerRadices(int, int)}) where its work-items fit a group or {@code uneven}
-     * is not allowed, else the largest first radix and the rest split evenly (on an H100, 512 = 8 x 8
-     * x 8 needs 64 work-items a line, 16 x 8 x 4 only 32, so a strided 512-point axis with runs of 16
-     * is one pass instead of two).
+     * is not allowed, else the largest first radix and the rest split evenly (512 = 8 x 8 x 8 needs 64
+     * work-items a line, 16 x 8 x 4 only 32, so in groups of at most 512 work-items a strided 512-point
+     * axis with runs of 16 is one pass instead of two).
      */
     static int[] registerRadices(int bits, int lanes, DeviceProfile device, boolean uneven) {
         return registerRadices(bits, lanes, device, uneven, 0, device.registerBits());
@@ -468,10 +469,10 @@ public final class Planner {
      * Adjacent lines the first of several passes along X takes on a GPU where it exchanges in pairs,
      * the length of its runs of reads (its writes are staged into contiguous blocks whatever the
      * runs): 8, 64 bytes, in groups of 128 work-items for radix 256, as cuFFT's first pass of 2^16
-     * does (Nsight Compute, docs/PERFORMANCE.md v0.8). On an H100, interleaved, runs of 8 took 1D
-     * 2^16 x 256 from 0.261-0.269 to 0.252-0.260 ms, 2^20 x 16 from 0.349-0.354 to 0.339-0.352 and
-     * 2^24 from 0.411-0.419 to 0.400-0.407 against runs of 16 (both backends); runs of 4 came out
-     * between (v0.10).
+     * does. A run of 64 bytes is still two whole 32-byte sectors, and the smaller groups fit more to a
+     * multiprocessor, so the pass is a little faster than in runs of 16; runs of 4 gain less (each read
+     * is a single sector, and the blocks the staged writes make are half as long). cuFFT's pass:
+     * docs/history/PERFORMANCE-diary.md, v0.8; measured: v0.10.
      */
     static final int FIRST_PASS_RUNS = 8;
 
@@ -481,13 +482,11 @@ public final class Planner {
      * line, so groups half as large at the same registers a value, two of them to a multiprocessor
      * where one of the even split's fitted. Not for a transform alone on its group line, whose
      * register radices {@link #largestRegisterBits} narrows, nor where the first radix is set by a
-     * fused X axis ({@code firstBits}); a pass that fuses a short X in one step takes it. On an H100,
-     * interleaved, it took 2D 4096² from 0.370 / 0.386 to 0.343-0.348 / 0.348-0.353 ms (OpenCL /
-     * PTX), 1D 2^18 x 64 on PTX from 0.328-0.330 to 0.319, 2^20 x 16 on PTX 2-3% lower, 3D 64 x 64 x
-     * 16 (batch 256) 5% / 9% lower, left the OpenCL times of 2^18 and 2^20 level, and 1D 8192 x 16384 5%
-     * lower on PTX, 2% higher on OpenCL. Radix 32 as 16 x 2 (eight radix-2 butterflies a work-item in
-     * the second step) made 2D 32 x 8 x 65536 17-25% slower and is left to the even split
-     * (docs/PERFORMANCE.md v0.10).
+     * fused X axis ({@code firstBits}); a pass that fuses a short X in one step takes it. It gains most
+     * where the even split made groups of 512 (the strided passes of 2D transforms). Radix 32 as
+     * 16 x 2 would leave each work-item eight radix-2 butterflies in the second step, which is slower
+     * where X is fused, so a second radix of at least 4 is required and radix 32 stays 8 x 4
+     * (measured: docs/history/PERFORMANCE-diary.md, v0.10).
      */
     static boolean widensFirstStep(int bits, int maxBits, int firstBits, DeviceProfile device) {
         return !device.cpu() && firstBits == 0 && maxBits == device.registerBits() && bits >= maxBits + 2
@@ -507,12 +506,13 @@ public final class Planner {
      *
      * <p>NVIDIA's compilers otherwise compute a work-item's 32 store addresses (each a sign-extended
      * 64-bit sum, as TornadoVM translates an {@code int} index) before the butterflies and hold them:
-     * 128 registers where 72 suffice, two groups of 256 to a multiprocessor where three fit. On an
-     * H100, interleaved, 1D 4096 x 4096 took 0.108 ms instead of 0.114-0.116 on OpenCL and 0.109-0.110
-     * instead of 0.119-0.123 on PTX; 2048 x 8192 came out level on OpenCL and 2-3% faster on PTX; caps
-     * of 64 and 80 did less. Kernels already at the copy ceiling (256 and 1024 points, groups of 64)
-     * came out level or up to 3% slower, and so did every plan of several passes at caps of 64 to 80,
-     * where one cap serves all the kernels of the plan's task graph (docs/PERFORMANCE.md v0.11).
+     * 128 registers where 72 suffice. Fewer registers let three groups of 256 share a multiprocessor
+     * instead of two, so the 2048- and 4096-point kernels hide more of their memory latency; lower caps
+     * gain less.
+     * Kernels already at the copy ceiling (256 and 1024 points, groups of 64) have nothing to gain and
+     * pay the extra load, and a plan of several passes cannot take the lower cap for one kernel alone,
+     * since one cap serves all the kernels of the plan's task graph (measured:
+     * docs/history/PERFORMANCE-diary.md, v0.11).
      *
      * @param capped whether the device's compiler takes the register cap (an NVIDIA GPU); without it a
      *               late store only costs a load, and {@code auto} leaves it out
@@ -529,12 +529,11 @@ public final class Planner {
 
     /**
      * Work-items a GPU gives each transform that is a group line of its own (a single pass along X), so
-     * that one load or store instruction covers 16 adjacent values (128 bytes) of a transform. On an
-     * H100, batched 1D transforms of 8 and 16 points held whole by one work-item each (adjacent
-     * work-items 64-128 bytes apart on every access) ran at 15-22% of the copy bandwidth, 4.6-6.7x
-     * cuFFT; 32 points in 4 work-items of 8 values took 1.06-1.09 ms per GiB, in 8 of 4 values
-     * 0.74-0.75, level with cuFFT; 64 and 128 points took 2-4% less kernel time in 16 work-items of 4
-     * and 8 values than in 8 of 8 and 16, on both backends (docs/PERFORMANCE.md).
+     * that one load or store instruction covers 16 adjacent values (128 bytes) of a transform. A
+     * transform held whole by one work-item leaves adjacent work-items 64 to 128 bytes apart on every
+     * access, so each instruction touches a sector per work-item and the pass runs far below the copy
+     * rate; spreading a transform over more, thinner work-items makes each access one contiguous run
+     * (measured: docs/history/PERFORMANCE-diary.md, v0.6 to v0.8).
      */
     static final int ADJACENT_ITEMS = 16;
 

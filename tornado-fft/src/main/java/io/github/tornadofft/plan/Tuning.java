@@ -32,6 +32,11 @@ public record Tuning(int groupSize, int maxGroupSize, int registerBits, int coal
     public static final Tuning PLANNER = new Tuning(AUTO, AUTO, 4, AUTO, Exchange.AUTO, Choice.AUTO, Choice.AUTO,
             Choice.AUTO, DeviceProfile.MAX_REGISTERS, AUTO);
 
+    /**
+     * Checks the fields.
+     *
+     * @throws IllegalArgumentException naming the field whose value is out of range, or the null ones
+     */
     public Tuning {
         require(groupSize >= 0, "groupSize", "0 (auto) or at least 1", groupSize);
         require(maxGroupSize >= 0, "maxGroupSize", "0 (auto) or at least 1", maxGroupSize);
@@ -53,8 +58,10 @@ public record Tuning(int groupSize, int maxGroupSize, int registerBits, int coal
     }
 
     /**
-     * The knobs the {@code tornado.fft.*} system properties set (unset: the planner's choice); a value
-     * they do not allow is refused, naming the property.
+     * The knobs the {@code tornado.fft.*} system properties set (unset: the planner's choice; docs/TUNING.md
+     * lists them).
+     *
+     * @throws IllegalArgumentException naming the property, where its value is not allowed
      */
     public static Tuning fromProperties() {
         int maxGroup = DeviceProfile.intProperty(DeviceProfile.MAX_GROUP_SIZE_PROPERTY, AUTO);
@@ -94,42 +101,93 @@ public record Tuning(int groupSize, int maxGroupSize, int registerBits, int coal
         return Math.min(1024, Integer.highestOneBit(DeviceProfile.REGISTER_FILE / maxRegisters));
     }
 
+    /**
+     * These knobs with {@code groupSize} set to {@code v}.
+     *
+     * @throws IllegalArgumentException naming {@code groupSize} unless {@code v} is 0 (auto) or at least 1
+     */
     public Tuning withGroupSize(int v) {
         return new Tuning(v, maxGroupSize, registerBits, coalesce, exchange, fusion, shortRuns, lateStore, maxRegisters, dataAlignment);
     }
 
+    /**
+     * These knobs with {@code maxGroupSize} set to {@code v}.
+     *
+     * @throws IllegalArgumentException naming {@code maxGroupSize} unless {@code v} is 0 (auto) or at least 1
+     */
     public Tuning withMaxGroupSize(int v) {
         return new Tuning(groupSize, v, registerBits, coalesce, exchange, fusion, shortRuns, lateStore, maxRegisters, dataAlignment);
     }
 
+    /**
+     * These knobs with {@code registerBits} set to {@code v}.
+     *
+     * @throws IllegalArgumentException naming {@code registerBits} unless {@code v} is 1 to 4
+     */
     public Tuning withRegisterBits(int v) {
         return new Tuning(groupSize, maxGroupSize, v, coalesce, exchange, fusion, shortRuns, lateStore, maxRegisters, dataAlignment);
     }
 
+    /**
+     * These knobs with {@code coalesce} set to {@code v}.
+     *
+     * @throws IllegalArgumentException naming {@code coalesce} unless {@code v} is 0 (auto) or a power of
+     *                                  two from 1 to 64
+     */
     public Tuning withCoalesce(int v) {
         return new Tuning(groupSize, maxGroupSize, registerBits, v, exchange, fusion, shortRuns, lateStore, maxRegisters, dataAlignment);
     }
 
+    /**
+     * These knobs with {@code exchange} set to {@code v}.
+     *
+     * @throws IllegalArgumentException naming {@code exchange} unless {@code v} is not null
+     */
     public Tuning withExchange(Exchange v) {
         return new Tuning(groupSize, maxGroupSize, registerBits, coalesce, v, fusion, shortRuns, lateStore, maxRegisters, dataAlignment);
     }
 
+    /**
+     * These knobs with {@code fusion} set to {@code v}.
+     *
+     * @throws IllegalArgumentException naming {@code fusion} unless {@code v} is not null
+     */
     public Tuning withFusion(Choice v) {
         return new Tuning(groupSize, maxGroupSize, registerBits, coalesce, exchange, v, shortRuns, lateStore, maxRegisters, dataAlignment);
     }
 
+    /**
+     * These knobs with {@code shortRuns} set to {@code v}.
+     *
+     * @throws IllegalArgumentException naming {@code shortRuns} unless {@code v} is not null
+     */
     public Tuning withShortRuns(Choice v) {
         return new Tuning(groupSize, maxGroupSize, registerBits, coalesce, exchange, fusion, v, lateStore, maxRegisters, dataAlignment);
     }
 
+    /**
+     * These knobs with {@code lateStore} set to {@code v}.
+     *
+     * @throws IllegalArgumentException naming {@code lateStore} unless {@code v} is not null
+     */
     public Tuning withLateStore(Choice v) {
         return new Tuning(groupSize, maxGroupSize, registerBits, coalesce, exchange, fusion, shortRuns, v, maxRegisters, dataAlignment);
     }
 
+    /**
+     * These knobs with {@code maxRegisters} set to {@code v}.
+     *
+     * @throws IllegalArgumentException naming {@code maxRegisters} unless {@code v} is 32 to 255
+     */
     public Tuning withMaxRegisters(int v) {
         return new Tuning(groupSize, maxGroupSize, registerBits, coalesce, exchange, fusion, shortRuns, lateStore, v, dataAlignment);
     }
 
+    /**
+     * These knobs with {@code dataAlignment} set to {@code v}.
+     *
+     * @throws IllegalArgumentException naming {@code dataAlignment} unless {@code v} is 0 (auto) or a power of two
+     */
     public Tuning withDataAlignment(int v) {
         return new Tuning(groupSize, maxGroupSize, registerBits, coalesce, exchange, fusion, shortRuns, lateStore, maxRegisters, v);
     }
