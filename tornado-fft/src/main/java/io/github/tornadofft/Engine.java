@@ -65,6 +65,8 @@ final class Engine {
     private List<FloatArray> appendedTwiddles;
     private TornadoExecutionResult lastResult;
     private boolean uploaded;
+    /** Whether graph 2 has its buffers (it has run once). */
+    private boolean secondReady;
     private boolean profiled;
     private boolean freed;
 
@@ -85,6 +87,11 @@ final class Engine {
             built = build();
             this.execution = built;
             run(descriptor.direction());
+            if (descriptor.inPlace()) {
+                // Compiles the other direction now: later its first run could not be preceded by
+                // graph 1 without overwriting the caller's data.
+                run(descriptor.direction().opposite());
+            }
         } catch (RuntimeException | Error e) {
             // TornadoVM's drivers also fail with Errors (TornadoInternalError): free what was taken either way.
             free(built);
@@ -103,7 +110,10 @@ final class Engine {
                 .consumeFromDevice(upload.getTaskGraphName(), input);
         List<FloatArray> chain = bufferChain(passes.size(), input, output);
         addPasses(firstGraph, first, passes, twiddles, chain, grid, storesLate);
-        // Graph 2 runs on graph 1's buffers: everything but the input, which both take from graph 0.
+        // Graph 2 runs on graph 1's buffers. TornadoVM hands a graph the buffers it consumes only
+        // from the graph executed just before it, so graph 2 takes all of them, the input included,
+        // from graph 1 (and the input alone from graph 0, for runs right after an upload), and its
+        // first run follows a run of graph 1 (ensureSecond).
         Set<FloatArray> sharedSet = Collections.newSetFromMap(new IdentityHashMap<>());
         chain.stream().filter(buffer -> buffer != input).forEach(sharedSet::add);
         Object[] shared = sharedSet.toArray();
@@ -111,11 +121,10 @@ final class Engine {
             firstGraph.persistOnDevice(shared);
         }
         name(firstGraph, chain);
+        sharedSet.add(input);
         TaskGraph secondGraph = new TaskGraph(name + first.opposite().name().charAt(0))
-                .consumeFromDevice(upload.getTaskGraphName(), input);
-        if (shared.length > 0) {
-            secondGraph.consumeFromDevice(firstGraph.getTaskGraphName(), shared);
-        }
+                .consumeFromDevice(upload.getTaskGraphName(), input)
+                .consumeFromDevice(firstGraph.getTaskGraphName(), sharedSet.toArray());
         addPasses(secondGraph, first.opposite(), passes, twiddles, chain, grid, storesLate);
         name(secondGraph, chain);
         TornadoExecutionPlan plan = CompilerFlags.apply(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot(),
@@ -252,7 +261,23 @@ final class Engine {
         if (!uploaded) {
             upload();
         }
-        lastResult = execution.withGraph(direction == descriptor.direction() ? 1 : 2).execute();
+        boolean first = direction == descriptor.direction();
+        if (!first) {
+            ensureSecond();
+        }
+        lastResult = execution.withGraph(first ? 1 : 2).execute();
+    }
+
+    /**
+     * Before the other direction's first run, a run of graph 1, from which graph 2 takes its buffers.
+     * Out of place that run only writes the output and scratch buffers, which graph 2 then overwrites;
+     * an in-place engine, whose graph 1 overwrites the input, does this when it is built instead.
+     */
+    private void ensureSecond() {
+        if (!secondReady) {
+            execution.withGraph(1).execute();
+            secondReady = true;
+        }
     }
 
     /** Copies the output from the device into {@link #output}. */
