@@ -64,6 +64,7 @@ final class Engine {
     private List<Pass> appended;
     private List<FloatArray> appendedTwiddles;
     private TornadoExecutionResult lastResult;
+    private long lastKernelNanos = -1;
     private boolean uploaded;
     /** Whether graph 2 has its buffers (it has run once). */
     private boolean secondReady;
@@ -266,6 +267,8 @@ final class Engine {
             ensureSecond();
         }
         lastResult = execution.withGraph(first ? 1 : 2).execute();
+        // Read now: TornadoVM clears a graph's profile when its output is copied to the host.
+        lastKernelNanos = profiled ? lastResult.getProfilerResult().getDeviceKernelTime() : -1;
     }
 
     /**
@@ -301,9 +304,9 @@ final class Engine {
         return profiled;
     }
 
-    /** Device kernel time of the last transform, in ns, as TornadoVM's profiler reports it. */
+    /** Device kernel time of the last transform, in ns, as TornadoVM's profiler reported it; -1 without the profiler. */
     long lastKernelNanos() {
-        return lastResult.getProfilerResult().getDeviceKernelTime();
+        return lastKernelNanos;
     }
 
     /** Device memory TornadoVM accounts to this engine, in bytes. */

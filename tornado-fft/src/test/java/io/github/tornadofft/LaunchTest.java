@@ -68,6 +68,14 @@ class LaunchTest {
             profiled.upload();
             profiled.executeOnDevice();
             assertTrue(profiled.lastKernelNanos() > 0, "kernel ns " + profiled.lastKernelNanos());
+            // Also through the calls that copy the result back (TornadoVM clears a graph's profile
+            // when it copies to the host), in both directions.
+            float[] x = Signals.random(descriptor.inputFloats());
+            float[] y = new float[(int) descriptor.outputFloats()];
+            profiled.forward(x, y);
+            assertTrue(profiled.lastKernelNanos() > 0, "forward(in, out): kernel ns " + profiled.lastKernelNanos());
+            profiled.inverse(y, x);
+            assertTrue(profiled.lastKernelNanos() > 0, "inverse(in, out): kernel ns " + profiled.lastKernelNanos());
         }
     }
 
