@@ -110,7 +110,7 @@ final class Engine {
         TaskGraph firstGraph = new TaskGraph(name + first.name().charAt(0))
                 .consumeFromDevice(upload.getTaskGraphName(), input);
         List<FloatArray> chain = bufferChain(passes.size(), input, output);
-        addPasses(firstGraph, first, passes, twiddles, chain, grid, storesLate);
+        addPasses(firstGraph, first, passes, twiddles, true, chain, grid, storesLate);
         // Graph 2 runs on graph 1's buffers. TornadoVM hands a graph the buffers it consumes only
         // from the graph executed just before it, so graph 2 takes all of them, the input included,
         // from graph 1 (and the input alone from graph 0, for runs right after an upload), and its
@@ -123,11 +123,14 @@ final class Engine {
         }
         name(firstGraph, chain);
         sharedSet.add(input);
+        sharedSet.addAll(twiddles);
         TaskGraph secondGraph = new TaskGraph(name + first.opposite().name().charAt(0))
                 .consumeFromDevice(upload.getTaskGraphName(), input)
                 .consumeFromDevice(firstGraph.getTaskGraphName(), sharedSet.toArray());
-        addPasses(secondGraph, first.opposite(), passes, twiddles, chain, grid, storesLate);
-        name(secondGraph, chain);
+        // Graph 2 allocates nothing of its own (it takes the tables from graph 1 too), so freeing graphs
+        // 0 and 1 frees everything, each buffer once.
+        addPasses(secondGraph, first.opposite(), passes, twiddles, false, chain, grid, storesLate);
+        secondGraph.transferToHost(DataTransferMode.UNDER_DEMAND, output);
         TornadoExecutionPlan plan = CompilerFlags.apply(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot(),
                         secondGraph.snapshot()).withDevice(device).withGridScheduler(grid), device, registerCap());
         if (key.options().launch() == Launch.CUDA_GRAPH) {
@@ -164,11 +167,13 @@ final class Engine {
      * last array, and registers their work-group shapes in {@code target}; returns the task names.
      */
     private List<String> addPasses(TaskGraph graph, Direction direction, List<Pass> passes, List<FloatArray> twiddles,
-                                   List<FloatArray> chain, GridScheduler target, boolean late) {
-        Set<FloatArray> tables = Collections.newSetFromMap(new IdentityHashMap<>());
-        tables.addAll(twiddles);
-        for (FloatArray table : tables) {
-            graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, table);
+                                   boolean sendTables, List<FloatArray> chain, GridScheduler target, boolean late) {
+        if (sendTables) {
+            Set<FloatArray> tables = Collections.newSetFromMap(new IdentityHashMap<>());
+            tables.addAll(twiddles);
+            for (FloatArray table : tables) {
+                graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, table);
+            }
         }
         boolean inverse = direction == Direction.INVERSE;
         FftDescriptor oriented = descriptor.withDirection(direction);
@@ -248,17 +253,18 @@ final class Engine {
             appendedTwiddles = appended == passes ? twiddles
                     : appended.stream().map(pass -> HostBuffers.twiddles(pass.sub(), pass.span(), pass.fused())).toList();
         }
-        return addPasses(graph, direction, appended, appendedTwiddles, bufferChain(appended.size(), in, out), target, false);
+        return addPasses(graph, direction, appended, appendedTwiddles, true, bufferChain(appended.size(), in, out), target,
+                false);
     }
 
     /** Copies the input array to the device. */
-    void upload() {
+    synchronized void upload() {
         execution.withGraph(0).execute();
         uploaded = true;
     }
 
     /** Transforms the data on the device in {@code direction}; nothing crosses to the host. */
-    void run(Direction direction) {
+    synchronized void run(Direction direction) {
         if (!uploaded) {
             upload();
         }
@@ -284,12 +290,12 @@ final class Engine {
     }
 
     /** Copies the output from the device into {@link #output}. */
-    void download() {
+    synchronized void download() {
         lastResult.transferToHost(output);
     }
 
     /** Turns TornadoVM's profiler on or off. */
-    void profile(boolean on) {
+    synchronized void profile(boolean on) {
         if (on != profiled) {
             if (on) {
                 execution.withProfiler(ProfilerMode.SILENT);
@@ -300,18 +306,29 @@ final class Engine {
         }
     }
 
-    boolean profiled() {
+    synchronized boolean profiled() {
         return profiled;
     }
 
     /** Device kernel time of the last transform, in ns, as TornadoVM's profiler reported it; -1 without the profiler. */
-    long lastKernelNanos() {
+    synchronized long lastKernelNanos() {
         return lastKernelNanos;
     }
 
-    /** Device memory TornadoVM accounts to this engine, in bytes. */
-    long deviceBytes() {
-        return freed ? 0 : execution.getCurrentDeviceMemoryUsage();
+    /**
+     * Device memory this engine's buffers take, in bytes: its input, output, scratch arrays and twiddle
+     * tables, each once (TornadoVM's own per-graph accounting counts only the graphs selected last).
+     */
+    synchronized long deviceBytes() {
+        if (freed) {
+            return 0;
+        }
+        Set<FloatArray> buffers = Collections.newSetFromMap(new IdentityHashMap<>());
+        buffers.add(input);
+        buffers.add(output);
+        buffers.addAll(scratch);
+        buffers.addAll(twiddles);
+        return buffers.stream().mapToLong(FloatArray::getNumBytesOfSegmentWithHeader).sum();
     }
 
     /** Registers per work-item NVIDIA's compilers may give this engine's kernels. */
@@ -326,7 +343,7 @@ final class Engine {
     }
 
     /** Frees the device memory and gives the host arrays back; the engine cannot be used afterwards. */
-    void free() {
+    synchronized void free() {
         if (!freed) {
             free(execution);
         }
@@ -336,7 +353,13 @@ final class Engine {
         freed = true;
         try {
             if (plan != null) {
-                plan.freeDeviceMemory();
+                // TornadoVM frees only the graphs selected last (withGraph), and an array once per graph
+                // that transfers it: graph 1 holds the output, scratch and tables (and the input, in
+                // place), graph 0 the input; graph 2 holds nothing of its own.
+                plan.withGraph(1).freeDeviceMemory();
+                if (!descriptor.inPlace()) {
+                    plan.withGraph(0).freeDeviceMemory();
+                }
             }
         } finally {
             HostBuffers.give(input);

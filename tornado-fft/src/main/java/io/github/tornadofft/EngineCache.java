@@ -114,7 +114,7 @@ final class EngineCache {
         return IDLE.values().stream().mapToInt(ArrayDeque::size).sum();
     }
 
-    /** Device memory TornadoVM accounts to every engine not yet freed, in bytes. */
+    /** Device memory every engine not yet freed holds, in bytes. */
     static long deviceBytes() {
         long bytes = 0;
         for (Engine engine : LIVE) {

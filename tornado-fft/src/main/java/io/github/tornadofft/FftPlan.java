@@ -532,8 +532,8 @@ public final class FftPlan implements AutoCloseable {
     }
 
     /**
-     * Bytes of device memory TornadoVM accounts to this library's engines now: those of open plans and
-     * those the cache keeps for reuse.
+     * Bytes of device memory this library's engines hold now, those of open plans and those the cache
+     * keeps for reuse: their data, scratch and twiddle buffers.
      */
     public static long deviceBytesHeld() {
         return EngineCache.deviceBytes();
