@@ -2,6 +2,7 @@ package io.github.tornadofft;
 
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
+import io.github.tornadofft.kernels.RealTransform;
 import io.github.tornadofft.kernels.RegisterPass;
 import io.github.tornadofft.kernels.TwiddleTable;
 import io.github.tornadofft.plan.DeviceProfile;
@@ -31,7 +32,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Its execution plan has three task graphs: the upload of the input (0), the transform in the
  * descriptor's direction (1, compiled when the engine is built), and in the other direction (2,
  * compiled on its first use). Graph 2 works on graph 1's device buffers, so the second direction
- * costs no device memory. Engines outlive plans: {@link EngineCache} gives a closed plan's engine to
+ * costs no device memory.
+ *
+ * <p>A real transform of N points ({@link FftDescriptor.Kind#R2C}, {@link FftDescriptor.Kind#C2R}) is
+ * a complex transform of N/2 points ({@link #complexPart}) and one more kernel ({@link RealTransform}):
+ * r2c runs the passes from the real rows, read as complex pairs, into the output's rows of N/2 + 1
+ * elements and splits them there into the spectrum; c2r merges the half spectrum into the output's
+ * rows and runs the inverse passes there, so the input is never written. Its direction is fixed: it
+ * has no graph 2. Engines outlive plans: {@link EngineCache} gives a closed plan's engine to
  * the next plan of the same descriptor, device and options, which then compiles nothing.
  *
  * <p>Not thread-safe: one plan at a time holds an engine, and serialises its calls.
@@ -50,11 +58,15 @@ final class Engine {
     final List<Pass> passes;
     final FloatArray input;
     final FloatArray output;
+    /** The complex transform the passes compute: the descriptor's own for c2c, of N/2 points for r2c and c2r. */
+    final FftDescriptor complex;
     /** Whether this engine's kernels store late under a lower register cap ({@link Planner#storesLate}). */
     final boolean storesLate;
     private final FftDescriptor descriptor;
     /** Each pass's twiddle table; passes of the same register radices and span share it ({@link HostBuffers#twiddles}). */
     private final List<FloatArray> twiddles;
+    /** {@link RealTransform#twiddles} of a real transform (null for c2c), shared by the engines of its length. */
+    private final FloatArray realTwiddles;
     private final List<FloatArray> scratch = new ArrayList<>();
     private final String name;
     private final GridScheduler grid = new GridScheduler();
@@ -77,18 +89,20 @@ final class Engine {
         this.device = device;
         this.profile = profile;
         this.descriptor = key.descriptor();
-        this.passes = Planner.plan(descriptor.shape(), descriptor.batch(), profile);
+        this.complex = complexPart(descriptor);
+        this.passes = Planner.plan(complex.shape(), complex.batch(), profile);
         this.storesLate = Planner.storesLate(passes, profile, CompilerFlags.capsRegisters(device));
         this.name = "fft" + IDS.incrementAndGet();
         this.input = HostBuffers.take((int) descriptor.inputFloats());
         this.output = descriptor.inPlace() ? input : HostBuffers.take((int) descriptor.outputFloats());
         this.twiddles = passes.stream().map(pass -> HostBuffers.twiddles(pass.sub(), pass.span(), pass.fused())).toList();
+        this.realTwiddles = descriptor.isReal() ? HostBuffers.realTwiddles((int) descriptor.size()) : null;
         TornadoExecutionPlan built = null;
         try {
             built = build();
             this.execution = built;
             run(descriptor.direction());
-            if (descriptor.inPlace()) {
+            if (descriptor.inPlace() && !descriptor.isReal()) {
                 // Compiles the other direction now: later its first run could not be preceded by
                 // graph 1 without overwriting the caller's data.
                 run(descriptor.direction().opposite());
@@ -100,7 +114,28 @@ final class Engine {
         }
     }
 
-    /** Graph 0 uploads, graph 1 transforms in the descriptor's direction, graph 2 in the other. */
+    /**
+     * The complex transform a plan of {@code d} computes with its passes: {@code d} itself for c2c; for
+     * r2c and c2r of N points, N/2 points over the same batch, unscaled (the split or merge kernel
+     * applies the norm). r2c reads the real rows (packed, or padded to N/2 + 1 pairs) and writes rows of
+     * N/2 + 1 elements, the spectrum's, where the split then runs in place; c2r runs in place on the
+     * output's rows, after the merge.
+     */
+    static FftDescriptor complexPart(FftDescriptor d) {
+        if (!d.isReal()) {
+            return d;
+        }
+        int half = (int) (d.size() / 2);
+        FftDescriptor.Builder b = FftDescriptor.c2c(half).batch(d.batch()).precision(d.precision());
+        if (d.kind() == FftDescriptor.Kind.R2C) {
+            b.inPlace(d.inPlace()).inputLayout(1, d.inputLayout().distance()).outputLayout(1, half + 1);
+        } else {
+            b.direction(Direction.INVERSE).inPlace(true).layout(1, d.outputLayout().distance());
+        }
+        return b.build();
+    }
+
+    /** Graph 0 uploads, graph 1 transforms in the descriptor's direction, graph 2 in the other (c2c only). */
     private TornadoExecutionPlan build() {
         TaskGraph upload = new TaskGraph(name + "in")
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, input)
@@ -109,8 +144,14 @@ final class Engine {
         Direction first = descriptor.direction();
         TaskGraph firstGraph = new TaskGraph(name + first.name().charAt(0))
                 .consumeFromDevice(upload.getTaskGraphName(), input);
+        if (descriptor.isReal()) {
+            List<FloatArray> chain = realChain(passes.size(), input, output);
+            addRealTasks(firstGraph, passes, twiddles, chain, input, output, grid, storesLate);
+            name(firstGraph, chain);
+            return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot()));
+        }
         List<FloatArray> chain = bufferChain(passes.size(), input, output);
-        addPasses(firstGraph, first, passes, twiddles, true, chain, grid, storesLate);
+        addPasses(firstGraph, first, passes, twiddles, true, chain, descriptor.scale(), grid, storesLate);
         // Graph 2 runs on graph 1's buffers. TornadoVM hands a graph the buffers it consumes only
         // from the graph executed just before it, so graph 2 takes all of them, the input included,
         // from graph 1 (and the input alone from graph 0, for runs right after an upload), and its
@@ -129,10 +170,15 @@ final class Engine {
                 .consumeFromDevice(firstGraph.getTaskGraphName(), sharedSet.toArray());
         // Graph 2 allocates nothing of its own (it takes the tables from graph 1 too), so freeing graphs
         // 0 and 1 frees everything, each buffer once.
-        addPasses(secondGraph, first.opposite(), passes, twiddles, false, chain, grid, storesLate);
+        addPasses(secondGraph, first.opposite(), passes, twiddles, false, chain,
+                descriptor.withDirection(first.opposite()).scale(), grid, storesLate);
         secondGraph.transferToHost(DataTransferMode.UNDER_DEMAND, output);
-        TornadoExecutionPlan plan = CompilerFlags.apply(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot(),
-                        secondGraph.snapshot()).withDevice(device).withGridScheduler(grid), device, registerCap());
+        return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot(), secondGraph.snapshot()));
+    }
+
+    /** The execution plan on this engine's device, with its work-group shapes, compiler flags and launch. */
+    private TornadoExecutionPlan withOptions(TornadoExecutionPlan plan) {
+        CompilerFlags.apply(plan.withDevice(device).withGridScheduler(grid), device, registerCap());
         if (key.options().launch() == Launch.CUDA_GRAPH) {
             plan.withCUDAGraph();
         }
@@ -163,11 +209,13 @@ final class Engine {
     }
 
     /**
-     * Adds the passes in {@code direction} to {@code graph}, from {@code chain.get(0)} to the chain's
-     * last array, and registers their work-group shapes in {@code target}; returns the task names.
+     * Adds the passes of the complex transform in {@code direction} to {@code graph}, from
+     * {@code chain.get(0)} to the chain's last array, the last one scaling by {@code scale}, and
+     * registers their work-group shapes in {@code target}; returns the task names.
      */
     private List<String> addPasses(TaskGraph graph, Direction direction, List<Pass> passes, List<FloatArray> twiddles,
-                                   boolean sendTables, List<FloatArray> chain, GridScheduler target, boolean late) {
+                                   boolean sendTables, List<FloatArray> chain, float scale, GridScheduler target,
+                                   boolean late) {
         if (sendTables) {
             Set<FloatArray> tables = Collections.newSetFromMap(new IdentityHashMap<>());
             tables.addAll(twiddles);
@@ -176,23 +224,21 @@ final class Engine {
             }
         }
         boolean inverse = direction == Direction.INVERSE;
-        FftDescriptor oriented = descriptor.withDirection(direction);
-        long points = descriptor.floats() / 2;
+        long points = complex.floats() / 2;
         List<String> tasks = new ArrayList<>();
-        FftDescriptor.Layout inLayout = descriptor.inputLayout();
-        FftDescriptor.Layout outLayout = descriptor.outputLayout();
+        FftDescriptor.Layout inLayout = complex.inputLayout();
+        FftDescriptor.Layout outLayout = complex.outputLayout();
         for (int p = 0; p < passes.size(); p++) {
             Pass pass = passes.get(p);
             String task = graph.getTaskGraphName() + "p" + p;
             boolean last = p == passes.size() - 1;
-            float scale = last ? oriented.scale() : 1f;
             // The first pass reads the input's layout, the last writes the output's; between, packed.
             int flags = RegisterPass.flags(inverse, pass.split(), pass.fused())
                     | RegisterPass.steps(pass.subRadix(1), pass.subRadix(2), TwiddleTable.kBits(pass.span()), pass.rows())
-                    | RegisterPass.layouts(p == 0 && !descriptor.inputPacked(), last && !descriptor.outputPacked(),
-                    descriptor.size()) | (late ? RegisterPass.LATE_STORE : 0);
+                    | RegisterPass.layouts(p == 0 && !complex.inputPacked(), last && !complex.outputPacked(),
+                    complex.size()) | (late ? RegisterPass.LATE_STORE : 0);
             graph.task(task, RegisterPass.kernel(pass.regs()), new KernelContext(), chain.get(p), chain.get(p + 1),
-                    twiddles.get(p), pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags, scale,
+                    twiddles.get(p), pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags, last ? scale : 1f,
                     RegisterPass.localFloats(pass.cols() * pass.rows(), pass.radix()), inLayout.stride(),
                     inLayout.distance(), outLayout.stride(), outLayout.distance());
             WorkerGrid1D worker = new WorkerGrid1D(pass.groups(points) * pass.groupSize());
@@ -201,6 +247,49 @@ final class Engine {
             tasks.add(task);
         }
         return tasks;
+    }
+
+    /**
+     * Adds a real transform to {@code graph}: r2c the passes along {@code chain} (from {@code in} to
+     * {@code out}), then the split in place on {@code out}; c2r the merge from {@code in} to {@code out},
+     * then the passes along {@code chain} (on {@code out}). Registers the work-group shapes in
+     * {@code target}; returns the task names.
+     */
+    private List<String> addRealTasks(TaskGraph graph, List<Pass> passes, List<FloatArray> twiddles, List<FloatArray> chain,
+                                      FloatArray in, FloatArray out, GridScheduler target, boolean late) {
+        graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, realTwiddles);
+        List<String> tasks = new ArrayList<>();
+        int half = (int) (descriptor.size() / 2);
+        int total = RealTransform.itemsPerRow((int) descriptor.size()) * descriptor.batch();
+        KernelContext context = new KernelContext();
+        String task;
+        if (descriptor.kind() == FftDescriptor.Kind.R2C) {
+            tasks.addAll(addPasses(graph, Direction.FORWARD, passes, twiddles, true, chain, 1f, target, late));
+            // The passes leave Z in rows of N/2 + 1 elements: the split turns them into the spectrum there.
+            task = graph.getTaskGraphName() + "split";
+            graph.task(task, RealTransform::split, context, out, out, realTwiddles, half, half + 1, half + 1, total,
+                    descriptor.scale());
+            tasks.add(task);
+        } else {
+            task = graph.getTaskGraphName() + "merge";
+            graph.task(task, RealTransform::merge, context, in, out, realTwiddles, half, descriptor.inputLayout().distance(),
+                    descriptor.outputLayout().distance(), total, descriptor.scale());
+            tasks.add(task);
+            tasks.addAll(addPasses(graph, Direction.INVERSE, passes, twiddles, true, chain, 1f, target, late));
+        }
+        int group = Math.min(REAL_GROUP, Integer.highestOneBit(total));
+        WorkerGrid1D worker = new WorkerGrid1D((total + group - 1) / group * group);
+        worker.setLocalWork(group, 1, 1);
+        target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
+        return tasks;
+    }
+
+    /** Work-items per group of the split and merge kernels. */
+    static final int REAL_GROUP = 128;
+
+    /** The buffers of a real transform's passes: from {@code in} to {@code out} for r2c, on {@code out} for c2r. */
+    private List<FloatArray> realChain(int k, FloatArray in, FloatArray out) {
+        return descriptor.kind() == FftDescriptor.Kind.R2C ? bufferChain(k, in, out) : bufferChain(k, out, out);
     }
 
     /**
@@ -216,7 +305,7 @@ final class Engine {
         // From the last pass back, the first array that differs from both neighbours. An array in a
         // layout of its own is not packed and never holds a pass's intermediate result.
         List<FloatArray> candidates = new ArrayList<>();
-        if (descriptor.outputPacked()) {
+        if (complex.outputPacked()) {
             candidates.add(out);
         }
         for (int i = k - 1; i >= 1; i--) {
@@ -233,7 +322,7 @@ final class Engine {
 
     private FloatArray scratch(int index) {
         while (scratch.size() <= index) {
-            scratch.add(HostBuffers.take((int) descriptor.floats()));
+            scratch.add(HostBuffers.take((int) complex.floats()));
         }
         return scratch.get(index);
     }
@@ -248,13 +337,16 @@ final class Engine {
     synchronized List<String> append(TaskGraph graph, Direction direction, FloatArray in, FloatArray out, GridScheduler target) {
         if (appended == null) {
             appended = CompilerFlags.capsRegisters(device)
-                    ? Planner.plan(descriptor.shape(), descriptor.batch(), profile.withMaxGroupSize(APPENDED_GROUP))
+                    ? Planner.plan(complex.shape(), complex.batch(), profile.withMaxGroupSize(APPENDED_GROUP))
                     : passes;
             appendedTwiddles = appended == passes ? twiddles
                     : appended.stream().map(pass -> HostBuffers.twiddles(pass.sub(), pass.span(), pass.fused())).toList();
         }
-        return addPasses(graph, direction, appended, appendedTwiddles, true, bufferChain(appended.size(), in, out), target,
-                false);
+        if (descriptor.isReal()) {
+            return addRealTasks(graph, appended, appendedTwiddles, realChain(appended.size(), in, out), in, out, target, false);
+        }
+        return addPasses(graph, direction, appended, appendedTwiddles, true, bufferChain(appended.size(), in, out),
+                descriptor.withDirection(direction).scale(), target, false);
     }
 
     /** Copies the input array to the device. */
@@ -265,6 +357,9 @@ final class Engine {
 
     /** Transforms the data on the device in {@code direction}; nothing crosses to the host. */
     synchronized void run(Direction direction) {
+        if (descriptor.isReal() && direction != descriptor.direction()) {
+            throw new IllegalStateException("direction: " + descriptor + " has no " + direction + " transform");
+        }
         if (!uploaded) {
             upload();
         }
@@ -328,6 +423,9 @@ final class Engine {
         buffers.add(output);
         buffers.addAll(scratch);
         buffers.addAll(twiddles);
+        if (realTwiddles != null) {
+            buffers.add(realTwiddles);
+        }
         return buffers.stream().mapToLong(FloatArray::getNumBytesOfSegmentWithHeader).sum();
     }
 

@@ -27,6 +27,11 @@ import java.util.List;
  * times, {@link #download()} and read {@link #output()}. The transform can also join a caller's own
  * TaskGraph ({@link #appendTo}).
  *
+ * <p><b>Real transforms.</b> A plan of an r2c or c2r descriptor computes its one direction (r2c
+ * forward, c2r inverse); the calls that name the other direction refuse it. It is a complex
+ * transform of N/2 points plus one kernel that splits its result into the N/2 + 1 bins (r2c), or
+ * merges the half spectrum into its input (c2r); c2r never writes its input array.
+ *
  * <p><b>Threads.</b> A plan may be shared between threads: its methods run one at a time (each holds the
  * plan's lock), so calls from several threads queue up and each gets its own correct result. For
  * transforms that run at the same time, give each thread its own plan: every open plan has kernels and
@@ -64,10 +69,11 @@ public final class FftPlan implements AutoCloseable {
         this.options = options;
         DeviceProfile profile = Devices.profile(device, options.tuning());
         // Input, output, and the packed scratch arrays of the buffer chain: one out of place, two in place
-        // or where a layout array cannot serve as one.
-        boolean packed = descriptor.inputPacked() && descriptor.outputPacked();
+        // or where a layout array cannot serve as one (for a real transform, its complex part's).
+        FftDescriptor complex = Engine.complexPart(descriptor);
+        boolean packed = complex.inputPacked() && complex.outputPacked();
         long bytesNeeded = (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())
-                + (packed && !descriptor.inPlace() ? 1 : 2) * descriptor.floats()) * Float.BYTES;
+                + (packed && !complex.inPlace() ? 1 : 2) * complex.floats()) * Float.BYTES;
         if (profile.globalBytes() > 0 && bytesNeeded > profile.globalBytes()) {
             throw new IllegalArgumentException("batch: " + descriptor + " needs about " + (bytesNeeded >> 20)
                     + " MiB of device memory (data, output, scratch); " + profile.name() + " has "
@@ -199,8 +205,9 @@ public final class FftPlan implements AutoCloseable {
      * descriptor's layouts. Of {@code out} only the positions of the output layout are written. The
      * arrays may be the same (then the regions may overlap only where the layouts are the same).
      *
-     * @throws IllegalArgumentException naming the parameter: null arrays or direction, a negative offset,
-     *                                  or an array too short from its offset; nothing is written then
+     * @throws IllegalArgumentException naming the parameter: null arrays or direction, the direction a
+     *                                  real plan does not compute, a negative offset, or an array too
+     *                                  short from its offset; nothing is written then
      * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails (its message, plain)
      */
     public synchronized void execute(Direction direction, float[] in, int inOffset, float[] out, int outOffset) {
@@ -281,7 +288,7 @@ public final class FftPlan implements AutoCloseable {
             return;
         }
         FftDescriptor.Layout layout = descriptor.outputLayout();
-        long size = descriptor.size();
+        long size = descriptor.outputSize();
         for (int b = 0; b < descriptor.batch(); b++) {
             if (layout.stride() == 1) {
                 // One transform's elements are adjacent: one copy each.
@@ -522,13 +529,14 @@ public final class FftPlan implements AutoCloseable {
     }
 
     /**
-     * Kernels per transform, one per pass (a layout costs none: the first and last pass read and write it).
+     * Kernels per transform, one per pass (a layout costs none: the first and last pass read and write
+     * it), and for r2c and c2r the split or merge kernel.
      *
      * @throws IllegalStateException after {@link #close()}
      */
     public synchronized int kernelsPerTransform() {
         checkOpen();
-        return engine.passes.size();
+        return engine.passes.size() + (descriptor.isReal() ? 1 : 0);
     }
 
     /**
@@ -559,24 +567,51 @@ public final class FftPlan implements AutoCloseable {
         List<Pass> passes = engine.passes;
         s.append(descriptor).append(" on ").append(profile.name()).append(", data on ").append(profile.dataAlignment())
                 .append("-byte boundaries").append(launch() == Launch.CUDA_GRAPH ? ", launched as one CUDA graph\n" : "\n");
-        // One pair of braces per kernel, as in the 3D seed's appendix.
-        s.append(String.join(" ", passes.stream().map(Pass::kernelNotation).toList())).append('\n');
+        // One pair of braces per kernel, as in the 3D seed's appendix; a real transform's split or merge as a word.
+        FftDescriptor complex = engine.complex;
+        List<String> notation = new java.util.ArrayList<>(passes.stream().map(Pass::kernelNotation).toList());
+        boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
+        if (descriptor.isReal()) {
+            notation.add(r2c ? notation.size() : 0, r2c ? "split" : "merge");
+        }
+        s.append(String.join(" ", notation)).append('\n');
+        int kernel = 0;
+        if (descriptor.kind() == FftDescriptor.Kind.C2R) {
+            appendRealStep(s, kernel++);
+        }
         for (int p = 0; p < passes.size(); p++) {
             Pass pass = passes.get(p);
-            s.append("  kernel ").append(p).append(": ").append(pass.kernelNotation()).append("  ")
-                    .append(pass.schedule()).append(", ").append(pass.groups(descriptor.floats() / 2)).append(" groups");
-            if (p == 0 && !descriptor.inputPacked()) {
-                s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');
+            s.append("  kernel ").append(kernel++).append(": ").append(pass.kernelNotation()).append("  ")
+                    .append(pass.schedule()).append(", ").append(pass.groups(complex.floats() / 2)).append(" groups");
+            if (descriptor.isReal() && p == 0) {
+                s.append(", ").append(complex.size()).append("-point complex transform").append(r2c ? " of the real rows as pairs" : "");
             }
-            if (p == passes.size() - 1 && !descriptor.outputPacked()) {
-                s.append(", writes the output's layout (").append(descriptor.outputLayout()).append(')');
+            if (p == 0 && !complex.inputPacked()) {
+                s.append(", reads the input's layout (").append(complex.inputLayout()).append(')');
+            }
+            if (p == passes.size() - 1 && !complex.outputPacked()) {
+                s.append(", writes the output's layout (").append(complex.outputLayout()).append(')');
             }
             if (engine.storesLate) {
                 s.append(", stores late (").append(engine.registerCap()).append(" registers)");
             }
             s.append('\n');
         }
+        if (r2c) {
+            appendRealStep(s, kernel);
+        }
         return s.toString();
+    }
+
+    /** The line of a real transform's split (r2c) or merge (c2r) kernel. */
+    private void appendRealStep(StringBuilder s, int kernel) {
+        int n = (int) descriptor.size();
+        int items = io.github.tornadofft.kernels.RealTransform.itemsPerRow(n) * descriptor.batch();
+        s.append("  kernel ").append(kernel).append(": ")
+                .append(descriptor.kind() == FftDescriptor.Kind.R2C
+                        ? "split: the " + (n / 2 + 1) + " bins of each real row from its " + n / 2 + "-point transform"
+                        : "merge: each half spectrum of " + (n / 2 + 1) + " bins into " + n / 2 + " complex values, in the output")
+                .append(", ").append(items).append(" work-items (one per pair of bins k, N/2 - k)\n");
     }
 
     /**
@@ -605,9 +640,15 @@ public final class FftPlan implements AutoCloseable {
         }
     }
 
-    private static void requireDirection(Direction direction) {
+    private void requireDirection(Direction direction) {
         if (direction == null) {
             throw new IllegalArgumentException("direction: FORWARD or INVERSE, got null");
+        }
+        if (descriptor.isReal() && direction != descriptor.direction()) {
+            boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
+            throw new IllegalArgumentException("direction: " + (r2c ? "an r2c" : "a c2r") + " plan computes "
+                    + descriptor.direction() + " only, got " + direction + "; its inverse is a plan of FftDescriptor."
+                    + (r2c ? "c2r" : "r2c") + "(" + descriptor.size() + ")");
         }
     }
 
@@ -617,12 +658,21 @@ public final class FftPlan implements AutoCloseable {
         }
         if (length - offset < needed) {
             throw new IllegalArgumentException(parameter + ": expected " + needed + " floats from offset " + offset
-                    + " (interleaved complex, " + descriptor + "), got " + Math.max(0, length - offset));
+                    + " (" + holds(parameter) + ", " + descriptor + "), got " + Math.max(0, length - offset));
         }
     }
 
     private IllegalArgumentException lengthError(String parameter, long length, long expected) {
         return new IllegalArgumentException(parameter + ": expected " + expected
-                + " floats (interleaved complex, " + descriptor + "), got " + length);
+                + " floats (" + holds(parameter) + ", " + descriptor + "), got " + length);
+    }
+
+    /** What the array {@code parameter} ("in" or "out") holds: interleaved complex, or a real signal. */
+    private String holds(String parameter) {
+        FftDescriptor.Kind realSide = parameter.equals("in") ? FftDescriptor.Kind.R2C : FftDescriptor.Kind.C2R;
+        if (descriptor.kind() != realSide) {
+            return "interleaved complex";
+        }
+        return descriptor.inPlace() ? "real, rows padded to " + 2 * (descriptor.size() / 2 + 1) + " floats" : "real";
     }
 }

@@ -1,5 +1,6 @@
 package io.github.tornadofft;
 
+import io.github.tornadofft.kernels.RealTransform;
 import io.github.tornadofft.kernels.TwiddleTable;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
@@ -26,6 +27,7 @@ final class HostBuffers {
 
     private static final Map<Integer, ArrayDeque<FloatArray>> FREE = new HashMap<>();
     private static final Map<List<Integer>, FloatArray> TWIDDLES = new HashMap<>();
+    private static final Map<Integer, FloatArray> REAL_TWIDDLES = new HashMap<>();
 
     private HostBuffers() {
     }
@@ -50,5 +52,10 @@ final class HostBuffers {
         List<Integer> key = IntStream.concat(IntStream.of(sub), IntStream.of(span, TwiddleTable.fusedEntries(sub, fused)))
                 .boxed().toList();
         return TWIDDLES.computeIfAbsent(key, k -> TwiddleTable.forPass(sub, span, fused));
+    }
+
+    /** The twiddles of the split and merge of real transforms of {@code n} points ({@link RealTransform#twiddles}), shared and read-only. */
+    static synchronized FloatArray realTwiddles(int n) {
+        return REAL_TWIDDLES.computeIfAbsent(n, RealTransform::twiddles);
     }
 }

@@ -6,19 +6,49 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * What to compute, as a value (the cuFFTDx idea of a descriptor): the shape of one transform, how
- * many of them, direction, normalisation, precision and placement. A planner turns it into a plan.
+ * What to compute, as a value (the cuFFTDx idea of a descriptor): the kind of transform, the shape of
+ * one transform, how many of them, direction, normalisation, precision and placement. A planner turns
+ * it into a plan.
  *
- * <p>Data is interleaved complex, C order. By default the batch is packed: transform {@code b} starts
+ * <p>Complex data is interleaved, C order. By default the batch is packed: transform {@code b} starts
  * at complex index {@code b * size()}. A {@link Layout} places it otherwise (cuFFT's and FFTW's
  * stride and distance): element {@code e} (C order within the transform) of transform {@code b} at
  * complex index {@code b * distance + e * stride}, for the input and the output separately.
+ *
+ * <p>Real transforms ({@link Kind#R2C}, {@link Kind#C2R}) follow numpy's {@code rfft} and
+ * {@code irfft}: a real signal of N points has the N/2 + 1 bins of its half spectrum (the others are
+ * their conjugates). r2c is always forward and c2r always inverse. For now they take 1D even
+ * power-of-two lengths, packed ({@code batch x N} real floats, {@code batch x (N/2 + 1)} complex
+ * values), or in place with cuFFT's and FFTW's padding: each real row of N floats padded to
+ * 2 (N/2 + 1), so that its spectrum fits where it was. Their layouts count a real row in pairs of
+ * floats: N/2 elements packed, a distance of N/2 + 1 padded.
  */
 public final class FftDescriptor {
 
     /** Largest transform length along one axis on a device path: 2^27. */
     public static final int MAX_LENGTH = 1 << 27;
 
+    /** What a real transform supports in this version, for the messages that refuse the rest. */
+    private static final String REAL_SHAPES = "r2c/c2r on the device: even power-of-two lengths, 1D, for now; 2D and 3D are planned";
+    private static final String REAL_LAYOUTS = "r2c/c2r take packed rows (N real floats, N/2 + 1 complex values), or"
+            + " inPlace(true) for real rows padded to 2 (N/2 + 1) floats; other strides and distances are planned";
+
+    /** The kind of transform: what the input and the output hold. */
+    public enum Kind {
+        /** Complex to complex, either direction (numpy's {@code fftn} and {@code ifftn}). */
+        C2C,
+        /** Real to complex, forward: N real points to N/2 + 1 bins (numpy's {@code rfft}). */
+        R2C,
+        /** Complex to real, inverse: N/2 + 1 bins to N real points (numpy's {@code irfft} with {@code n = N}). */
+        C2R;
+
+        /** The direction a transform of this kind goes: its own for C2C, fixed for the real kinds. */
+        Direction fixedDirection() {
+            return this == R2C ? Direction.FORWARD : this == C2R ? Direction.INVERSE : null;
+        }
+    }
+
+    private final Kind kind;
     private final int[] shape;
     private final int batch;
     private final Direction direction;
@@ -82,6 +112,7 @@ public final class FftDescriptor {
     }
 
     private FftDescriptor(Builder b, Layout input, Layout output) {
+        this.kind = b.kind;
         this.shape = b.shape.clone();
         this.batch = b.batch;
         this.direction = b.direction;
@@ -102,9 +133,45 @@ public final class FftDescriptor {
      *                                  than 2^27 elements
      */
     public static Builder c2c(int... shape) {
-        return new Builder(shape);
+        return new Builder(Kind.C2C, shape);
     }
 
+    /**
+     * A real-to-complex transform of real signals of the given shape (numpy's {@code n}): forward, each
+     * signal of N points to its N/2 + 1 bins. The builder's other settings start as for {@link #c2c};
+     * its direction is FORWARD and stays so.
+     *
+     * @throws IllegalArgumentException naming {@code shape} where it is not one even power-of-two length
+     *                                  from 2 to 2^27
+     */
+    public static Builder r2c(int... shape) {
+        return new Builder(Kind.R2C, shape);
+    }
+
+    /**
+     * A complex-to-real transform whose real outputs have the given shape (numpy's {@code n}): inverse,
+     * the N/2 + 1 bins of a half spectrum to N real points. As numpy's {@code irfft}, it reads only the
+     * real parts of bins 0 and N/2. The builder's other settings start as for {@link #c2c}; its
+     * direction is INVERSE and stays so.
+     *
+     * @throws IllegalArgumentException naming {@code shape} where it is not one even power-of-two length
+     *                                  from 2 to 2^27
+     */
+    public static Builder c2r(int... shape) {
+        return new Builder(Kind.C2R, shape);
+    }
+
+    /** What the input and the output hold: complex, or a real signal on one side. */
+    public Kind kind() {
+        return kind;
+    }
+
+    /** Whether this is a real transform ({@link Kind#R2C} or {@link Kind#C2R}). */
+    public boolean isReal() {
+        return kind != Kind.C2C;
+    }
+
+    /** The shape of one transform: of its complex values for c2c, of its real signal for r2c and c2r. */
     public int[] shape() {
         return shape.clone();
     }
@@ -113,7 +180,10 @@ public final class FftDescriptor {
         return shape.length;
     }
 
-    /** Complex elements in one transform. */
+    /**
+     * Points in one transform, the n of its normalisation: complex elements for c2c, real values of
+     * the signal for r2c and c2r.
+     */
     public long size() {
         long size = 1;
         for (int s : shape) {
@@ -126,9 +196,34 @@ public final class FftDescriptor {
         return batch;
     }
 
-    /** Floats in the whole interleaved batch, packed (the plan's working buffers). */
+    /**
+     * Floats of the complex values a plan's passes work on for the whole batch, packed (its working
+     * buffers): 2 size() batch for c2c; for r2c and c2r, whose passes are a complex transform of N/2
+     * points, N batch.
+     */
     public long floats() {
-        return 2L * size() * batch;
+        return isReal() ? size() * batch : 2L * size() * batch;
+    }
+
+    /**
+     * Elements of one transform's input, in the units of {@link #inputLayout()}: size() for c2c, N/2
+     * (a real signal as pairs of floats) for r2c, N/2 + 1 bins for c2r.
+     */
+    public long inputSize() {
+        return sideSize(kind == Kind.C2R);
+    }
+
+    /** Elements of one transform's output, in the units of {@link #outputLayout()}: as {@link #inputSize()}, the other way. */
+    public long outputSize() {
+        return sideSize(kind == Kind.R2C);
+    }
+
+    /** Elements on one side: the spectrum's N/2 + 1 bins, or the real signal's N/2 pairs (for c2c, size()). */
+    private long sideSize(boolean spectrum) {
+        if (!isReal()) {
+            return size();
+        }
+        return spectrum ? size() / 2 + 1 : size() / 2;
     }
 
     /** Where the input lies in its array. */
@@ -141,24 +236,33 @@ public final class FftDescriptor {
         return output;
     }
 
-    /** Floats of the input array: {@link #floats()} when packed, more with a stride or a larger distance. */
+    /**
+     * Floats of the input array: 2 size() batch for a packed c2c, more with a stride or a larger
+     * distance; for r2c, batch x N packed, and in place batch x 2 (N/2 + 1) (the array also takes the
+     * output); for c2r, batch x 2 (N/2 + 1).
+     */
     public long inputFloats() {
-        return input.floats(size(), batch);
+        long floats = input.floats(inputSize(), batch);
+        return inPlace ? Math.max(floats, output.floats(outputSize(), batch)) : floats;
     }
 
-    /** Floats of the output array. */
+    /**
+     * Floats of the output array: for r2c, batch x 2 (N/2 + 1); for c2r, batch x N packed, and in place
+     * batch x 2 (N/2 + 1) (the input's array).
+     */
     public long outputFloats() {
-        return output.floats(size(), batch);
+        long floats = output.floats(outputSize(), batch);
+        return inPlace ? Math.max(floats, input.floats(inputSize(), batch)) : floats;
     }
 
     /** Whether the input is packed. */
     public boolean inputPacked() {
-        return input.isPacked(size(), batch);
+        return input.isPacked(inputSize(), batch);
     }
 
     /** Whether the output is packed. */
     public boolean outputPacked() {
-        return output.isPacked(size(), batch);
+        return output.isPacked(outputSize(), batch);
     }
 
     public Direction direction() {
@@ -187,6 +291,8 @@ public final class FftDescriptor {
      * goes that way).
      *
      * @throws IllegalArgumentException naming {@code direction} where it is null
+     * @throws IllegalStateException    for r2c or c2r in the other direction: a real descriptor's
+     *                                  direction is fixed (c2r is r2c's inverse, and the other way)
      */
     public FftDescriptor withDirection(Direction direction) {
         if (direction == null) {
@@ -195,46 +301,65 @@ public final class FftDescriptor {
         if (direction == this.direction) {
             return this;
         }
-        Builder b = new Builder(shape).batch(batch).direction(direction).norm(norm).precision(precision).inPlace(inPlace);
+        if (isReal()) {
+            throw new IllegalStateException("direction: a real descriptor has a fixed direction: " + kindName()
+                    + " is always " + this.direction + "; its inverse is a " + (kind == Kind.R2C ? "c2r" : "r2c")
+                    + " descriptor of the same shape, got " + direction);
+        }
+        Builder b = new Builder(kind, shape).batch(batch).direction(direction).norm(norm).precision(precision).inPlace(inPlace);
         return new FftDescriptor(b, input, output);
     }
 
     /** Two descriptors are equal when they describe the same computation on the same layouts. */
     @Override
     public boolean equals(Object o) {
-        return o instanceof FftDescriptor d && Arrays.equals(shape, d.shape) && batch == d.batch
+        return o instanceof FftDescriptor d && kind == d.kind && Arrays.equals(shape, d.shape) && batch == d.batch
                 && direction == d.direction && norm == d.norm && precision == d.precision && inPlace == d.inPlace
                 && input.equals(d.input) && output.equals(d.output);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(Arrays.hashCode(shape), batch, direction, norm, precision, inPlace, input, output);
+        return Objects.hash(kind, Arrays.hashCode(shape), batch, direction, norm, precision, inPlace, input, output);
     }
 
     @Override
     public String toString() {
         String layout = "";
-        if (!inputPacked() || !outputPacked()) {
+        if (isReal()) {
+            layout = inPlace ? " (real rows padded to " + 2 * (size() / 2 + 1) + " floats)" : "";
+        } else if (!inputPacked() || !outputPacked()) {
             layout = inPlace || input.equals(output) ? " (" + input + ")" : " (input " + input + ", output " + output + ")";
         }
-        return String.format("c2c %s x %d %s norm=%s %s %s%s", Arrays.toString(shape), batch,
+        return String.format("%s %s x %d %s norm=%s %s %s%s", kindName(), Arrays.toString(shape), batch,
                 direction.name().toLowerCase(Locale.ROOT), norm.name().toLowerCase(Locale.ROOT), precision.name().toLowerCase(Locale.ROOT),
                 inPlace ? "in-place" : "out-of-place", layout);
     }
 
+    private String kindName() {
+        return kind.name().toLowerCase(Locale.ROOT);
+    }
+
     /** Builds a descriptor; every setter checks its argument and names it when it is wrong. */
     public static final class Builder {
+        private final Kind kind;
         private final int[] shape;
         private int batch = 1;
-        private Direction direction = Direction.FORWARD;
+        private Direction direction;
         private Norm norm = Norm.BACKWARD;
         private Precision precision = Precision.FLOAT;
         private boolean inPlace;
         private Layout input;
         private Layout output;
 
-        private Builder(int[] shape) {
+        private Builder(Kind kind, int[] shape) {
+            this.kind = kind;
+            this.direction = kind == Kind.C2C ? Direction.FORWARD : kind.fixedDirection();
+            if (kind != Kind.C2C && (shape == null || shape.length != 1 || shape[0] < 2 || Integer.bitCount(shape[0]) != 1
+                    || shape[0] > MAX_LENGTH)) {
+                throw new IllegalArgumentException("shape: " + REAL_SHAPES + " (2 to 2^27), got "
+                        + (shape == null ? "null" : Arrays.toString(shape)));
+            }
             if (shape == null || shape.length < 1 || shape.length > 3) {
                 throw new IllegalArgumentException("shape: one to three axis lengths, got "
                         + (shape == null ? "null" : Arrays.toString(shape)));
@@ -269,13 +394,20 @@ public final class FftDescriptor {
         }
 
         /**
-         * The direction (default {@link Direction#FORWARD}).
+         * The direction (default {@link Direction#FORWARD}). A real transform's is fixed: r2c is FORWARD,
+         * c2r INVERSE, and setting that same direction changes nothing.
          *
-         * @throws IllegalArgumentException naming {@code direction} where it is null
+         * @throws IllegalArgumentException naming {@code direction} where it is null, or where it is not
+         *                                  the fixed direction of r2c or c2r
          */
         public Builder direction(Direction direction) {
             if (direction == null) {
                 throw new IllegalArgumentException("direction: FORWARD or INVERSE, got null");
+            }
+            if (kind != Kind.C2C && direction != kind.fixedDirection()) {
+                throw new IllegalArgumentException("direction: " + kind.name().toLowerCase(Locale.ROOT) + " is always "
+                        + kind.fixedDirection() + " (its inverse is " + (kind == Kind.R2C ? "c2r" : "r2c")
+                        + " of the same shape), got " + direction);
             }
             this.direction = direction;
             return this;
@@ -307,7 +439,11 @@ public final class FftDescriptor {
             return this;
         }
 
-        /** Whether the output overwrites the input (default false: out of place). */
+        /**
+         * Whether the output overwrites the input (default false: out of place). For r2c and c2r in place,
+         * each real row is padded to 2 (N/2 + 1) floats, cuFFT's and FFTW's layout, so that its N/2 + 1
+         * bins fit where it was.
+         */
         public Builder inPlace(boolean inPlace) {
             this.inPlace = inPlace;
             return this;
@@ -316,9 +452,12 @@ public final class FftDescriptor {
         /**
          * The input's and the output's layout: element e of transform b at b distance + e stride.
          *
-         * @throws IllegalArgumentException naming {@code stride} or {@code distance} where it is below 1
+         * @throws IllegalArgumentException naming {@code stride} or {@code distance} where it is below 1;
+         *                                  naming {@code layout} for r2c and c2r, which take packed rows
+         *                                  or {@link #inPlace(boolean)}'s padded rows only
          */
         public Builder layout(int stride, int distance) {
+            refuseRealLayout();
             Layout layout = new Layout(stride, distance);
             this.input = layout;
             this.output = layout;
@@ -328,9 +467,11 @@ public final class FftDescriptor {
         /**
          * The input's layout (the output's stays packed unless set, or in place).
          *
-         * @throws IllegalArgumentException naming {@code stride} or {@code distance} where it is below 1
+         * @throws IllegalArgumentException naming {@code stride} or {@code distance} where it is below 1;
+         *                                  naming {@code layout} for r2c and c2r
          */
         public Builder inputLayout(int stride, int distance) {
+            refuseRealLayout();
             this.input = new Layout(stride, distance);
             return this;
         }
@@ -338,9 +479,11 @@ public final class FftDescriptor {
         /**
          * The output's layout (out of place only).
          *
-         * @throws IllegalArgumentException naming {@code stride} or {@code distance} where it is below 1
+         * @throws IllegalArgumentException naming {@code stride} or {@code distance} where it is below 1;
+         *                                  naming {@code layout} for r2c and c2r
          */
         public Builder outputLayout(int stride, int distance) {
+            refuseRealLayout();
             this.output = new Layout(stride, distance);
             return this;
         }
@@ -360,6 +503,9 @@ public final class FftDescriptor {
             for (int s : shape) {
                 size *= s;
             }
+            if (kind != Kind.C2C) {
+                return buildReal(size);
+            }
             long floats = 2L * batch * size;
             if (floats > Integer.MAX_VALUE - 64) {
                 throw new IllegalArgumentException("batch: shape x batch must stay under 2^30 complex values, got "
@@ -374,6 +520,27 @@ public final class FftDescriptor {
             checkLayout("inputLayout", in, size);
             checkLayout("outputLayout", out, size);
             return new FftDescriptor(this, in, out);
+        }
+
+        /**
+         * r2c and c2r: rows of a real signal of N floats, N/2 elements in pairs of floats, packed
+         * (distance N/2) or padded to N/2 + 1 in place; the spectrum's rows of N/2 + 1 bins.
+         */
+        private FftDescriptor buildReal(long n) {
+            long spectrumFloats = 2 * (n / 2 + 1) * batch;
+            if (spectrumFloats > Integer.MAX_VALUE - 64) {
+                throw new IllegalArgumentException("batch: " + shape[0] + " points x " + batch
+                        + " needs arrays of " + spectrumFloats + " floats, more than an array can index (2^31 - 64)");
+            }
+            Layout spectrum = Layout.packed(n / 2 + 1);
+            Layout signal = inPlace ? spectrum : Layout.packed(n / 2);
+            return kind == Kind.R2C ? new FftDescriptor(this, signal, spectrum) : new FftDescriptor(this, spectrum, signal);
+        }
+
+        private void refuseRealLayout() {
+            if (kind != Kind.C2C) {
+                throw new IllegalArgumentException("layout: " + REAL_LAYOUTS);
+            }
         }
 
         /**

@@ -1,6 +1,7 @@
 package io.github.tornadofft.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -31,6 +32,14 @@ class FftDescriptorTest {
         assertNotEquals(base, FftDescriptor.c2c(64).batch(2).inputLayout(1, 80).build());
         assertNotEquals(base, FftDescriptor.c2c(64).batch(2).outputLayout(1, 80).build());
         assertNotEquals(base, FftDescriptor.c2c(8, 8).batch(2).build());
+        // The kind too: r2c and c2r of the same length are other problems than c2c, and each other's inverse.
+        FftDescriptor r2c = FftDescriptor.r2c(64).batch(2).build();
+        FftDescriptor c2r = FftDescriptor.c2r(64).batch(2).build();
+        assertNotEquals(base, r2c);
+        assertNotEquals(r2c, c2r);
+        assertNotEquals(r2c, FftDescriptor.r2c(64).batch(2).inPlace(true).build());
+        assertEquals(r2c, FftDescriptor.r2c(64).batch(2).build());
+        assertEquals(r2c.hashCode(), FftDescriptor.r2c(64).batch(2).build().hashCode());
     }
 
     @Test
@@ -47,7 +56,123 @@ class FftDescriptorTest {
     @Test
     void toStringReadsAsTheProblem() {
         String text = FftDescriptor.c2c(256, 256, 256).build().toString();
-        assertTrue(text.contains("[256, 256, 256]") && text.contains("forward") && text.contains("float"), text);
+        assertTrue(text.startsWith("c2c ") && text.contains("[256, 256, 256]") && text.contains("forward") && text.contains("float"), text);
+        String real = FftDescriptor.r2c(1024).batch(3).inPlace(true).build().toString();
+        assertTrue(real.startsWith("r2c [1024] x 3 forward") && real.contains("in-place") && real.contains("1026 floats"), real);
+        assertTrue(FftDescriptor.c2r(16).build().toString().startsWith("c2r [16] x 1 inverse"));
+    }
+
+    @Test
+    void aComplexDescriptorIsOfKindC2c() {
+        FftDescriptor d = FftDescriptor.c2c(8, 4).batch(3).build();
+        assertEquals(FftDescriptor.Kind.C2C, d.kind());
+        assertFalse(d.isReal());
+        assertEquals(32, d.inputSize());
+        assertEquals(32, d.outputSize());
+        assertEquals(2 * 32 * 3, d.inputFloats());
+        assertEquals(2 * 32 * 3, d.outputFloats());
+        assertEquals(d.floats(), d.inputFloats());
+    }
+
+    @Test
+    void realToComplexTakesNRealFloatsAndGivesNOver2Plus1Bins() {
+        FftDescriptor d = FftDescriptor.r2c(1024).batch(3).build();
+        assertEquals(FftDescriptor.Kind.R2C, d.kind());
+        assertTrue(d.isReal());
+        assertEquals(Direction.FORWARD, d.direction());
+        assertEquals(1024, d.size());
+        assertEquals(3 * 1024, d.inputFloats());
+        assertEquals(3 * 2 * 513, d.outputFloats());
+        assertEquals(512, d.inputSize());
+        assertEquals(513, d.outputSize());
+        assertEquals(new FftDescriptor.Layout(1, 512), d.inputLayout());
+        assertEquals(new FftDescriptor.Layout(1, 513), d.outputLayout());
+        assertTrue(d.inputPacked() && d.outputPacked());
+        assertEquals(3 * 1024, d.floats(), "the N/2-point complex transform's working buffers");
+        assertEquals(1f, d.scale());
+        assertEquals(1f / 1024, FftDescriptor.r2c(1024).norm(Norm.FORWARD).build().scale(), "n is N, not N/2");
+    }
+
+    @Test
+    void complexToRealTakesNOver2Plus1BinsAndGivesNRealFloats() {
+        FftDescriptor d = FftDescriptor.c2r(8).batch(5).norm(Norm.ORTHO).build();
+        assertEquals(FftDescriptor.Kind.C2R, d.kind());
+        assertEquals(Direction.INVERSE, d.direction());
+        assertEquals(5 * 2 * 5, d.inputFloats());
+        assertEquals(5 * 8, d.outputFloats());
+        assertEquals(5, d.inputSize());
+        assertEquals(4, d.outputSize());
+        assertEquals((float) (1 / Math.sqrt(8)), d.scale());
+        assertEquals(1f / 8, FftDescriptor.c2r(8).build().scale(), "backward: 1/N on the inverse");
+        // The smallest: two real points, two real bins.
+        FftDescriptor two = FftDescriptor.c2r(2).build();
+        assertEquals(4, two.inputFloats());
+        assertEquals(2, two.outputFloats());
+    }
+
+    @Test
+    void inPlaceRealTransformsPadEachRealRowToTheSpectrumsLength() {
+        for (FftDescriptor d : new FftDescriptor[] {FftDescriptor.r2c(64).batch(4).inPlace(true).build(),
+                FftDescriptor.c2r(64).batch(4).inPlace(true).build()}) {
+            assertEquals(4 * 2 * 33, d.inputFloats(), d.toString());
+            assertEquals(4 * 2 * 33, d.outputFloats(), d.toString());
+            assertEquals(d.inputLayout(), d.outputLayout(), d.toString());
+            assertEquals(new FftDescriptor.Layout(1, 33), d.inputLayout(), d.toString());
+        }
+        assertFalse(FftDescriptor.r2c(64).batch(4).inPlace(true).build().inputPacked(), "rows of 66 floats hold 64");
+        assertFalse(FftDescriptor.c2r(64).batch(4).inPlace(true).build().outputPacked());
+        FftDescriptor one = FftDescriptor.r2c(64).inPlace(true).build();
+        assertEquals(66, one.inputFloats(), "a single row is padded too: the array takes the spectrum");
+    }
+
+    @Test
+    void realTransformsRefuseShapesTheyDoNotSupportYetNamingShape() {
+        int[][] bad = {{1000}, {7}, {1}, {0}, {-4}, {3 * 256}, {64, 64}, {8, 8, 8}, {}, {1 << 28}};
+        for (int[] shape : bad) {
+            for (boolean r2c : new boolean[] {true, false}) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                        () -> { if (r2c) { FftDescriptor.r2c(shape); } else { FftDescriptor.c2r(shape); } });
+                assertTrue(e.getMessage().startsWith("shape: r2c/c2r on the device: even power-of-two lengths, 1D, for now;"
+                        + " 2D and 3D are planned"), e.getMessage());
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> FftDescriptor.r2c((int[]) null));
+    }
+
+    @Test
+    void realTransformsRefuseLayoutsNamingLayout() {
+        for (FftDescriptor.Builder b : new FftDescriptor.Builder[] {FftDescriptor.r2c(64).batch(2), FftDescriptor.c2r(64).batch(2)}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.layout(1, 40));
+            assertTrue(e.getMessage().startsWith("layout:") && e.getMessage().contains("inPlace(true)"), e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> b.inputLayout(1, 32));
+            assertThrows(IllegalArgumentException.class, () -> b.outputLayout(2, 100));
+        }
+    }
+
+    @Test
+    void realTransformsHaveAFixedDirection() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FftDescriptor.r2c(64).direction(Direction.INVERSE));
+        assertTrue(e.getMessage().startsWith("direction: r2c is always FORWARD"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2r(64).direction(Direction.FORWARD));
+        assertTrue(e.getMessage().startsWith("direction: c2r is always INVERSE"), e.getMessage());
+        // Their own direction changes nothing.
+        assertEquals(FftDescriptor.r2c(64).build(), FftDescriptor.r2c(64).direction(Direction.FORWARD).build());
+
+        FftDescriptor r2c = FftDescriptor.r2c(64).build();
+        assertSame(r2c, r2c.withDirection(Direction.FORWARD));
+        IllegalStateException s = assertThrows(IllegalStateException.class, () -> r2c.withDirection(Direction.INVERSE));
+        assertTrue(s.getMessage().contains("fixed direction") && s.getMessage().contains("c2r"), s.getMessage());
+        FftDescriptor c2r = FftDescriptor.c2r(64).build();
+        assertThrows(IllegalStateException.class, () -> c2r.withDirection(Direction.FORWARD));
+    }
+
+    @Test
+    void realTransformsRefuseBatchesNoArrayCanHold() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FftDescriptor.r2c(1 << 27).batch(16).build());
+        assertTrue(e.getMessage().startsWith("batch:"), e.getMessage());
+        assertEquals(2L * ((1 << 26) + 1), FftDescriptor.c2r(1 << 27).build().inputFloats());
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.github.tornadofft.FftPlan;
 import io.github.tornadofft.api.Precision;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -17,7 +18,8 @@ import java.util.List;
  */
 final class DeviceEngine implements Engine {
 
-    static final String SUPPORTED = "device plans support complex-to-complex, single precision, 1 to 3 power-of-two axes";
+    static final String SUPPORTED = "device plans support single precision: complex-to-complex of 1 to 3 power-of-two axes,"
+            + " real-to-complex and complex-to-real of one even power-of-two axis (--dims 1)";
 
     private final String spec;
     private final TornadoDevice device;
@@ -54,20 +56,17 @@ final class DeviceEngine implements Engine {
 
     @Override
     public Result run(Transform t, NpyData input) {
-        if (t.kind() != Transform.Kind.C2C) {
-            throw CliError.usage(t.kind().name().toLowerCase() + " on device " + spec + ": " + SUPPORTED
-                    + "; run it with --device jvm");
-        }
         if (t.precision() != Precision.FLOAT) {
             throw CliError.usage("double precision on device " + spec + ": " + SUPPORTED
                     + "; add --precision float (the output keeps the input's dtype) or use --device jvm");
         }
         try (FftPlan plan = plan(t)) {
-            float[] out = new float[(int) plan.descriptor().floats()];
+            float[] out = new float[(int) plan.descriptor().outputFloats()];
             long start = System.nanoTime();
             plan.execute(input.asFloats(), out);
             long executeNanos = System.nanoTime() - start;
-            NpyData output = NpyData.ofFloats(t.shape(), true, out).withPrecision(input.dtype().doublePrecision());
+            NpyData output = NpyData.ofFloats(t.outputShape(), t.kind() != Transform.Kind.C2R, out)
+                    .withPrecision(input.dtype().doublePrecision());
             return new Result(output, plan.toString().strip(), plan.buildNanos(), executeNanos);
         }
     }
@@ -82,12 +81,15 @@ final class DeviceEngine implements Engine {
         }
     }
 
+    /** The transform as a descriptor: the real shape (numpy's n) for r2c and c2r, whose direction is their own. */
     private static FftDescriptor descriptor(Transform t) {
-        return FftDescriptor.c2c(t.transformShape())
-                .batch(t.batch())
-                .direction(t.direction())
-                .norm(t.norm())
-                .precision(Precision.FLOAT)
-                .build();
+        int[] out = t.outputShape();
+        int[] realShape = Arrays.copyOfRange(out, out.length - t.dims(), out.length);
+        FftDescriptor.Builder builder = switch (t.kind()) {
+            case C2C -> FftDescriptor.c2c(t.transformShape()).direction(t.direction());
+            case R2C -> FftDescriptor.r2c(t.transformShape());
+            case C2R -> FftDescriptor.c2r(realShape);
+        };
+        return builder.batch(t.batch()).norm(t.norm()).precision(Precision.FLOAT).build();
     }
 }

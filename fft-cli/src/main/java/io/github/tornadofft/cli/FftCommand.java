@@ -25,13 +25,15 @@ import java.util.concurrent.Callable;
                 "",
                 "complex64/complex128 input: complex-to-complex transform (numpy.fft.fftn, or ifftn with --inverse).",
                 "float32/float64 input: real-to-complex forward transform (numpy.fft.rfftn: last axis -> N/2+1).",
+                "complex input with --inverse --real-output N: complex-to-real (numpy.fft.irfftn: last axis N/2+1 -> N).",
                 "The last K axes are transformed (--dims K, default all); leading axes are a batch. C order.",
                 "The output has the input's precision: complex64 for single, complex128 for double input.",
                 "",
                 "Devices: 'jvm' runs reference-fft in pure Java (any size, any rank, both precisions).",
-                "'default' or 'B:D' runs a tornado-fft plan on a TornadoVM device; those support",
-                "complex-to-complex, single precision, power-of-two axes only. Anything else is an error,",
-                "never a silent fallback to the JVM.",
+                "'default' or 'B:D' runs a tornado-fft plan on a TornadoVM device; those support single",
+                "precision: complex-to-complex of power-of-two axes, and real-to-complex / complex-to-real",
+                "of one even power-of-two axis (--dims 1; numpy.fft.rfft / irfft). Anything else is an",
+                "error, never a silent fallback to the JVM.",
                 "",
                 "Without --in: a demo, a random 32x32x32 complex64 transform on the chosen device, checked",
                 "against reference-fft (relative L2 error must stay within 1e-5).",
@@ -44,6 +46,10 @@ import java.util.concurrent.Callable;
                 "  ./fft --in x.npy --out y.npy --dims 1            # 8 transforms of length 1024 on the default device",
                 "  ./fft --in y.npy --out z.npy --dims 1 --inverse  # and back: z equals x",
                 "  ./fft --in x.npy --out f.npy --device jvm        # np.fft.fft2(x), in pure Java",
+                "  python3 -c \"import numpy as np; np.save('r.npy', np.random.rand(8, 1024).astype(np.float32))\"",
+                "  ./fft --in r.npy --out h.npy --dims 1            # np.fft.rfft(r): 8 x 513 bins, on the device",
+                "  ./fft --in h.npy --out s.npy --dims 1 --inverse --real-output 1024",
+                "                                                   # np.fft.irfft(h, 1024): s equals r",
                 "  ./fft --list-devices",
                 "  ./fft                                            # the demo",
                 "",
@@ -76,7 +82,8 @@ public final class FftCommand implements Callable<Integer> {
     Precision precision;
 
     @Option(names = "--real-output", paramLabel = "N",
-            description = "with --inverse: complex half spectrum to real output with last axis N (numpy irfftn; --device jvm)")
+            description = "with --inverse: complex half spectrum to real output with last axis N (numpy irfftn; on a device"
+                    + " with --dims 1 and an even power-of-two N)")
     Integer realOutput;
 
     @Option(names = "--list-devices", description = "list the devices and exit")

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -107,11 +108,62 @@ class DeviceTransformTest {
         assertRejected(fft(randomComplex64(64), "--precision", "double"), DeviceEngine.SUPPORTED);
     }
 
+    private Path randomReal(boolean doublePrecision, int... shape) {
+        Random random = new Random();
+        double[] values = new double[(int) Shapes.elements(shape)];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = random.nextGaussian();
+        }
+        Path file = dir.resolve("r.npy");
+        NpyData data = NpyData.ofDoubles(shape, false, values);
+        NpyIo.write(file, doublePrecision ? data : data.withPrecision(false));
+        return file;
+    }
+
     @Test
-    void aRealInputIsAnErrorNamingWhatDevicesSupport() {
-        Path real = dir.resolve("r.npy");
-        NpyIo.write(real, NpyData.ofFloats(new int[]{64}, false, new float[64]));
-        assertRejected(fft(real), "r2c on device " + DEVICE + ": " + DeviceEngine.SUPPORTED);
+    void aBatchOfRealRowsGetsTheirHalfSpectraLikeNumpyRfft() {
+        Path input = randomReal(false, 4, 256);
+        Cli run = fft(input, "--dims", "1");
+        assertEquals(0, run.exitCode, run.err);
+        assertTrue(run.err.contains("plan:      r2c [256] x 4") && run.err.contains("split"), run.err);
+        double[] expected = ReferenceFft.r2c(NpyIo.read(input).asDoubles(), new int[]{4, 256}, new int[]{1}, Norm.BACKWARD);
+        NpyData out = NpyIo.read(dir.resolve("y.npy"));
+        assertEquals(NpyDtype.COMPLEX64, out.dtype());
+        assertArrayEquals(new int[]{4, 129}, out.shape());
+        assertTrue(Cli.relativeL2(out.asDoubles(), expected) < 1e-5, "relative L2 error");
+    }
+
+    @Test
+    void aHalfSpectrumWithRealOutputGivesTheSignalLikeNumpyIrfft() {
+        Path input = randomComplex64(3, 129);
+        Cli run = fft(input, "--dims", "1", "--inverse", "--real-output", "256", "--norm", "ortho");
+        assertEquals(0, run.exitCode, run.err);
+        assertTrue(run.err.contains("plan:      c2r [256] x 3") && run.err.contains("merge"), run.err);
+        double[] expected = ReferenceFft.c2r(NpyIo.read(input).asDoubles(), new int[]{3, 256}, new int[]{1}, Norm.ORTHO);
+        NpyData out = NpyIo.read(dir.resolve("y.npy"));
+        assertEquals(NpyDtype.FLOAT32, out.dtype());
+        assertArrayEquals(new int[]{3, 256}, out.shape());
+        assertTrue(Cli.relativeL2(out.asDoubles(), expected) < 1e-5, "relative L2 error");
+    }
+
+    @Test
+    void aFloat64RealInputRunsInSinglePrecisionWhenAskedAndKeepsItsDtype() {
+        Path input = randomReal(true, 2, 64);
+        assertRejected(fft(input, "--dims", "1"), DeviceEngine.SUPPORTED);
+        Cli run = fft(input, "--dims", "1", "--precision", "float");
+        assertEquals(0, run.exitCode, run.err);
+        double[] expected = ReferenceFft.r2c(NpyIo.read(input).asDoubles(), new int[]{2, 64}, new int[]{1}, Norm.BACKWARD);
+        NpyData out = NpyIo.read(dir.resolve("y.npy"));
+        assertEquals(NpyDtype.COMPLEX128, out.dtype());
+        assertTrue(Cli.relativeL2(out.asDoubles(), expected) < 1e-5, "relative L2 error");
+    }
+
+    @Test
+    void realTransformsOfSeveralAxesOrOddLengthsAreErrorsSayingWhatIsSupported() {
+        assertRejected(fft(randomReal(false, 16, 16)), "2D and 3D are planned");
+        assertRejected(fft(randomReal(false, 2, 100), "--dims", "1"), "even power-of-two lengths");
+        assertRejected(fft(randomComplex64(2, 51), "--dims", "1", "--inverse", "--real-output", "100"),
+                "even power-of-two lengths");
     }
 
     @Test

@@ -1,0 +1,329 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.FftDescriptor;
+import io.github.tornadofft.api.Norm;
+import io.github.tornadofft.reference.ReferenceFft;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import uk.ac.manchester.tornado.api.GridScheduler;
+import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+
+import java.util.Arrays;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Real-to-complex and complex-to-real transforms on the TornadoVM device (a complex transform of N/2
+ * points and a split or merge kernel), held to numpy's rfft and irfft as reference-fft computes them.
+ */
+class RealTransformTest {
+
+    /** The largest relative L2 error seen, per kind, printed at the end. */
+    private static double worstR2c;
+    private static double worstC2r;
+
+    static IntStream everyPowerOfTwo() {
+        return IntStream.rangeClosed(1, 16).map(bits -> 1 << bits);
+    }
+
+    /** Batch 3 for small lengths, 1 for large ones. */
+    private static int batchFor(int n) {
+        return n <= 4096 ? 3 : 1;
+    }
+
+    private static double[] referenceR2c(float[] real, int n, int batch, Norm norm) {
+        return ReferenceFft.r2c(Signals.widen(real), new int[] {batch, n}, new int[] {1}, norm);
+    }
+
+    private static double[] referenceC2r(float[] halfSpectrum, int n, int batch, Norm norm) {
+        return ReferenceFft.c2r(Signals.widen(halfSpectrum), new int[] {batch, n}, new int[] {1}, norm);
+    }
+
+    private static synchronized void check(FftDescriptor d, float[] actual, double[] expected, String what) {
+        double error = Signals.relativeError(actual, expected);
+        if (d.kind() == FftDescriptor.Kind.R2C) {
+            worstR2c = Math.max(worstR2c, error);
+        } else {
+            worstC2r = Math.max(worstC2r, error);
+        }
+        Signals.assertClose(actual, expected, what + " (" + d + ")");
+    }
+
+    @AfterAll
+    static void printWorstErrors() {
+        System.out.printf("[tornado-fft tests] real transforms, worst relative L2 error: r2c %.2e, c2r %.2e%n", worstR2c,
+                worstC2r);
+    }
+
+    /** Bins 0 and N/2 of every transform of an r2c output are real: their imaginary parts are exactly 0. */
+    private static void assertEdgeBinsReal(float[] spectrum, int n, int batch) {
+        int bins = n / 2 + 1;
+        for (int b = 0; b < batch; b++) {
+            assertEquals(0f, Math.abs(spectrum[2 * b * bins + 1]), "imaginary part of bin 0, transform " + b);
+            assertEquals(0f, Math.abs(spectrum[2 * (b * bins + n / 2) + 1]), "imaginary part of bin N/2, transform " + b);
+        }
+    }
+
+    // ---- Every length --------------------------------------------------------------------------------
+
+    @ParameterizedTest(name = "n={0}")
+    @MethodSource("everyPowerOfTwo")
+    void r2cMatchesNumpysRfftForEveryPowerOfTwo(int n) {
+        int batch = batchFor(n);
+        FftDescriptor d = FftDescriptor.r2c(n).batch(batch).build();
+        float[] x = Signals.random(d.inputFloats());
+        float[] spectrum = Signals.poisoned(d.outputFloats());
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            plan.execute(x, spectrum);
+        }
+        check(d, spectrum, referenceR2c(x, n, batch, Norm.BACKWARD), "r2c n=" + n);
+        assertEdgeBinsReal(spectrum, n, batch);
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @MethodSource("everyPowerOfTwo")
+    void c2rMatchesNumpysIrfftForEveryPowerOfTwoAndLeavesItsInputAlone(int n) {
+        int batch = batchFor(n);
+        FftDescriptor d = FftDescriptor.c2r(n).batch(batch).build();
+        // Any half spectrum, bins 0 and N/2 with imaginary parts too: irfft reads only their real parts.
+        float[] spectrum = Signals.random(d.inputFloats());
+        float[] copy = spectrum.clone();
+        float[] x = Signals.poisoned(d.outputFloats());
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            plan.execute(spectrum, x);
+            assertArrayEquals(copy, spectrum, "c2r changed the caller's input");
+            // Nor its own input array: a second run on the device gives the same result.
+            plan.executeOnDevice();
+            plan.download();
+            assertArrayEquals(x, plan.output().toHeapArray(), "a second run on the resident input");
+        }
+        check(d, x, referenceC2r(spectrum, n, batch, Norm.BACKWARD), "c2r n=" + n);
+    }
+
+    // ---- In place: real rows padded to 2 (N/2 + 1) floats --------------------------------------------
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {2, 4, 256, 1 << 16})
+    void inPlaceR2cReadsPaddedRowsAndWritesTheSpectrumOverThem(int n) {
+        int batch = n <= 4096 ? 3 : 2;
+        FftDescriptor d = FftDescriptor.r2c(n).batch(batch).inPlace(true).build();
+        int row = 2 * (n / 2 + 1);
+        float[] packed = Signals.random((long) n * batch);
+        // The padding is NaN: the transform must not read it.
+        float[] data = Signals.poisoned(d.inputFloats());
+        for (int b = 0; b < batch; b++) {
+            System.arraycopy(packed, b * n, data, b * row, n);
+        }
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            plan.execute(data, data);
+        }
+        check(d, data, referenceR2c(packed, n, batch, Norm.BACKWARD), "in-place r2c n=" + n);
+        assertEdgeBinsReal(data, n, batch);
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {2, 4, 256, 1 << 16})
+    void inPlaceC2rWritesTheSignalIntoPaddedRows(int n) {
+        int batch = n <= 4096 ? 3 : 2;
+        FftDescriptor d = FftDescriptor.c2r(n).batch(batch).inPlace(true).build();
+        int row = 2 * (n / 2 + 1);
+        float[] spectrum = Signals.random(d.inputFloats());
+        float[] data = spectrum.clone();
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            plan.execute(data, data);
+        }
+        float[] signal = new float[n * batch];
+        for (int b = 0; b < batch; b++) {
+            System.arraycopy(data, b * row, signal, b * n, n);
+        }
+        check(d, signal, referenceC2r(spectrum, n, batch, Norm.BACKWARD), "in-place c2r n=" + n);
+    }
+
+    // ---- Normalisation -------------------------------------------------------------------------------
+
+    @ParameterizedTest
+    @EnumSource(Norm.class)
+    void everyNormScalesLikeNumpyWithNTheRealLength(Norm norm) {
+        int n = 1024;
+        int batch = 2;
+        FftDescriptor forward = FftDescriptor.r2c(n).batch(batch).norm(norm).build();
+        FftDescriptor inverse = FftDescriptor.c2r(n).batch(batch).norm(norm).build();
+        float[] x = Signals.random(forward.inputFloats());
+        float[] spectrum = Signals.poisoned(forward.outputFloats());
+        float[] back = Signals.poisoned(inverse.outputFloats());
+        try (FftPlan r2c = FftPlan.create(forward, TestDevice.get());
+             FftPlan c2r = FftPlan.create(inverse, TestDevice.get())) {
+            r2c.forward(x, spectrum);
+            c2r.inverse(spectrum, back);
+        }
+        check(forward, spectrum, referenceR2c(x, n, batch, norm), "r2c " + norm);
+        check(inverse, back, referenceC2r(spectrum, n, batch, norm), "c2r " + norm);
+        // The norms of one name undo each other: irfft(rfft(x)) = x.
+        check(inverse, back, Signals.widen(x), "round trip, " + norm);
+    }
+
+    @Test
+    void withoutNormalisationTheRoundTripGivesNTimesTheSignal() {
+        // r2c with BACKWARD scales nothing, c2r with FORWARD neither: c2r(r2c(x)) = N x.
+        int n = 4096;
+        int batch = 3;
+        FftDescriptor forward = FftDescriptor.r2c(n).batch(batch).norm(Norm.BACKWARD).build();
+        FftDescriptor inverse = FftDescriptor.c2r(n).batch(batch).norm(Norm.FORWARD).build();
+        float[] x = Signals.random(forward.inputFloats());
+        float[] spectrum = Signals.poisoned(forward.outputFloats());
+        float[] back = Signals.poisoned(inverse.outputFloats());
+        try (FftPlan r2c = FftPlan.create(forward, TestDevice.get());
+             FftPlan c2r = FftPlan.create(inverse, TestDevice.get())) {
+            r2c.execute(x, spectrum);
+            c2r.execute(spectrum, back);
+        }
+        double[] nx = Signals.widen(x);
+        for (int i = 0; i < nx.length; i++) {
+            nx[i] *= n;
+        }
+        check(inverse, back, nx, "unnormalised round trip");
+    }
+
+    // ---- The plan's other ways in --------------------------------------------------------------------
+
+    @Test
+    void dataStaysOnTheDeviceBetweenExecutions() {
+        int n = 512;
+        FftDescriptor d = FftDescriptor.r2c(n).batch(4).build();
+        float[] x = Signals.random(d.inputFloats());
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            for (int i = 0; i < x.length; i++) {
+                plan.input().set(i, x[i]);
+            }
+            plan.upload();
+            plan.executeOnDevice();
+            plan.executeOnDevice(Direction.FORWARD);
+            plan.download();
+            float[] spectrum = plan.output().toHeapArray();
+            check(d, spectrum, referenceR2c(x, n, 4, Norm.BACKWARD), "resident r2c, run twice");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = FftDescriptor.Kind.class, names = {"R2C", "C2R"})
+    void appendsToACallersTaskGraph(FftDescriptor.Kind kind) throws Exception {
+        int n = 1 << 12;
+        int batch = 2;
+        FftDescriptor d = (kind == FftDescriptor.Kind.R2C ? FftDescriptor.r2c(n) : FftDescriptor.c2r(n)).batch(batch).build();
+        float[] host = Signals.random(d.inputFloats());
+        FloatArray in = Signals.keep(FloatArray.fromArray(host));
+        FloatArray out = Signals.keep(new FloatArray((int) d.outputFloats()));
+        out.init(Float.NaN);
+        TaskGraph graph = new TaskGraph("realuser")
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, in, out)
+                .task("double", Fft1dPlanTest::scaleByTwo, in);
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            GridScheduler grid = new GridScheduler();
+            plan.appendTo(graph, in, out, grid);
+            graph.transferToHost(DataTransferMode.EVERY_EXECUTION, in, out);
+            try (TornadoExecutionPlan execution = new TornadoExecutionPlan(graph.snapshot())) {
+                CompilerFlags.apply(execution.withDevice(TestDevice.get()).withGridScheduler(grid), TestDevice.get())
+                        .execute();
+            }
+        }
+        float[] doubled = host.clone();
+        for (int i = 0; i < doubled.length; i++) {
+            doubled[i] *= 2;
+        }
+        // The caller's kernel doubled the input; the transform read it and, for c2r too, left it as it was.
+        assertArrayEquals(doubled, in.toHeapArray(), "the appended transform changed its input");
+        double[] expected = kind == FftDescriptor.Kind.R2C ? referenceR2c(doubled, n, batch, Norm.BACKWARD)
+                : referenceC2r(doubled, n, batch, Norm.BACKWARD);
+        check(d, out.toHeapArray(), expected, "appended " + kind);
+    }
+
+    @Test
+    void printsTheSplitAndMergeKernels() {
+        try (FftPlan r2c = FftPlan.create(FftDescriptor.r2c(1 << 14).build(), TestDevice.get());
+             FftPlan c2r = FftPlan.create(FftDescriptor.c2r(1 << 14).build(), TestDevice.get())) {
+            for (FftPlan plan : new FftPlan[] {r2c, c2r}) {
+                String text = plan.toString();
+                boolean split = plan == r2c;
+                assertTrue(text.contains(split ? "split" : "merge") && text.contains("8192-point complex transform"), text);
+                assertEquals(plan.passes().size() + 1, plan.kernelsPerTransform(), text);
+                long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
+                assertEquals(plan.kernelsPerTransform(), kernels, text);
+                String first = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel 0")).findFirst().orElseThrow();
+                assertEquals(!split, first.contains("merge"), text);
+            }
+        }
+    }
+
+    // ---- What is refused -----------------------------------------------------------------------------
+
+    @Test
+    void refusesShapesNotSupportedYetNamingShape() {
+        for (int[] shape : new int[][] {{1000}, {9}, {1}, {6}, {64, 64}, {8, 8, 8}}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.r2c(shape));
+            assertTrue(e.getMessage().startsWith("shape: r2c/c2r on the device: even power-of-two lengths, 1D, for now;"
+                    + " 2D and 3D are planned"), e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2r(shape));
+        }
+    }
+
+    @Test
+    void refusesArraysOfTheWrongLengthAndWritesNothing() {
+        FftDescriptor d = FftDescriptor.r2c(64).batch(2).build();
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            // 2 x 64 real floats in, 2 x 33 complex values out.
+            float[] complexSized = Signals.random(2 * 2 * 64);
+            float[] out = Signals.poisoned(d.outputFloats());
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> plan.execute(Signals.random(127), out));
+            assertTrue(e.getMessage().startsWith("in: expected 128 floats") && e.getMessage().contains("real"), e.getMessage());
+            float[] shortOut = Signals.poisoned(2 * 64);
+            e = assertThrows(IllegalArgumentException.class, () -> plan.execute(complexSized, shortOut));
+            assertTrue(e.getMessage().startsWith("out: expected 132 floats"), e.getMessage());
+            assertTrue(IntStream.range(0, out.length).allMatch(i -> Float.isNaN(out[i])), "nothing written");
+            assertTrue(IntStream.range(0, shortOut.length).allMatch(i -> Float.isNaN(shortOut[i])), "nothing written");
+        }
+        FftDescriptor c = FftDescriptor.c2r(64).batch(2).build();
+        try (FftPlan plan = FftPlan.create(c, TestDevice.get())) {
+            float[] out = Signals.poisoned(c.outputFloats());
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> plan.execute(Signals.random(128), out));
+            assertTrue(e.getMessage().startsWith("in: expected 132 floats") && e.getMessage().contains("complex"), e.getMessage());
+            assertTrue(IntStream.range(0, out.length).allMatch(i -> Float.isNaN(out[i])), "nothing written");
+        }
+    }
+
+    @Test
+    void refusesTheOtherDirectionNamingDirection() {
+        FftDescriptor d = FftDescriptor.r2c(64).build();
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            float[] x = Signals.random(d.inputFloats());
+            float[] out = Signals.poisoned(d.outputFloats());
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plan.inverse(x, out));
+            assertTrue(e.getMessage().startsWith("direction: an r2c plan computes FORWARD only") && e.getMessage().contains("c2r"),
+                    e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> plan.execute(Direction.INVERSE, x, 0, out, 0));
+            assertThrows(IllegalArgumentException.class, () -> plan.executeOnDevice(Direction.INVERSE));
+            assertThrows(IllegalArgumentException.class, () -> plan.appendTo(Direction.INVERSE, new TaskGraph("no"),
+                    new FloatArray(64), new FloatArray(66), new GridScheduler()));
+            assertTrue(IntStream.range(0, out.length).allMatch(i -> Float.isNaN(out[i])), "nothing written");
+        }
+        FftDescriptor c = FftDescriptor.c2r(64).build();
+        try (FftPlan plan = FftPlan.create(c, TestDevice.get())) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> plan.forward(new float[66], new float[64]));
+            assertTrue(e.getMessage().startsWith("direction: a c2r plan computes INVERSE only"), e.getMessage());
+        }
+    }
+}
