@@ -60,49 +60,6 @@ class PlanLifecycleTest {
     }
 
     @Test
-    void withoutACacheClosingAPlanFreesItsDeviceMemory() throws Exception {
-        try (SystemProperties none = SystemProperties.set(EngineCache.IDLE_ENGINES_PROPERTY, "0")) {
-            FftPlan.clearCache();
-            long before = FftPlan.deviceBytesHeld();
-            for (boolean inPlace : new boolean[] {false, true}) {
-                // 32 MiB a buffer: on PoCL device memory is the process's, so a buffer left behind by a
-                // closed plan shows in its resident memory (as it did out of place, one per cycle).
-                FftDescriptor d = FftDescriptor.c2c(1 << 22).inPlace(inPlace).build();
-                float[] x = Signals.random(d.inputFloats());
-                float[] y = new float[(int) d.outputFloats()];
-                long rss = 0;
-                for (int i = 0; i < 6; i++) {
-                    try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
-                        plan.forward(x, y);
-                        plan.inverse(y, y);
-                        assertTrue(FftPlan.deviceBytesHeld() >= before + d.inputFloats() * Float.BYTES,
-                                "an open plan holds its buffers");
-                    }
-                    assertEquals(before, FftPlan.deviceBytesHeld(), "closed, with no cache: all freed");
-                    if (i == 1) {
-                        rss = residentBytes();
-                    }
-                }
-                // Each cycle also compiles both directions anew (no cache), which PoCL pays for in
-                // native memory (about 20 MiB a cycle here): the bound is one buffer a cycle.
-                long growth = residentBytes() - rss;
-                assertTrue(growth < 4 * (32L << 20), (inPlace ? "in place" : "out of place") + ": resident memory grew by "
-                        + (growth >> 20) + " MiB over 4 create/close cycles of 32 MiB buffers");
-            }
-        }
-    }
-
-    /** The process's resident memory (Linux), which holds PoCL's device buffers. */
-    private static long residentBytes() throws java.io.IOException {
-        for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
-            if (line.startsWith("VmRSS:")) {
-                return Long.parseLong(line.replaceAll("[^0-9]", "")) << 10;
-            }
-        }
-        throw new IllegalStateException("no VmRSS in /proc/self/status");
-    }
-
-    @Test
     void oneDescriptorComputesBothDirectionsInAnyOrder() {
         for (Direction first : Direction.values()) {
             FftDescriptor d = FftDescriptor.c2c(32, 64).batch(2).direction(first).norm(Norm.ORTHO).build();

@@ -1,0 +1,42 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.api.FftDescriptor;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Closing a plan frees its device memory, proved against a small device heap: the build runs this
+ * class (named so that the other test runs leave it out) alone in a JVM whose TornadoVM heap is {@value #HEAP_MIB} MiB ({@code -Dtornado.device.memory}),
+ * and creates and closes, with no cache, plans that need a third of it each, in both directions, out of
+ * place and in place. One buffer left behind per plan (as out of place once was) exhausts the heap
+ * within three cycles.
+ */
+class DeviceHeapCheck {
+
+    static final int HEAP_MIB = 256;
+
+    @Test
+    void createAndCloseLoopsFitASmallDeviceHeap() {
+        assertEquals(HEAP_MIB + "MB", System.getProperty("tornado.device.memory"),
+                "run in the build's device-heap execution (tornado.device.memory)");
+        try (SystemProperties none = SystemProperties.set(EngineCache.IDLE_ENGINES_PROPERTY, "0")) {
+            FftPlan.clearCache();
+            for (boolean inPlace : new boolean[] {false, true}) {
+                // 2^22 complex values: 32 MiB a buffer, about 96 MiB a plan out of place.
+                FftDescriptor d = FftDescriptor.c2c(1 << 22).inPlace(inPlace).build();
+                float[] x = Signals.random(d.inputFloats());
+                float[] y = new float[(int) d.outputFloats()];
+                for (int cycle = 0; cycle < 8; cycle++) {
+                    try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                        plan.forward(x, y);
+                        plan.inverse(y, y);
+                        assertTrue(FftPlan.deviceBytesHeld() >= d.inputFloats() * Float.BYTES, "an open plan holds its buffers");
+                    }
+                    assertEquals(0, FftPlan.deviceBytesHeld(), "closed, with no cache: nothing held");
+                }
+            }
+        }
+    }
+}
