@@ -258,16 +258,6 @@ class Fft1dPlanTest {
     }
 
     @Test
-    void rejectsLengthsThatAreNotPowersOfTwo() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(1000));
-        assertTrue(e.getMessage().startsWith("shape:"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(0));
-        assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(-8));
-        assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(1 << 28));
-        assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(8).batch(0));
-    }
-
-    @Test
     void rejectsArraysOfTheWrongLengthAndLeavesThemUntouched() {
         try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(16).batch(2).build(), TestDevice.get())) {
             float[] wrong = Signals.random(60);

@@ -137,33 +137,6 @@ class LayoutTest {
     }
 
     @Test
-    void aPackedLayoutIsPacked() {
-        FftDescriptor d = FftDescriptor.c2c(256).batch(3).layout(1, 256).build();
-        assertTrue(d.inputPacked() && d.outputPacked());
-        assertEquals(d.floats(), d.inputFloats());
-        // One transform: its distance means nothing.
-        assertTrue(FftDescriptor.c2c(256).layout(1, 7).build().inputPacked());
-    }
-
-    @Test
-    void rejectsLayoutsThatCannotHoldTheBatch() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(8).layout(0, 8));
-        assertTrue(e.getMessage().startsWith("stride:"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(8).inputLayout(1, 0));
-        assertTrue(e.getMessage().startsWith("distance:"), e.getMessage());
-        // Transform 1's element 0 would sit on transform 0's element 3.
-        e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(8).batch(2).inputLayout(2, 6).build());
-        assertTrue(e.getMessage().startsWith("inputLayout:") && e.getMessage().contains("at least 15"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(8).batch(4).outputLayout(3, 1).build());
-        assertTrue(e.getMessage().startsWith("outputLayout:"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class,
-                () -> FftDescriptor.c2c(8).batch(2).inPlace(true).inputLayout(1, 8).outputLayout(1, 16).build());
-        assertTrue(e.getMessage().startsWith("outputLayout: an in-place"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(1 << 20).batch(2).layout(1 << 11, 1).build());
-        assertTrue(e.getMessage().startsWith("inputLayout:") || e.getMessage().startsWith("outputLayout:"), e.getMessage());
-    }
-
-    @Test
     void rejectsArraysOfThePackedLengthForALayoutAndLeavesThemUntouched() {
         FftDescriptor d = FftDescriptor.c2c(16).batch(2).inputLayout(2, 32).build();
         try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
