@@ -4,6 +4,7 @@ import io.github.tornadofft.kernels.DirectDft;
 import io.github.tornadofft.kernels.TwiddleTable;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.Norm;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -24,6 +25,7 @@ import static io.github.tornadofft.Signals.assertWithin;
  * The direct O(n^2) DFT kernel on the TornadoVM device, held to the reference: the first kernel of
  * the project and an independent check of the fast ones. Any length, not only powers of two.
  */
+@Tag("device")
 @ExtendWith(Seed.class)
 class DirectDftTest {
 

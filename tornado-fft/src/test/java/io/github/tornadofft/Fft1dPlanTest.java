@@ -6,6 +6,7 @@ import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.plan.DeviceProfile;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.Norm;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** 1D power-of-two transforms on the TornadoVM device, held to the reference FFT. */
+@Tag("device")
 @ExtendWith(Seed.class)
 class Fft1dPlanTest {
 

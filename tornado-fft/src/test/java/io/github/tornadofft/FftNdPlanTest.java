@@ -4,6 +4,7 @@ import io.github.tornadofft.api.FftDescriptor;
 
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.Norm;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** 2D and 3D power-of-two transforms on the TornadoVM device, held to the reference FFT. */
+@Tag("device")
 @ExtendWith(Seed.class)
 class FftNdPlanTest {
 

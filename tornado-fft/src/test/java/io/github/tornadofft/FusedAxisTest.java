@@ -6,6 +6,7 @@ import io.github.tornadofft.plan.DeviceProfile;
 import io.github.tornadofft.plan.Pass;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.Norm;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.Extension;
@@ -30,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * it, along Y and along Z (Y of length 1), single-pass and multi-pass strided axes, both exchanges, in
  * place and batched, held to the reference.
  */
+@Tag("device")
 @ExtendWith(Seed.class)
 class FusedAxisTest {
 

@@ -4,6 +4,7 @@ import io.github.tornadofft.api.FftDescriptor;
 
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.Norm;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Plans launched as one CUDA graph: replayed with fresh data on a PTX device, refused by name on
  * any other backend. Which half runs depends on the device under test; both assert.
  */
+@Tag("device")
 @ExtendWith(Seed.class)
 class LaunchTest {
 

@@ -5,6 +5,7 @@ import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.api.FftDescriptor.Layout;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.Norm;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * input's layout and the last writes the output's, so the cases cover plans of one pass and of
  * several, along X and along strided axes (2D, 3D, a fused X axis).
  */
+@Tag("device")
 @ExtendWith(Seed.class)
 class LayoutTest {
 
