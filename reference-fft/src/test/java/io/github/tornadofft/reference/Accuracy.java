@@ -32,6 +32,20 @@ final class Accuracy {
      */
     static final double FLOAT_ROUNDING = 0x1p-23;
 
+    /**
+     * sum x_i^2, compensated (Neumaier): accurate to a few ulps, where a plain sum of n terms errs by
+     * up to n eps and would swamp the transform's own error in a check of energies.
+     */
+    static double sumOfSquares(double[] x) {
+        double sum = 0, lost = 0;
+        for (double v : x) {
+            double term = v * v, t = sum + term;
+            lost += Math.abs(sum) >= term ? (sum - t) + term : (term - t) + sum;
+            sum = t;
+        }
+        return sum + lost;
+    }
+
     /** ||a - b||_2 / ||b||_2 (b is the reference). */
     static double relL2(double[] a, double[] b) {
         if (a.length != b.length) {

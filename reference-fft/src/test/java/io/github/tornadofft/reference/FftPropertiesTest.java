@@ -55,7 +55,8 @@ class FftPropertiesTest {
         double before = energy(x);
         Fft1dPlanner.plan(n).transform(x, 0, 1, Direction.FORWARD);
         double after = energy(x) / n;
-        assertEquals(before, after, tolerance(n) * before, "sum |x|^2 vs sum |X|^2 / n, n=" + n + " " + rnd.tag());
+        // The energy's relative error is at most twice the values' relative L2 error.
+        assertEquals(before, after, 2 * tolerance(n) * before, "sum |x|^2 vs sum |X|^2 / n, n=" + n + " " + rnd.tag());
     }
 
     @ParameterizedTest
@@ -76,10 +77,6 @@ class FftPropertiesTest {
     }
 
     private static double energy(double[] x) {
-        double e = 0;
-        for (double v : x) {
-            e += v * v;
-        }
-        return e;
+        return Accuracy.sumOfSquares(x);
     }
 }
