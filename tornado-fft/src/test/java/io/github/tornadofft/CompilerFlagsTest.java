@@ -2,6 +2,7 @@ package io.github.tornadofft;
 
 import io.github.tornadofft.api.FftDescriptor;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
@@ -13,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The register cap goes to NVIDIA devices only, on top of TornadoVM's default flags, and with it late stores. */
+@Tag("device")
 class CompilerFlagsTest {
 
     @Test

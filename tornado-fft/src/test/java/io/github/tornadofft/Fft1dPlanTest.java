@@ -6,7 +6,9 @@ import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.plan.DeviceProfile;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.Norm;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -24,12 +26,16 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static io.github.tornadofft.Signals.assertClose;
+import static io.github.tornadofft.Signals.assertWithin;
+import static io.github.tornadofft.Signals.tolerance;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** 1D power-of-two transforms on the TornadoVM device, held to the reference FFT. */
+@Tag("device")
+@ExtendWith(Seed.class)
 class Fft1dPlanTest {
 
     private static float[] run(FftDescriptor descriptor, float[] input) {
@@ -53,7 +59,7 @@ class Fft1dPlanTest {
     void forwardMatchesReferenceForEveryPowerOfTwo(int n, int batch) {
         float[] input = Signals.random(2L * n * batch);
         float[] out = run(FftDescriptor.c2c(n).batch(batch).build(), input);
-        assertClose(out, Signals.reference1d(input, n, batch, Direction.FORWARD, Norm.BACKWARD), "forward n=" + n);
+        assertClose(out, Signals.reference1d(input, n, batch, Direction.FORWARD, Norm.BACKWARD), n, "forward n=" + n);
     }
 
     @ParameterizedTest(name = "n={0} batch={1}")
@@ -61,7 +67,7 @@ class Fft1dPlanTest {
     void inverseMatchesReferenceForEveryPowerOfTwo(int n, int batch) {
         float[] input = Signals.random(2L * n * batch);
         float[] out = run(FftDescriptor.c2c(n).batch(batch).direction(Direction.INVERSE).build(), input);
-        assertClose(out, Signals.reference1d(input, n, batch, Direction.INVERSE, Norm.BACKWARD), "inverse n=" + n);
+        assertClose(out, Signals.reference1d(input, n, batch, Direction.INVERSE, Norm.BACKWARD), n, "inverse n=" + n);
     }
 
     @ParameterizedTest(name = "n={0}")
@@ -72,7 +78,7 @@ class Fft1dPlanTest {
         for (Direction direction : Direction.values()) {
             float[] input = Signals.random(2L * n);
             float[] out = run(FftDescriptor.c2c(n).direction(direction).build(), input);
-            assertClose(out, Signals.reference1d(input, n, 1, direction, Norm.BACKWARD), direction + " n=" + n);
+            assertClose(out, Signals.reference1d(input, n, 1, direction, Norm.BACKWARD), n, direction + " n=" + n);
         }
     }
 
@@ -83,7 +89,8 @@ class Fft1dPlanTest {
         float[] input = Signals.random(2L * n * batch);
         float[] spectrum = run(FftDescriptor.c2c(n).batch(batch).build(), input);
         float[] back = run(FftDescriptor.c2c(n).batch(batch).direction(Direction.INVERSE).build(), spectrum);
-        assertClose(back, Signals.widen(input), "round trip n=" + n);   // backward norm: the inverse divides by n
+        // backward norm: the inverse divides by n; two transforms, twice one's tolerance
+        assertWithin(back, Signals.widen(input), 2 * tolerance(n), "round trip n=" + n);
     }
 
     @ParameterizedTest
@@ -93,7 +100,7 @@ class Fft1dPlanTest {
             int n = 512;
             float[] input = Signals.random(2L * n * 2);
             float[] out = run(FftDescriptor.c2c(n).batch(2).direction(direction).norm(norm).build(), input);
-            assertClose(out, Signals.reference1d(input, n, 2, direction, norm), norm + " " + direction);
+            assertClose(out, Signals.reference1d(input, n, 2, direction, norm), n, norm + " " + direction);
         }
     }
 
@@ -108,7 +115,8 @@ class Fft1dPlanTest {
             try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
                 plan.execute(data, data);
             }
-            assertClose(data, Signals.reference1d(input, n, batch, direction, Norm.BACKWARD), "in place " + direction + " n=" + n);
+            assertClose(data, Signals.reference1d(input, n, batch, direction, Norm.BACKWARD), n,
+                    "in place " + direction + " n=" + n);
         }
     }
 
@@ -118,7 +126,7 @@ class Fft1dPlanTest {
         int n = 64;
         float[] input = Signals.random(2L * n * batch);
         float[] out = run(FftDescriptor.c2c(n).batch(batch).build(), input);
-        assertClose(out, Signals.reference1d(input, n, batch, Direction.FORWARD, Norm.BACKWARD), "batch " + batch);
+        assertClose(out, Signals.reference1d(input, n, batch, Direction.FORWARD, Norm.BACKWARD), n, "batch " + batch);
     }
 
     @ParameterizedTest(name = "n={0}")
@@ -133,7 +141,7 @@ class Fft1dPlanTest {
             mix[i] = (float) mixed[i];
         }
         FftDescriptor d = FftDescriptor.c2c(n).build();
-        assertClose(run(d, mix), combine(run(d, x), run(d, y)), "linearity n=" + n);
+        assertWithin(run(d, mix), combine(run(d, x), run(d, y)), 3 * tolerance(n), "linearity n=" + n);   // three transforms
     }
 
     /** a u + b v for interleaved complex u, v and the complex a = 0.75 - 0.25i, b = -1.5 + 0.5i. */
@@ -153,7 +161,8 @@ class Fft1dPlanTest {
     @ParameterizedTest(name = "n={0}")
     @ValueSource(ints = {2, 256, 4096, 1 << 16, 1 << 20})
     void energyIsPreservedUpToN(int n) {
-        // Parseval: the forward transform multiplies the energy by n, the inverse (1/n) divides it by n.
+        // Parseval: the forward transform multiplies the energy by n, the inverse (1/n) divides it by n. The
+        // energy's relative error is at most twice the values' relative L2 error.
         for (Direction direction : Direction.values()) {
             float[] x = Signals.random(2L * n);
             float[] fx = run(FftDescriptor.c2c(n).direction(direction).build(), x);
@@ -165,8 +174,8 @@ class Fft1dPlanTest {
             }
             double expected = direction == Direction.FORWARD ? time * n : time / n;
             double error = Math.abs(freq - expected) / expected;
-            assertTrue(error < Signals.FLOAT_TOLERANCE, "Parseval " + direction + " n=" + n + ": relative error " + error
-                    + " (seed " + Signals.SEED + ")");
+            assertTrue(error < 2 * tolerance(n), "Parseval " + direction + " n=" + n + ": relative error " + error + ", "
+                    + Seed.tag());
         }
     }
 
@@ -192,7 +201,7 @@ class Fft1dPlanTest {
                     expected[2 * (b * n + k) + 1] = (double) n * input[2 * src + 1];
                 }
             }
-            assertClose(out, expected, "two resident executions");
+            assertWithin(out, expected, 2 * tolerance(n), "two resident executions");
         }
     }
 
@@ -238,6 +247,7 @@ class Fft1dPlanTest {
             doubled[i] *= 2;
         }
         assertClose(spectrum.toHeapArray(), Signals.reference(doubled, shape, batch, direction, Norm.BACKWARD),
+                Signals.points(shape),
                 "user kernel then " + direction + " " + Arrays.toString(shape) + (sameArray ? " in place" : ""));
     }
 
@@ -255,16 +265,6 @@ class Fft1dPlanTest {
             IllegalStateException e = assertThrows(IllegalStateException.class, TestDevice::get);
             assertTrue(e.getMessage().startsWith("tornado.recover.bailout:"), e.getMessage());
         }
-    }
-
-    @Test
-    void rejectsLengthsThatAreNotPowersOfTwo() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(1000));
-        assertTrue(e.getMessage().startsWith("shape:"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(0));
-        assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(-8));
-        assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(1 << 28));
-        assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(8).batch(0));
     }
 
     @Test

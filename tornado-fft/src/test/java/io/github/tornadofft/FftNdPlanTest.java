@@ -4,7 +4,9 @@ import io.github.tornadofft.api.FftDescriptor;
 
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.Norm;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -13,11 +15,15 @@ import java.util.Arrays;
 import java.util.stream.Stream;
 
 import static io.github.tornadofft.Signals.assertClose;
+import static io.github.tornadofft.Signals.assertWithin;
+import static io.github.tornadofft.Signals.points;
+import static io.github.tornadofft.Signals.tolerance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** 2D and 3D power-of-two transforms on the TornadoVM device, held to the reference FFT. */
+@Tag("device")
+@ExtendWith(Seed.class)
 class FftNdPlanTest {
 
     private static void check(int[] shape, int batch, Direction direction) {
@@ -27,7 +33,7 @@ class FftNdPlanTest {
         try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
             plan.execute(input, out);
         }
-        assertClose(out, Signals.reference(input, shape, batch, direction, Norm.BACKWARD),
+        assertClose(out, Signals.reference(input, shape, batch, direction, Norm.BACKWARD), points(shape),
                 direction + " " + Arrays.toString(shape) + " batch " + batch);
     }
 
@@ -85,7 +91,7 @@ class FftNdPlanTest {
             try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
                 plan.execute(data, data);
             }
-            assertClose(data, Signals.reference(input, shape, batch, direction, norm),
+            assertClose(data, Signals.reference(input, shape, batch, direction, norm), points(shape),
                     "in place " + direction + " " + norm + " " + Arrays.toString(shape) + " batch " + batch);
         }
     }
@@ -120,7 +126,7 @@ class FftNdPlanTest {
             forward.execute(input, spectrum);
             inverse.execute(spectrum, back);
         }
-        assertClose(back, Signals.widen(input), "round trip " + Arrays.toString(shape));
+        assertWithin(back, Signals.widen(input), 2 * tolerance(points(shape)), "round trip " + Arrays.toString(shape));
     }
 
     static Stream<Arguments> roundTrips() {
@@ -137,7 +143,8 @@ class FftNdPlanTest {
         try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
             plan.execute(input, out);
         }
-        assertClose(out, Signals.reference(input, shape, 2, Direction.FORWARD, Norm.ORTHO), "ortho 32x64 in place");
+        assertClose(out, Signals.reference(input, shape, 2, Direction.FORWARD, Norm.ORTHO), points(shape),
+                "ortho 32x64 in place");
     }
 
     @Test
@@ -147,20 +154,6 @@ class FftNdPlanTest {
             assertTrue(text.contains("X(") && text.contains("Y(") && text.contains("Z("), text);
             long kernels = Arrays.stream(text.split("\n")).filter(l -> l.contains("kernel")).count();
             assertEquals(plan.passes().size(), kernels, text);
-        }
-    }
-
-    @Test
-    void rejectsNonPowerOfTwoDimensionsAndRanksAboveThree() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> FftDescriptor.c2c(64, 48).build());
-        assertTrue(e.getMessage().startsWith("shape"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(2, 2, 2, 2).build());
-        assertTrue(e.getMessage().startsWith("shape"), e.getMessage());
-        // 2^27 points at most in all: three axes of 2^27 (2^81, which a long cannot hold) included.
-        for (int[] shape : new int[][] {{1 << 14, 1 << 14}, {1 << 27, 1 << 27, 1 << 27}, {1 << 22, 1 << 21, 1 << 21}}) {
-            e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(shape).build());
-            assertTrue(e.getMessage().startsWith("shape: at most 2^27 elements"), e.getMessage());
         }
     }
 }

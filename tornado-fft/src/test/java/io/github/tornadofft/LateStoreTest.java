@@ -3,7 +3,9 @@ package io.github.tornadofft;
 import io.github.tornadofft.api.FftDescriptor;
 
 import io.github.tornadofft.plan.DeviceProfile;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * GPU's single-group kernels of 2048 and 4096 points, so this is where a CPU test run checks that the
  * zero is a zero in every kernel, every register count and both store paths.
  */
+@Tag("device")
+@ExtendWith(Seed.class)
 class LateStoreTest {
 
     @RegisterExtension

@@ -4,7 +4,9 @@ import io.github.tornadofft.api.FftDescriptor;
 
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.Norm;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 
 import java.util.Arrays;
@@ -18,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Plans launched as one CUDA graph: replayed with fresh data on a PTX device, refused by name on
  * any other backend. Which half runs depends on the device under test; both assert.
  */
+@Tag("device")
+@ExtendWith(Seed.class)
 class LaunchTest {
 
     private static boolean ptx() {
@@ -44,7 +48,7 @@ class LaunchTest {
                     float[] out = Signals.poisoned(descriptor.floats());
                     plan.execute(input, out);
                     assertClose(out, Signals.reference(input, shape, 2, Direction.FORWARD, Norm.BACKWARD),
-                            "CUDA graph run " + run + " of " + Arrays.toString(shape));
+                            Signals.points(shape), "CUDA graph run " + run + " of " + Arrays.toString(shape));
                 }
             }
         }
@@ -98,7 +102,7 @@ class LaunchTest {
             float[] input = Signals.random(descriptor.floats());
             float[] out = Signals.poisoned(descriptor.floats());
             plan.execute(input, out);
-            assertClose(out, Signals.reference(input, new int[] {256}, 4, Direction.FORWARD, Norm.BACKWARD),
+            assertClose(out, Signals.reference(input, new int[] {256}, 4, Direction.FORWARD, Norm.BACKWARD), 256,
                     "after withProfiler with queue profiling off");
         }
     }

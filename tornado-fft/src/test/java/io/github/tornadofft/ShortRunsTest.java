@@ -2,6 +2,8 @@ package io.github.tornadofft;
 
 import io.github.tornadofft.plan.DeviceProfile;
 import io.github.tornadofft.plan.Planner;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * for 1D transforms of 2^26 points and more, so this is where a CPU test run checks the plans they make
  * (a whole strided axis in one pass of few columns, and along X fewer passes of larger radix).
  */
+@Tag("device")
+@ExtendWith(Seed.class)
 class ShortRunsTest {
 
     @RegisterExtension

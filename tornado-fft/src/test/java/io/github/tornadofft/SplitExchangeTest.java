@@ -1,6 +1,8 @@
 package io.github.tornadofft;
 
 import io.github.tornadofft.plan.DeviceProfile;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,6 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * pass, whatever the device: the planner picks it on its own only on a GPU, so this is where a CPU
  * test run checks the kernels' split paths (exchanges, staged stores, every register count).
  */
+@Tag("device")
+@ExtendWith(Seed.class)
 class SplitExchangeTest {
 
     @RegisterExtension

@@ -1,6 +1,8 @@
 package io.github.tornadofft;
 
 import io.github.tornadofft.plan.DeviceProfile;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -19,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ({@link DeviceProfile#MAX_GROUP_SIZE_PROPERTY}) or register radix makes the planner take them on
  * any device, so a CPU run checks every one of those kernel paths, with both exchanges.
  */
+@Tag("device")
+@ExtendWith(Seed.class)
 class UnevenRegisterStepsTest {
 
     static Stream<Arguments> cases() {

@@ -2,18 +2,20 @@ package io.github.tornadofft.reference;
 
 import io.github.tornadofft.api.Direction;
 
-import static io.github.tornadofft.reference.Accuracy.TOL;
+import static io.github.tornadofft.reference.Accuracy.tolerance;
 import static io.github.tornadofft.reference.Accuracy.assertClose;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every size class against the definition of the DFT, computed in double-double. */
 class Fft1dAccuracyTest {
-    private final Seeded rnd = new Seeded();
+    @RegisterExtension
+    final Seeded rnd = new Seeded();
 
     /**
      * Powers of two and of small primes, every hand-written radix, generic odd radices (11, 13, 17,
@@ -44,7 +46,7 @@ class Fft1dAccuracyTest {
         double[] expected = DirectDft.transform(x, dir);
         Fft1d plan = Fft1dPlanner.plan(n);
         plan.transform(x, 0, 1, dir);
-        assertClose(x, expected, TOL, plan + " " + dir + " " + rnd.tag());
+        assertClose(x, expected, tolerance(n), plan + " " + dir + " " + rnd.tag());
     }
 
     @ParameterizedTest

@@ -15,9 +15,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class Fft1dPlannerTest {
-    private final Seeded rnd = new Seeded();
+    @RegisterExtension
+    final Seeded rnd = new Seeded();
 
     @Test
     void sizesWithOnlySmallPrimeFactorsUseMixedRadix() {
@@ -90,7 +92,8 @@ class Fft1dPlannerTest {
                 pool.shutdown();
             }
             for (int t = 0; t < inputs.size(); t++) {
-                Accuracy.assertClose(inputs.get(t), expected.get(t), 1e-12,
+                // 39 transforms on one side, 1 on the other
+                Accuracy.assertClose(inputs.get(t), expected.get(t), 40 * Accuracy.tolerance(n),
                         "thread " + t + " n=" + n + " " + rnd.tag());
             }
         }

@@ -3,7 +3,8 @@ package io.github.tornadofft.reference;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.Norm;
 
-import static io.github.tornadofft.reference.Accuracy.TOL;
+import static io.github.tornadofft.reference.Accuracy.FLOAT_ROUNDING;
+import static io.github.tornadofft.reference.Accuracy.tolerance;
 import static io.github.tornadofft.reference.Accuracy.assertClose;
 import static io.github.tornadofft.reference.Lines.complexOf;
 import static io.github.tornadofft.reference.Lines.scaled;
@@ -15,13 +16,28 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** numpy.fft semantics over arrays: which axes, which scaling, real and batched forms. */
+/**
+ * numpy.fft semantics over arrays: which axes, which scaling, real and batched forms. Each check
+ * compares two computations, each of one transform over the axes (n points, their lengths'
+ * product), or a transform and its inverse: within twice one transform's {@link Accuracy#tolerance}.
+ */
 class ReferenceFftTest {
-    private final Seeded rnd = new Seeded();
+    @RegisterExtension
+    final Seeded rnd = new Seeded();
+
+    /** The points one transform over {@code axes} of {@code shape} combines: the product of their lengths. */
+    private static long points(int[] shape, int[] axes) {
+        long n = 1;
+        for (int a : axes) {
+            n *= shape[a < 0 ? a + shape.length : a];
+        }
+        return n;
+    }
 
     /** What c2c over {@code axes} must give: the 1D transform along each axis in turn, then the scale. */
     private static double[] successive(double[] x, int[] shape, int[] axes, Direction dir, Norm norm) {
@@ -39,7 +55,8 @@ class ReferenceFftTest {
         double[] x = rnd.complex(size(shape));
         double[] expected = successive(x, shape, axes, dir, norm);
         ReferenceFft.c2c(x, shape, axes, dir, norm);
-        assertClose(x, expected, TOL, "shape " + Arrays.toString(shape) + " axes " + Arrays.toString(axes)
+        assertClose(x, expected, 2 * tolerance(points(shape, axes)), "shape " + Arrays.toString(shape) + " axes "
+                + Arrays.toString(axes)
                 + " " + dir + " " + norm + " " + rnd.tag());
     }
 
@@ -92,7 +109,7 @@ class ReferenceFftTest {
         double[] a = x.clone(), b = x.clone();
         ReferenceFft.c2c(a, shape, new int[] {0, 1, 2}, Direction.FORWARD, Norm.BACKWARD);
         ReferenceFft.c2c(b, shape, new int[] {2, 0, 1}, Direction.FORWARD, Norm.BACKWARD);
-        assertClose(a, b, TOL, rnd.tag());
+        assertClose(a, b, 2 * tolerance(size(shape)), rnd.tag());
     }
 
     @Test
@@ -113,9 +130,10 @@ class ReferenceFftTest {
         double[] x = rnd.complex(size(shape));
         double[] y = x.clone();
         ReferenceFft.c2c(y, shape, new int[] {0, 1}, Direction.FORWARD, Norm.ORTHO);
-        assertEquals(l2(x), l2(y), TOL * l2(x), "norm kept " + rnd.tag());
+        // The norm's relative error is at most the values' relative L2 error.
+        assertEquals(l2(x), l2(y), tolerance(size(shape)) * l2(x), "norm kept " + rnd.tag());
         ReferenceFft.c2c(y, shape, new int[] {0, 1}, Direction.INVERSE, Norm.ORTHO);
-        assertClose(y, x, TOL, "ortho inverse undoes ortho forward " + rnd.tag());
+        assertClose(y, x, 2 * tolerance(size(shape)), "ortho inverse undoes ortho forward " + rnd.tag());
     }
 
     @Test
@@ -131,9 +149,10 @@ class ReferenceFftTest {
             ReferenceFft.c2c(bwd, shape, axes, dir, Norm.BACKWARD);
             ReferenceFft.c2c(ortho, shape, axes, dir, Norm.ORTHO);
             boolean forward = dir == Direction.FORWARD;
-            assertClose(fwd, scaled(raw, forward ? 1.0 / 20 : 1), TOL, "norm=forward " + dir + " " + rnd.tag());
-            assertClose(bwd, scaled(raw, forward ? 1 : 1.0 / 20), TOL, "norm=backward " + dir + " " + rnd.tag());
-            assertClose(ortho, scaled(raw, 1 / Math.sqrt(20)), TOL, "norm=ortho " + dir + " " + rnd.tag());
+            double tol = 2 * tolerance(20);
+            assertClose(fwd, scaled(raw, forward ? 1.0 / 20 : 1), tol, "norm=forward " + dir + " " + rnd.tag());
+            assertClose(bwd, scaled(raw, forward ? 1 : 1.0 / 20), tol, "norm=backward " + dir + " " + rnd.tag());
+            assertClose(ortho, scaled(raw, 1 / Math.sqrt(20)), tol, "norm=ortho " + dir + " " + rnd.tag());
         }
     }
 
@@ -147,7 +166,7 @@ class ReferenceFftTest {
         Fft1dPlanner.plan(n).transform(full, 0, 1, Direction.FORWARD);
         double[] half = ReferenceFft.r2c(x, new int[] {n}, new int[] {0}, Norm.BACKWARD);
         assertEquals(2 * (n / 2 + 1), half.length);
-        assertClose(half, Arrays.copyOf(full, 2 * (n / 2 + 1)), TOL, "n=" + n + " " + rnd.tag());
+        assertClose(half, Arrays.copyOf(full, 2 * (n / 2 + 1)), 2 * tolerance(n), "n=" + n + " " + rnd.tag());
     }
 
     @Test
@@ -162,7 +181,8 @@ class ReferenceFftTest {
                     int last = axes[axes.length - 1] < 0 ? axes[axes.length - 1] + 3 : axes[axes.length - 1];
                     double[] expected = truncateAlong(full, shape, last);
                     double[] got = ReferenceFft.r2c(x, shape, axes, norm);
-                    assertClose(got, expected, TOL, "shape " + Arrays.toString(shape) + " axes "
+                    assertClose(got, expected, 2 * tolerance(points(shape, axes)), "shape "
+                            + Arrays.toString(shape) + " axes "
                             + Arrays.toString(axes) + " " + norm + " " + rnd.tag());
                 }
             }
@@ -177,7 +197,8 @@ class ReferenceFftTest {
             for (Norm norm : Norm.values()) {
                 double[] x = rnd.real(size(shape));
                 double[] back = ReferenceFft.c2r(ReferenceFft.r2c(x, shape, axes, norm), shape, axes, norm);
-                assertClose(back, x, TOL, "shape " + Arrays.toString(shape) + " " + norm + " " + rnd.tag());
+                assertClose(back, x, 2 * tolerance(size(shape)),
+                        "shape " + Arrays.toString(shape) + " " + norm + " " + rnd.tag());
             }
         }
     }
@@ -189,7 +210,8 @@ class ReferenceFftTest {
             double[] x = rnd.real(size(shape));
             double[] back = ReferenceFft.c2r(ReferenceFft.r2c(x, shape, axes, Norm.BACKWARD), shape, axes,
                     Norm.BACKWARD);
-            assertClose(back, x, TOL, "axes " + Arrays.toString(axes) + " " + rnd.tag());
+            assertClose(back, x, 2 * tolerance(points(shape, axes)),
+                    "axes " + Arrays.toString(axes) + " " + rnd.tag());
         }
     }
 
@@ -252,7 +274,7 @@ class ReferenceFftTest {
             ReferenceFft.c2c1d(data, offset, n, stride, howMany, dist, Direction.INVERSE, norm);
             String what = "offset " + offset + " n " + n + " stride " + stride + " howMany " + howMany
                     + " dist " + dist + " " + norm + " " + rnd.tag();
-            assertClose(data, expected, TOL, what);
+            assertClose(data, expected, 2 * tolerance(n), what);
             for (int i = 0; i < data.length; i++) {
                 if (expected[i] == untouched[i]) {
                     assertEquals(untouched[i], data[i], what + " at " + i);
@@ -271,7 +293,7 @@ class ReferenceFftTest {
         double[] expected = Seeded.toDouble(x);
         ReferenceFft.c2c(expected, shape, new int[] {0, 1}, Direction.FORWARD, Norm.ORTHO);
         float[] got = ReferenceFft.c2c(x, shape, new int[] {0, 1}, Direction.FORWARD, Norm.ORTHO);
-        assertClose(got, expected, 1e-7, "float c2c " + rnd.tag());
+        assertClose(got, expected, FLOAT_ROUNDING, "float c2c " + rnd.tag());
         assertArrayEquals(before, x, "float c2c leaves its input alone");
     }
 
@@ -282,13 +304,14 @@ class ReferenceFftTest {
         float[] x = Seeded.toFloat(rnd.real(size(shape)));
         float[] xBefore = x.clone();
         float[] spectrum = ReferenceFft.r2c(x, shape, axes, Norm.BACKWARD);
-        assertClose(spectrum, ReferenceFft.r2c(Seeded.toDouble(x), shape, axes, Norm.BACKWARD), 1e-7,
-                "float r2c " + rnd.tag());
+        assertClose(spectrum, ReferenceFft.r2c(Seeded.toDouble(x), shape, axes, Norm.BACKWARD),
+                FLOAT_ROUNDING, "float r2c " + rnd.tag());
         float[] spectrumBefore = spectrum.clone();
         float[] back = ReferenceFft.c2r(spectrum, shape, axes, Norm.BACKWARD);
-        assertClose(back, ReferenceFft.c2r(Seeded.toDouble(spectrum), shape, axes, Norm.BACKWARD), 1e-7,
-                "float c2r " + rnd.tag());
-        assertClose(back, Seeded.toDouble(x), 1e-6, "float round trip " + rnd.tag());
+        assertClose(back, ReferenceFft.c2r(Seeded.toDouble(spectrum), shape, axes, Norm.BACKWARD),
+                FLOAT_ROUNDING, "float c2r " + rnd.tag());
+        // rounded to float twice, the spectrum and the result
+        assertClose(back, Seeded.toDouble(x), 2 * FLOAT_ROUNDING, "float round trip " + rnd.tag());
         assertArrayEquals(xBefore, x);
         assertArrayEquals(spectrumBefore, spectrum);
     }
@@ -300,10 +323,6 @@ class ReferenceFftTest {
     }
 
     private static double l2(double[] x) {
-        double s = 0;
-        for (double v : x) {
-            s += v * v;
-        }
-        return Math.sqrt(s);
+        return Math.sqrt(Accuracy.sumOfSquares(x));
     }
 }

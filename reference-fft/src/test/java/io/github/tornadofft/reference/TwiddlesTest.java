@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class TwiddlesTest {
-    private final Seeded rnd = new Seeded();
+    @RegisterExtension
+    final Seeded rnd = new Seeded();
 
     /** |value - truth| in units of the last place of the truth (0 only if both are exactly 0). */
     private static double ulps(double value, BigDecimal truth) {

@@ -8,11 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.function.Executable;
 
 /** Bad arguments are refused with an IllegalArgumentException naming them, before any data changes. */
 class ValidationTest {
-    private final Seeded rnd = new Seeded();
+    @RegisterExtension
+    final Seeded rnd = new Seeded();
     private static final Direction F = Direction.FORWARD;
     private static final Norm B = Norm.BACKWARD;
 

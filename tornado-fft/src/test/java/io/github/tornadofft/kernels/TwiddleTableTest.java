@@ -1,7 +1,9 @@
 package io.github.tornadofft.kernels;
 
+import io.github.tornadofft.Seed;
 import io.github.tornadofft.reference.Twiddles;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
 import java.util.SplittableRandom;
@@ -10,11 +12,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The per-pass twiddle table, read the way the kernels read it, against exact roots of unity. */
+@ExtendWith(Seed.class)
 class TwiddleTableTest {
 
     @Test
     void everyTwiddleAKernelFormsIsTheRootToAFewFloatRoundings() {
-        SplittableRandom random = new SplittableRandom();
+        SplittableRandom random = Seed.random();
         // Register radices (R, r2, r3) and span of passes the planner makes, steps of R / d included.
         int[][][] passes = {
             {{1}, {1}}, {{16}, {1}}, {{16, 16, 16}, {1}}, {{2}, {2}}, {{16, 16}, {256}}, {{16, 8}, {8192}},
