@@ -3,6 +3,7 @@ package io.github.tornadofft;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.api.Norm;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * rather than "+Inf" is the promise); huge and tiny finite inputs whose results fit are transformed to
  * float accuracy, subnormals to within a subnormal of the reference (a GPU may flush them to zero).
  */
+@Tag("device")
 class BadValuesTest {
 
     private static final int N = 256;
@@ -65,7 +67,7 @@ class BadValuesTest {
             for (int i = 0; i < x.length; i++) {
                 x[i] *= scale;
             }
-            Signals.assertClose(forward(x), Signals.reference1d(x, N, BATCH, Direction.FORWARD, Norm.BACKWARD),
+            Signals.assertClose(forward(x), Signals.reference1d(x, N, BATCH, Direction.FORWARD, Norm.BACKWARD), N,
                     "inputs of magnitude " + scale);
         }
     }
@@ -101,7 +103,7 @@ class BadValuesTest {
             }
             float[] in = java.util.Arrays.copyOfRange(x, 2 * N * b, 2 * N * (b + 1));
             float[] out = java.util.Arrays.copyOfRange(y, 2 * N * b, 2 * N * (b + 1));
-            Signals.assertClose(out, Signals.reference1d(in, N, 1, Direction.FORWARD, Norm.BACKWARD), "transform " + b);
+            Signals.assertClose(out, Signals.reference1d(in, N, 1, Direction.FORWARD, Norm.BACKWARD), N, "transform " + b);
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.github.tornadofft;
 
 import io.github.tornadofft.api.FftDescriptor;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * place and in place. One buffer left behind per plan (as out of place once was) exhausts the heap
  * within three cycles.
  */
+@Tag("device")
 class DeviceHeapCheck {
 
     static final int HEAP_MIB = 256;

@@ -3,6 +3,7 @@ package io.github.tornadofft.cli;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.Norm;
 import io.github.tornadofft.reference.ReferenceFft;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code ./fft} on a TornadoVM device (the one {@code -Dtornado.fft.device} names): what the device
  * plans support runs there and matches the reference; anything else is an error, never the JVM.
  */
+@Tag("device")
 class DeviceTransformTest {
 
     private static final String DEVICE = System.getProperty("tornado.fft.device", "default");
