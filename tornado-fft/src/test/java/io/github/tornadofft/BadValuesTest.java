@@ -5,6 +5,7 @@ import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.api.Norm;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * float accuracy, subnormals to within a subnormal of the reference (a GPU may flush them to zero).
  */
 @Tag("device")
+@ExtendWith(Seed.class)
 class BadValuesTest {
 
     private static final int N = 256;

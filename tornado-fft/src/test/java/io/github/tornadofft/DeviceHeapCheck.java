@@ -3,6 +3,7 @@ package io.github.tornadofft;
 import io.github.tornadofft.api.FftDescriptor;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * within three cycles.
  */
 @Tag("device")
+@ExtendWith(Seed.class)
 class DeviceHeapCheck {
 
     static final int HEAP_MIB = 256;

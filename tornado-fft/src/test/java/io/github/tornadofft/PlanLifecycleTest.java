@@ -5,6 +5,7 @@ import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.api.Norm;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and nothing may grow with the number of cycles after that.
  */
 @Tag("device")
+@ExtendWith(Seed.class)
 class PlanLifecycleTest {
 
     private static final int[][] SHAPES = {{256}, {4096}, {16, 16}, {8, 8, 8}, {1 << 14}};

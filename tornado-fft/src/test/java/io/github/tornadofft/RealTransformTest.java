@@ -7,6 +7,7 @@ import io.github.tornadofft.reference.ReferenceFft;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -30,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * points and a split or merge kernel), held to numpy's rfft and irfft as reference-fft computes them.
  */
 @Tag("device")
+@ExtendWith(Seed.class)
 class RealTransformTest {
 
     /** The largest relative L2 error seen, per kind, printed at the end. */

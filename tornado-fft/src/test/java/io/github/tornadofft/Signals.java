@@ -31,10 +31,10 @@ final class Signals {
      * transform, the product of its axes' lengths) against the double-precision reference: float's
      * unit roundoff 2^-24 times (1 + log2 n), as an FFT's error grows with its log2 n stages; 1.2e-7 at
      * n = 2, 7.7e-7 at 2^12, 1.5e-6 at 2^24. Measured on PoCL's CPU device: 2.8e-8 at n = 2, 1.4e-7 at
-     * 2^12, 2.6e-7 at 2^24, the suite's checks at 0.14 to 0.27 of the bound (0.49 at most over 400
-     * seeds of a single 2-point transform); the bench's H100 runs (OpenCL and PTX): 1.4e-7 at 2^12,
-     * 2.5e-7 at 2^26 and 2^27. An error 10 times those fails at every size. A check through k
-     * transforms (a round trip, linearity) allows k times the bound.
+     * 2^12, 2.6e-7 at 2^24, the suite's relative L2 checks at 0.14 to 0.27 of their bounds (0.49 at
+     * most over 400 seeds of a single 2-point transform); the bench's H100 runs (OpenCL and PTX):
+     * 1.4e-7 at 2^12, 2.5e-7 at 2^26 and 2^27. An error 10 times those fails at every size. A check
+     * through k transforms (a round trip, linearity) allows k times the bound.
      */
     static double tolerance(long n) {
         return 0x1p-24 * (1 + log2(n));
