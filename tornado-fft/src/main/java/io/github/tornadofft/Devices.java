@@ -103,12 +103,8 @@ public final class Devices {
      *                                  value is not a power of two
      */
     public static int dataAlignment() {
-        int alignment = DeviceProfile.intProperty(DeviceProfile.DATA_ALIGNMENT_PROPERTY, headerAlignment());
-        if (alignment < 1 || Integer.bitCount(alignment) != 1) {
-            throw new IllegalArgumentException(DeviceProfile.DATA_ALIGNMENT_PROPERTY + ": a power of two (bytes), got "
-                    + alignment);
-        }
-        return alignment;
+        int alignment = Tuning.fromProperties().dataAlignment();
+        return alignment != Tuning.AUTO ? alignment : headerAlignment();
     }
 
     /** What TornadoVM's array header gives: bytes to which element 0 of every array is aligned on the device. */

@@ -244,7 +244,7 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      * @throws IllegalArgumentException as {@link #maxRegisters()}
      */
     public static int maxGpuGroup() {
-        return Math.min(1024, Integer.highestOneBit(REGISTER_FILE / maxRegisters()));
+        return Tuning.PLANNER.withMaxRegisters(maxRegisters()).maxGpuGroup();
     }
 
     /**
