@@ -207,18 +207,20 @@ class Fft1dPlanTest {
 
     static Stream<Arguments> appendedPlans() {
         // One pass, and plans of two and three passes (scratch arrays, several work grids), into the
-        // input's own array or another, both directions.
-        return Stream.of(Arguments.of(new int[] {4096}, 2, false, Direction.FORWARD),
-                Arguments.of(new int[] {4096}, 2, true, Direction.INVERSE),
-                Arguments.of(new int[] {1 << 16}, 1, false, Direction.INVERSE),
-                Arguments.of(new int[] {1 << 20}, 1, true, Direction.FORWARD),
-                Arguments.of(new int[] {64, 64, 64}, 1, false, Direction.FORWARD),
-                Arguments.of(new int[] {256, 1024}, 2, true, Direction.INVERSE));
+        // input's own array or another, both directions; the caller's execution plan with the kernels'
+        // compiler flags or without them (the appended kernels must launch either way).
+        return Stream.of(Arguments.of(new int[] {4096}, 2, false, Direction.FORWARD, true),
+                Arguments.of(new int[] {4096}, 2, true, Direction.INVERSE, false),
+                Arguments.of(new int[] {1 << 16}, 1, false, Direction.INVERSE, true),
+                Arguments.of(new int[] {1 << 20}, 1, true, Direction.FORWARD, false),
+                Arguments.of(new int[] {64, 64, 64}, 1, false, Direction.FORWARD, false),
+                Arguments.of(new int[] {256, 1024}, 2, true, Direction.INVERSE, true));
     }
 
-    @ParameterizedTest(name = "{0} batch={1} same array={2} {3}")
+    @ParameterizedTest(name = "{0} batch={1} same array={2} {3} compiler flags={4}")
     @MethodSource("appendedPlans")
-    void appendsToACallersTaskGraph(int[] shape, int batch, boolean sameArray, Direction direction) throws Exception {
+    void appendsToACallersTaskGraph(int[] shape, int batch, boolean sameArray, Direction direction, boolean flags)
+            throws Exception {
         FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).direction(direction).inPlace(sameArray).build();
         float[] host = Signals.random(d.floats());
         FloatArray data = Signals.keep(FloatArray.fromArray(host));
@@ -236,8 +238,11 @@ class Fft1dPlanTest {
             plan.appendTo(graph, data, spectrum, grid);
             graph.transferToHost(DataTransferMode.EVERY_EXECUTION, spectrum);
             try (TornadoExecutionPlan execution = new TornadoExecutionPlan(graph.snapshot())) {
-                CompilerFlags.apply(execution.withDevice(TestDevice.get()).withGridScheduler(grid), TestDevice.get())
-                        .execute();
+                execution.withDevice(TestDevice.get()).withGridScheduler(grid);
+                if (flags) {
+                    CompilerFlags.apply(execution, TestDevice.get());
+                }
+                execution.execute();
             }
             // The 4096-point plan is one kernel; the others chain several through scratch arrays.
             assertEquals(Arrays.equals(shape, new int[] {4096}), plan.passes().size() == 1, "passes of " + plan);
@@ -248,7 +253,8 @@ class Fft1dPlanTest {
         }
         assertClose(spectrum.toHeapArray(), Signals.reference(doubled, shape, batch, direction, Norm.BACKWARD),
                 Signals.points(shape),
-                "user kernel then " + direction + " " + Arrays.toString(shape) + (sameArray ? " in place" : ""));
+                "user kernel then " + direction + " " + Arrays.toString(shape) + (sameArray ? " in place" : "")
+                        + (flags ? "" : " without compiler flags"));
     }
 
     /** A caller's own kernel: doubles every value. */
