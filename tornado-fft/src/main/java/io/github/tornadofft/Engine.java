@@ -90,13 +90,13 @@ final class Engine {
         this.profile = profile;
         this.descriptor = key.descriptor();
         this.complex = complexPart(descriptor);
-        this.passes = Planner.plan(complex.shape(), complex.batch(), profile);
+        this.passes = planPasses(descriptor, profile);
         this.storesLate = Planner.storesLate(passes, profile, CompilerFlags.capsRegisters(device));
         this.name = "fft" + IDS.incrementAndGet();
         this.input = HostBuffers.take((int) descriptor.inputFloats());
         this.output = descriptor.inPlace() ? input : HostBuffers.take((int) descriptor.outputFloats());
         this.twiddles = passes.stream().map(pass -> HostBuffers.twiddles(pass.sub(), pass.span(), pass.fused())).toList();
-        this.realTwiddles = descriptor.isReal() ? HostBuffers.realTwiddles((int) descriptor.size()) : null;
+        this.realTwiddles = descriptor.isReal() ? HostBuffers.realTwiddles(lastAxis(descriptor)) : null;
         TornadoExecutionPlan built = null;
         try {
             built = build();
@@ -116,23 +116,64 @@ final class Engine {
 
     /**
      * The complex transform a plan of {@code d} computes with its passes: {@code d} itself for c2c; for
-     * r2c and c2r of N points, N/2 points over the same batch, unscaled (the split or merge kernel
-     * applies the norm). r2c reads the real rows (packed, or padded to N/2 + 1 pairs) and writes rows of
-     * N/2 + 1 elements, the spectrum's, where the split then runs in place; c2r runs in place on the
-     * output's rows, after the merge.
+     * r2c and c2r whose last axis has N points, N/2 points along each real row, over all rows of the
+     * batch, unscaled (the split or merge kernel applies the norm). r2c reads the real rows (packed, or
+     * padded to N/2 + 1 pairs); c2r writes them. In 1D, r2c's passes write rows of N/2 + 1 elements, the
+     * spectrum's, where the split then runs in place, and c2r's run in place on the output's rows after
+     * the merge. In 2D and 3D ({@link #isRealRows}) the other axes' passes follow (r2c) or precede (c2r)
+     * the rows', on packed arrays, and the split or merge goes between the spectrum and a packed scratch
+     * array.
      */
     static FftDescriptor complexPart(FftDescriptor d) {
         if (!d.isReal()) {
             return d;
         }
-        int half = (int) (d.size() / 2);
-        FftDescriptor.Builder b = FftDescriptor.c2c(half).batch(d.batch()).precision(d.precision());
+        int n = lastAxis(d);
+        int half = n / 2;
+        int realRow = d.inPlace() ? half + 1 : half;
+        FftDescriptor.Builder b = FftDescriptor.c2c(half).batch((int) (d.size() / n) * d.batch()).precision(d.precision());
+        boolean rowsOnly = d.size() == n;
         if (d.kind() == FftDescriptor.Kind.R2C) {
-            b.inPlace(d.inPlace()).inputLayout(1, d.inputLayout().distance()).outputLayout(1, half + 1);
+            b.inputLayout(1, realRow);
+            if (rowsOnly) {
+                b.inPlace(d.inPlace()).outputLayout(1, half + 1);
+            }
+        } else if (rowsOnly) {
+            b.direction(Direction.INVERSE).inPlace(true).layout(1, realRow);
         } else {
-            b.direction(Direction.INVERSE).inPlace(true).layout(1, d.outputLayout().distance());
+            b.direction(Direction.INVERSE).outputLayout(1, realRow);
         }
         return b.build();
+    }
+
+    /** The length N of a real transform's last axis, the one its spectrum halves. */
+    static int lastAxis(FftDescriptor d) {
+        int[] shape = d.shape();
+        return shape[shape.length - 1];
+    }
+
+    /** Whether {@code d} is a real transform of more than one row per transform (2D or 3D, no axis of 1 aside). */
+    static boolean isRealRows(FftDescriptor d) {
+        return d.isReal() && d.size() > lastAxis(d);
+    }
+
+    /**
+     * The passes of {@code d}'s complex part on {@code profile}: those of {@link #complexPart}'s shape;
+     * for a real transform of several rows ({@link #isRealRows}), the rows' passes and the other axes'
+     * ({@link Planner#planLeading}), in the order the direction takes them.
+     */
+    static List<Pass> planPasses(FftDescriptor d, DeviceProfile profile) {
+        FftDescriptor complex = complexPart(d);
+        List<Pass> rows = Planner.plan(complex.shape(), complex.batch(), profile);
+        if (!isRealRows(d)) {
+            return rows;
+        }
+        int[] shape = d.shape();
+        shape[shape.length - 1] /= 2;
+        List<Pass> leading = Planner.planLeading(shape, d.batch(), profile);
+        List<Pass> all = new ArrayList<>(d.kind() == FftDescriptor.Kind.R2C ? rows : leading);
+        all.addAll(d.kind() == FftDescriptor.Kind.R2C ? leading : rows);
+        return List.copyOf(all);
     }
 
     /** Graph 0 uploads, graph 1 transforms in the descriptor's direction, graph 2 in the other (c2c only). */
@@ -146,7 +187,7 @@ final class Engine {
                 .consumeFromDevice(upload.getTaskGraphName(), input);
         if (descriptor.isReal()) {
             List<FloatArray> chain = realChain(passes.size(), input, output);
-            addRealTasks(firstGraph, passes, twiddles, chain, input, output, grid, storesLate);
+            addRealTasks(firstGraph, passes, twiddles, chain, grid, storesLate);
             name(firstGraph, chain);
             return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot()));
         }
@@ -250,32 +291,43 @@ final class Engine {
     }
 
     /**
-     * Adds a real transform to {@code graph}: r2c the passes along {@code chain} (from {@code in} to
-     * {@code out}), then the split in place on {@code out}; c2r the merge from {@code in} to {@code out},
-     * then the passes along {@code chain} (on {@code out}). Registers the work-group shapes in
+     * Adds a real transform to {@code graph} along {@code chain}, the buffers of {@link #realChain}:
+     * r2c the passes, then the split from the passes' last buffer into the spectrum; c2r the merge from
+     * the spectrum into the passes' first buffer, then the passes. Registers the work-group shapes in
      * {@code target}; returns the task names.
      */
     private List<String> addRealTasks(TaskGraph graph, List<Pass> passes, List<FloatArray> twiddles, List<FloatArray> chain,
-                                      FloatArray in, FloatArray out, GridScheduler target, boolean late) {
+                                      GridScheduler target, boolean late) {
         graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, realTwiddles);
         List<String> tasks = new ArrayList<>();
-        int half = (int) (descriptor.size() / 2);
-        int total = RealTransform.itemsPerRow((int) descriptor.size()) * descriptor.batch();
+        int n = lastAxis(descriptor);
+        int half = n / 2;
+        int rows = (int) (descriptor.size() / n) * descriptor.batch();
+        int total = RealTransform.itemsPerRow(n) * rows;
+        // The rows of a transform are indexed by its other axes, whose negated indices pair bins: their lengths.
+        int[] shape = descriptor.shape();
+        int lead0 = shape.length == 3 ? shape[0] : 1;
+        int lead1 = shape.length >= 2 ? shape[shape.length - 2] : 1;
+        boolean inRows = !isRealRows(descriptor);
+        // In 1D the passes' last (r2c) or first (c2r) buffer is the spectrum's, in its rows of N/2 + 1.
+        int packedRow = inRows ? half + 1 : half;
+        int passRow = inRows ? (descriptor.kind() == FftDescriptor.Kind.R2C ? half + 1 : complex.outputLayout().distance()) : half;
         KernelContext context = new KernelContext();
         String task;
         if (descriptor.kind() == FftDescriptor.Kind.R2C) {
-            tasks.addAll(addPasses(graph, Direction.FORWARD, passes, twiddles, true, chain, 1f, target, late));
-            // The passes leave Z in rows of N/2 + 1 elements: the split turns them into the spectrum there.
+            tasks.addAll(addPasses(graph, Direction.FORWARD, passes, twiddles, true, chain.subList(0, chain.size() - 1), 1f,
+                    target, late));
             task = graph.getTaskGraphName() + "split";
-            graph.task(task, RealTransform::split, context, out, out, realTwiddles, half, half + 1, half + 1, total,
-                    descriptor.scale());
+            graph.task(task, RealTransform::split, context, chain.get(chain.size() - 2), chain.getLast(), realTwiddles, half,
+                    packedRow, half + 1, total, descriptor.scale(), lead0, lead1);
             tasks.add(task);
         } else {
             task = graph.getTaskGraphName() + "merge";
-            graph.task(task, RealTransform::merge, context, in, out, realTwiddles, half, descriptor.inputLayout().distance(),
-                    descriptor.outputLayout().distance(), total, descriptor.scale());
+            graph.task(task, RealTransform::merge, context, chain.getFirst(), chain.get(1), realTwiddles, half, half + 1,
+                    passRow, total, descriptor.scale(), lead0, lead1);
             tasks.add(task);
-            tasks.addAll(addPasses(graph, Direction.INVERSE, passes, twiddles, true, chain, 1f, target, late));
+            tasks.addAll(addPasses(graph, Direction.INVERSE, passes, twiddles, true, chain.subList(1, chain.size()), 1f,
+                    target, late));
         }
         int group = Math.min(REAL_GROUP, Integer.highestOneBit(total));
         WorkerGrid1D worker = new WorkerGrid1D((total + group - 1) / group * group);
@@ -287,9 +339,36 @@ final class Engine {
     /** Work-items per group of the split and merge kernels. */
     static final int REAL_GROUP = 128;
 
-    /** The buffers of a real transform's passes: from {@code in} to {@code out} for r2c, on {@code out} for c2r. */
+    /**
+     * The buffers of a real transform of k passes from {@code in} to {@code out}, k + 2 of them: r2c the
+     * passes' buffers, then the spectrum {@code out} that the split writes from the last of them; c2r
+     * the spectrum {@code in}, then the passes' buffers from the one the merge writes. In 1D the split
+     * runs in place on {@code out}, and the merge writes {@code out}, where the passes then run; in 2D
+     * and 3D those steps go between the spectrum and a packed scratch array, and the passes'
+     * intermediate results may take the other side's array (never the input of a transform out of
+     * place), which has room for them.
+     */
     private List<FloatArray> realChain(int k, FloatArray in, FloatArray out) {
-        return descriptor.kind() == FftDescriptor.Kind.R2C ? bufferChain(k, in, out) : bufferChain(k, out, out);
+        boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
+        List<FloatArray> chain = new ArrayList<>();
+        if (!isRealRows(descriptor)) {
+            if (!r2c) {
+                chain.add(in);
+            }
+            chain.addAll(r2c ? bufferChain(k, in, out) : bufferChain(k, out, out));
+            if (r2c) {
+                chain.add(out);
+            }
+            return chain;
+        }
+        if (r2c) {
+            chain.addAll(bufferChain(k, in, scratch(0), List.of(out), 1));
+            chain.add(out);
+        } else {
+            chain.add(in);
+            chain.addAll(bufferChain(k, scratch(0), out, List.of(out), 1));
+        }
+        return chain;
     }
 
     /**
@@ -299,18 +378,22 @@ final class Engine {
      * writes its input.
      */
     private List<FloatArray> bufferChain(int k, FloatArray in, FloatArray out) {
+        // An array in a layout of its own is not packed and never holds a pass's intermediate result.
+        return bufferChain(k, in, out, complex.outputPacked() ? List.of(out) : List.of(), 0);
+    }
+
+    /**
+     * The buffers of k passes from {@code in} to {@code out}: between them, from the last pass back,
+     * the first of {@code candidates}, then of the scratch arrays from {@code firstScratch} on, that
+     * differs from both neighbours.
+     */
+    private List<FloatArray> bufferChain(int k, FloatArray in, FloatArray out, List<FloatArray> candidates, int firstScratch) {
         FloatArray[] chain = new FloatArray[k + 1];
         chain[0] = in;
         chain[k] = out;
-        // From the last pass back, the first array that differs from both neighbours. An array in a
-        // layout of its own is not packed and never holds a pass's intermediate result.
-        List<FloatArray> candidates = new ArrayList<>();
-        if (complex.outputPacked()) {
-            candidates.add(out);
-        }
         for (int i = k - 1; i >= 1; i--) {
             for (int c = 0; ; c++) {
-                FloatArray candidate = c < candidates.size() ? candidates.get(c) : scratch(c - candidates.size());
+                FloatArray candidate = c < candidates.size() ? candidates.get(c) : scratch(firstScratch + c - candidates.size());
                 if (candidate != chain[i + 1] && (i != 1 || candidate != in)) {
                     chain[i] = candidate;
                     break;
@@ -337,13 +420,13 @@ final class Engine {
     synchronized List<String> append(TaskGraph graph, Direction direction, FloatArray in, FloatArray out, GridScheduler target) {
         if (appended == null) {
             appended = CompilerFlags.capsRegisters(device)
-                    ? Planner.plan(complex.shape(), complex.batch(), profile.withMaxGroupSize(APPENDED_GROUP))
+                    ? planPasses(descriptor, profile.withMaxGroupSize(APPENDED_GROUP))
                     : passes;
             appendedTwiddles = appended == passes ? twiddles
                     : appended.stream().map(pass -> HostBuffers.twiddles(pass.sub(), pass.span(), pass.fused())).toList();
         }
         if (descriptor.isReal()) {
-            return addRealTasks(graph, appended, appendedTwiddles, realChain(appended.size(), in, out), in, out, target, false);
+            return addRealTasks(graph, appended, appendedTwiddles, realChain(appended.size(), in, out), target, false);
         }
         return addPasses(graph, direction, appended, appendedTwiddles, true, bufferChain(appended.size(), in, out),
                 descriptor.withDirection(direction).scale(), target, false);

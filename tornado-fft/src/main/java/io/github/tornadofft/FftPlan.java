@@ -73,7 +73,7 @@ public final class FftPlan implements AutoCloseable {
         FftDescriptor complex = Engine.complexPart(descriptor);
         boolean packed = complex.inputPacked() && complex.outputPacked();
         long bytesNeeded = (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())
-                + (packed && !complex.inPlace() ? 1 : 2) * complex.floats()) * Float.BYTES;
+                + (packed && !complex.inPlace() && !Engine.isRealRows(descriptor) ? 1 : 2) * complex.floats()) * Float.BYTES;
         if (profile.globalBytes() > 0 && bytesNeeded > profile.globalBytes()) {
             throw new IllegalArgumentException("batch: " + descriptor + " needs about " + (bytesNeeded >> 20)
                     + " MiB of device memory (data, output, scratch); " + profile.name() + " has "
@@ -285,6 +285,16 @@ public final class FftPlan implements AutoCloseable {
         MemorySegment result = engine.output.getSegment();
         if (descriptor.outputPacked()) {
             MemorySegment.copy(result, 0, out, at, descriptor.outputFloats() * Float.BYTES);
+            return;
+        }
+        if (descriptor.isReal()) {
+            // c2r in place: real rows of N floats, each padded to 2 (N/2 + 1).
+            int n = Engine.lastAxis(descriptor);
+            long rows = descriptor.size() / n * descriptor.batch();
+            for (long r = 0; r < rows; r++) {
+                long from = r * 2 * (n / 2 + 1) * Float.BYTES;
+                MemorySegment.copy(result, from, out, at + from, (long) n * Float.BYTES);
+            }
             return;
         }
         FftDescriptor.Layout layout = descriptor.outputLayout();
@@ -583,7 +593,7 @@ public final class FftPlan implements AutoCloseable {
             Pass pass = passes.get(p);
             s.append("  kernel ").append(kernel++).append(": ").append(pass.kernelNotation()).append("  ")
                     .append(pass.schedule()).append(", ").append(pass.groups(complex.floats() / 2)).append(" groups");
-            if (descriptor.isReal() && p == 0) {
+            if (descriptor.isReal() && pass.axis() == 0 && (p == 0 || passes.get(p - 1).axis() != 0)) {
                 s.append(", ").append(complex.size()).append("-point complex transform").append(r2c ? " of the real rows as pairs" : "");
             }
             if (p == 0 && !complex.inputPacked()) {
@@ -605,13 +615,15 @@ public final class FftPlan implements AutoCloseable {
 
     /** The line of a real transform's split (r2c) or merge (c2r) kernel. */
     private void appendRealStep(StringBuilder s, int kernel) {
-        int n = (int) descriptor.size();
-        int items = io.github.tornadofft.kernels.RealTransform.itemsPerRow(n) * descriptor.batch();
+        int n = Engine.lastAxis(descriptor);
+        long rows = descriptor.size() / n * descriptor.batch();
+        long items = io.github.tornadofft.kernels.RealTransform.itemsPerRow(n) * rows;
+        String pairs = Engine.isRealRows(descriptor) ? "bins k, N/2 - k of rows at negated indices" : "bins k, N/2 - k";
         s.append("  kernel ").append(kernel).append(": ")
                 .append(descriptor.kind() == FftDescriptor.Kind.R2C
                         ? "split: the " + (n / 2 + 1) + " bins of each real row from its " + n / 2 + "-point transform"
-                        : "merge: each half spectrum of " + (n / 2 + 1) + " bins into " + n / 2 + " complex values, in the output")
-                .append(", ").append(items).append(" work-items (one per pair of bins k, N/2 - k)\n");
+                        : "merge: each half spectrum of " + (n / 2 + 1) + " bins into " + n / 2 + " complex values")
+                .append(", ").append(items).append(" work-items (one per pair of ").append(pairs).append(")\n");
     }
 
     /**

@@ -39,7 +39,7 @@ class RealTransformTest {
     private static double worstC2r;
 
     static IntStream everyPowerOfTwo() {
-        return IntStream.rangeClosed(1, 16).map(bits -> 1 << bits);
+        return IntStream.rangeClosed(1, 20).map(bits -> 1 << bits);
     }
 
     /** Batch 3 for small lengths, 1 for large ones. */
@@ -274,10 +274,9 @@ class RealTransformTest {
 
     @Test
     void refusesShapesNotSupportedYetNamingShape() {
-        for (int[] shape : new int[][] {{1000}, {9}, {1}, {6}, {64, 64}, {8, 8, 8}}) {
+        for (int[] shape : new int[][] {{1000}, {9}, {1}, {6}, {64, 63}, {8, 8, 12}}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.r2c(shape));
-            assertTrue(e.getMessage().startsWith("shape: r2c/c2r on the device: even power-of-two lengths, 1D, for now;"
-                    + " 2D and 3D are planned"), e.getMessage());
+            assertTrue(e.getMessage().startsWith("shape: ") && e.getMessage().contains(Arrays.toString(shape)), e.getMessage());
             assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2r(shape));
         }
     }

@@ -15,13 +15,14 @@ import java.util.Objects;
  * stride and distance): element {@code e} (C order within the transform) of transform {@code b} at
  * complex index {@code b * distance + e * stride}, for the input and the output separately.
  *
- * <p>Real transforms ({@link Kind#R2C}, {@link Kind#C2R}) follow numpy's {@code rfft} and
- * {@code irfft}: a real signal of N points has the N/2 + 1 bins of its half spectrum (the others are
- * their conjugates). r2c is always forward and c2r always inverse. For now they take 1D even
- * power-of-two lengths, packed ({@code batch x N} real floats, {@code batch x (N/2 + 1)} complex
- * values), or in place with cuFFT's and FFTW's padding: each real row of N floats padded to
- * 2 (N/2 + 1), so that its spectrum fits where it was. Their layouts count a real row in pairs of
- * floats: N/2 elements packed, a distance of N/2 + 1 padded.
+ * <p>Real transforms ({@link Kind#R2C}, {@link Kind#C2R}) follow numpy's {@code rfftn} and
+ * {@code irfftn}: a real signal whose last axis has N points has N/2 + 1 bins along that axis of its
+ * half spectrum (the others are conjugates of bins at the negated indices). r2c is always forward and
+ * c2r always inverse. The last axis is an even power of two, the others powers of two. A transform's
+ * real signal is M rows of N floats (M the product of the other axes), packed, or in place with cuFFT's
+ * and FFTW's padding: each row padded to 2 (N/2 + 1) floats, so that its bins fit where it was; the
+ * spectrum is M rows of N/2 + 1 complex values. Their layouts count a real row in pairs of floats: a
+ * transform has M N/2 elements packed, and lies M (N/2 + 1) elements from the next padded.
  */
 public final class FftDescriptor {
 
@@ -29,7 +30,8 @@ public final class FftDescriptor {
     public static final int MAX_LENGTH = 1 << 27;
 
     /** What a real transform supports in this version, for the messages that refuse the rest. */
-    private static final String REAL_SHAPES = "r2c/c2r on the device: even power-of-two lengths, 1D, for now; 2D and 3D are planned";
+    private static final String REAL_SHAPES = "r2c/c2r: one to three power-of-two axes, the last of even length"
+            + " (odd and other lengths are planned with any-length transforms)";
     private static final String REAL_LAYOUTS = "r2c/c2r take packed rows (N real floats, N/2 + 1 complex values), or"
             + " inPlace(true) for real rows padded to 2 (N/2 + 1) floats; other strides and distances are planned";
 
@@ -137,25 +139,26 @@ public final class FftDescriptor {
     }
 
     /**
-     * A real-to-complex transform of real signals of the given shape (numpy's {@code n}): forward, each
-     * signal of N points to its N/2 + 1 bins. The builder's other settings start as for {@link #c2c};
-     * its direction is FORWARD and stays so.
+     * A real-to-complex transform of real signals of the given shape (numpy's {@code s} of
+     * {@code rfftn}, one to three axes): forward, the last axis of N points to N/2 + 1 bins. The
+     * builder's other settings start as for {@link #c2c}; its direction is FORWARD and stays so.
      *
-     * @throws IllegalArgumentException naming {@code shape} where it is not one even power-of-two length
-     *                                  from 2 to 2^27
+     * @throws IllegalArgumentException naming {@code shape} where it has no axes or more than three, an
+     *                                  axis is not a power of two from 1 to 2^27, the last is not even,
+     *                                  or it has more than 2^27 points
      */
     public static Builder r2c(int... shape) {
         return new Builder(Kind.R2C, shape);
     }
 
     /**
-     * A complex-to-real transform whose real outputs have the given shape (numpy's {@code n}): inverse,
-     * the N/2 + 1 bins of a half spectrum to N real points. As numpy's {@code irfft}, it reads only the
-     * real parts of bins 0 and N/2. The builder's other settings start as for {@link #c2c}; its
-     * direction is INVERSE and stays so.
+     * A complex-to-real transform whose real outputs have the given shape (numpy's {@code s} of
+     * {@code irfftn}): inverse, a half spectrum whose last axis has N/2 + 1 bins to real signals whose
+     * last axis has N points. As numpy's {@code irfftn}, it takes the Hermitian part of bins 0 and N/2
+     * (in 1D: their real parts), the only part a real signal can have. The builder's other settings
+     * start as for {@link #c2c}; its direction is INVERSE and stays so.
      *
-     * @throws IllegalArgumentException naming {@code shape} where it is not one even power-of-two length
-     *                                  from 2 to 2^27
+     * @throws IllegalArgumentException as {@link #r2c}
      */
     public static Builder c2r(int... shape) {
         return new Builder(Kind.C2R, shape);
@@ -206,8 +209,8 @@ public final class FftDescriptor {
     }
 
     /**
-     * Elements of one transform's input, in the units of {@link #inputLayout()}: size() for c2c, N/2
-     * (a real signal as pairs of floats) for r2c, N/2 + 1 bins for c2r.
+     * Elements of one transform's input, in the units of {@link #inputLayout()}: size() for c2c, M N/2
+     * (a real signal of M rows of N points as pairs of floats) for r2c, M (N/2 + 1) bins for c2r.
      */
     public long inputSize() {
         return sideSize(kind == Kind.C2R);
@@ -218,12 +221,13 @@ public final class FftDescriptor {
         return sideSize(kind == Kind.R2C);
     }
 
-    /** Elements on one side: the spectrum's N/2 + 1 bins, or the real signal's N/2 pairs (for c2c, size()). */
+    /** Elements on one side: the spectrum's M (N/2 + 1) bins, or the real signal's M N/2 pairs (for c2c, size()). */
     private long sideSize(boolean spectrum) {
         if (!isReal()) {
             return size();
         }
-        return spectrum ? size() / 2 + 1 : size() / 2;
+        int n = shape[shape.length - 1];
+        return size() / n * (spectrum ? n / 2 + 1 : n / 2);
     }
 
     /** Where the input lies in its array. */
@@ -327,7 +331,7 @@ public final class FftDescriptor {
     public String toString() {
         String layout = "";
         if (isReal()) {
-            layout = inPlace ? " (real rows padded to " + 2 * (size() / 2 + 1) + " floats)" : "";
+            layout = inPlace ? " (real rows padded to " + 2 * (shape[shape.length - 1] / 2 + 1) + " floats)" : "";
         } else if (!inputPacked() || !outputPacked()) {
             layout = inPlace || input.equals(output) ? " (" + input + ")" : " (input " + input + ", output " + output + ")";
         }
@@ -355,9 +359,9 @@ public final class FftDescriptor {
         private Builder(Kind kind, int[] shape) {
             this.kind = kind;
             this.direction = kind == Kind.C2C ? Direction.FORWARD : kind.fixedDirection();
-            if (kind != Kind.C2C && (shape == null || shape.length != 1 || shape[0] < 2 || Integer.bitCount(shape[0]) != 1
-                    || shape[0] > MAX_LENGTH)) {
-                throw new IllegalArgumentException("shape: " + REAL_SHAPES + " (2 to 2^27), got "
+            if (kind != Kind.C2C && (shape == null || shape.length < 1 || shape.length > 3 || shape[shape.length - 1] < 2
+                    || Integer.bitCount(shape[shape.length - 1]) != 1)) {
+                throw new IllegalArgumentException("shape: " + REAL_SHAPES + ", got "
                         + (shape == null ? "null" : Arrays.toString(shape)));
             }
             if (shape == null || shape.length < 1 || shape.length > 3) {
@@ -523,17 +527,19 @@ public final class FftDescriptor {
         }
 
         /**
-         * r2c and c2r: rows of a real signal of N floats, N/2 elements in pairs of floats, packed
-         * (distance N/2) or padded to N/2 + 1 in place; the spectrum's rows of N/2 + 1 bins.
+         * r2c and c2r: M rows of a real signal of N floats, M N/2 elements in pairs of floats, packed
+         * or (in place) each row padded to N/2 + 1 elements; the spectrum's M rows of N/2 + 1 bins.
          */
-        private FftDescriptor buildReal(long n) {
-            long spectrumFloats = 2 * (n / 2 + 1) * batch;
+        private FftDescriptor buildReal(long size) {
+            int n = shape[shape.length - 1];
+            long rows = size / n;
+            long spectrumFloats = 2 * (n / 2 + 1) * rows * batch;
             if (spectrumFloats > Integer.MAX_VALUE - 64) {
-                throw new IllegalArgumentException("batch: " + shape[0] + " points x " + batch
+                throw new IllegalArgumentException("batch: " + Arrays.toString(shape) + " x " + batch
                         + " needs arrays of " + spectrumFloats + " floats, more than an array can index (2^31 - 64)");
             }
-            Layout spectrum = Layout.packed(n / 2 + 1);
-            Layout signal = inPlace ? spectrum : Layout.packed(n / 2);
+            Layout spectrum = Layout.packed((n / 2 + 1) * rows);
+            Layout signal = inPlace ? spectrum : Layout.packed(n / 2 * rows);
             return kind == Kind.R2C ? new FftDescriptor(this, signal, spectrum) : new FftDescriptor(this, spectrum, signal);
         }
 

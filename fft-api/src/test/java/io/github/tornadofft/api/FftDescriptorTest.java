@@ -127,16 +127,40 @@ class FftDescriptorTest {
 
     @Test
     void realTransformsRefuseShapesTheyDoNotSupportYetNamingShape() {
-        int[][] bad = {{1000}, {7}, {1}, {0}, {-4}, {3 * 256}, {64, 64}, {8, 8, 8}, {}, {1 << 28}};
+        int[][] bad = {{1000}, {7}, {1}, {0}, {-4}, {3 * 256}, {64, 63}, {8, 1}, {3, 8}, {8, 8, 6}, {2, 2, 2, 2}, {}, {1 << 28},
+                {1 << 14, 1 << 14}};
         for (int[] shape : bad) {
             for (boolean r2c : new boolean[] {true, false}) {
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                         () -> { if (r2c) { FftDescriptor.r2c(shape); } else { FftDescriptor.c2r(shape); } });
-                assertTrue(e.getMessage().startsWith("shape: r2c/c2r on the device: even power-of-two lengths, 1D, for now;"
-                        + " 2D and 3D are planned"), e.getMessage());
+                assertTrue(e.getMessage().startsWith("shape: "), e.getMessage());
+                assertTrue(e.getMessage().contains(java.util.Arrays.toString(shape)), e.getMessage());
             }
         }
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> FftDescriptor.r2c(100)).getMessage()
+                .contains("the last of even length"));
         assertThrows(IllegalArgumentException.class, () -> FftDescriptor.r2c((int[]) null));
+    }
+
+    @Test
+    void multiDimensionalRealTransformsCountRowsOfTheLastAxis() {
+        // numpy's rfftn: 16 x 8 x 64 real points, 16 x 8 x 33 bins.
+        FftDescriptor r2c = FftDescriptor.r2c(16, 8, 64).batch(3).build();
+        assertEquals(16 * 8 * 64, r2c.size());
+        assertEquals(16 * 8 * 32, r2c.inputSize());
+        assertEquals(16 * 8 * 33, r2c.outputSize());
+        assertEquals(3L * 16 * 8 * 64, r2c.inputFloats());
+        assertEquals(3L * 16 * 8 * 66, r2c.outputFloats());
+        assertTrue(r2c.inputPacked() && r2c.outputPacked());
+        FftDescriptor c2r = FftDescriptor.c2r(32, 2).batch(2).build();
+        assertEquals(2L * 32 * 4, c2r.inputFloats(), "rows of 2 bins (N/2 + 1 = 2 complex values)");
+        assertEquals(2L * 32 * 2, c2r.outputFloats());
+        FftDescriptor padded = FftDescriptor.r2c(4, 64).batch(2).inPlace(true).build();
+        assertEquals(new FftDescriptor.Layout(1, 4 * 33), padded.inputLayout(), "each row padded to 33 pairs");
+        assertFalse(padded.inputPacked());
+        assertEquals(2L * 4 * 66, padded.inputFloats());
+        assertEquals(padded.inputFloats(), padded.outputFloats());
+        assertTrue(padded.toString().contains("real rows padded to 66 floats"), padded.toString());
     }
 
     @Test

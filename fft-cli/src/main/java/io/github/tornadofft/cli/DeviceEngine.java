@@ -19,7 +19,7 @@ import java.util.List;
 final class DeviceEngine implements Engine {
 
     static final String SUPPORTED = "device plans support single precision: complex-to-complex of 1 to 3 power-of-two axes,"
-            + " real-to-complex and complex-to-real of one even power-of-two axis (--dims 1)";
+            + " real-to-complex and complex-to-real of 1 to 3 power-of-two axes, the last of even length";
 
     private final String spec;
     private final TornadoDevice device;

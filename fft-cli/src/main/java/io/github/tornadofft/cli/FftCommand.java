@@ -16,7 +16,7 @@ import java.util.concurrent.Callable;
 @Command(name = "fft", sortOptions = false, usageHelpWidth = 110,
         customSynopsis = {
                 "fft --in X.npy --out Y.npy [--dims K] [--inverse] [--norm backward|ortho|forward]",
-                "           [--device jvm|default|B:D] [--precision float|double] [--real-output N]",
+                "           [--device jvm|default|B:D] [--precision float|double] [--real-size N]",
                 "       fft [--device jvm|default|B:D] [--precision float|double]     (demo)",
                 "       fft --list-devices",
                 ""},
@@ -25,15 +25,15 @@ import java.util.concurrent.Callable;
                 "",
                 "complex64/complex128 input: complex-to-complex transform (numpy.fft.fftn, or ifftn with --inverse).",
                 "float32/float64 input: real-to-complex forward transform (numpy.fft.rfftn: last axis -> N/2+1).",
-                "complex input with --inverse --real-output N: complex-to-real (numpy.fft.irfftn: last axis N/2+1 -> N).",
+                "complex input with --inverse --real-size N: complex-to-real (numpy.fft.irfftn: last axis N/2+1 -> N).",
                 "The last K axes are transformed (--dims K, default all); leading axes are a batch. C order.",
                 "The output has the input's precision: complex64 for single, complex128 for double input.",
                 "",
                 "Devices: 'jvm' runs reference-fft in pure Java (any size, any rank, both precisions).",
                 "'default' or 'B:D' runs a tornado-fft plan on a TornadoVM device; those support single",
                 "precision: complex-to-complex of power-of-two axes, and real-to-complex / complex-to-real",
-                "of one even power-of-two axis (--dims 1; numpy.fft.rfft / irfft). Anything else is an",
-                "error, never a silent fallback to the JVM.",
+                "of 1 to 3 power-of-two axes whose last is even (numpy.fft.rfftn / irfftn). Anything else",
+                "is an error, never a silent fallback to the JVM.",
                 "",
                 "Without --in: a demo, a random 32x32x32 complex64 transform on the chosen device, checked",
                 "against reference-fft (relative L2 error must stay within 1e-5).",
@@ -48,8 +48,12 @@ import java.util.concurrent.Callable;
                 "  ./fft --in x.npy --out f.npy --device jvm        # np.fft.fft2(x), in pure Java",
                 "  python3 -c \"import numpy as np; np.save('r.npy', np.random.rand(8, 1024).astype(np.float32))\"",
                 "  ./fft --in r.npy --out h.npy --dims 1            # np.fft.rfft(r): 8 x 513 bins, on the device",
-                "  ./fft --in h.npy --out s.npy --dims 1 --inverse --real-output 1024",
+                "  ./fft --in h.npy --out s.npy --dims 1 --inverse --real-size 1024",
                 "                                                   # np.fft.irfft(h, 1024): s equals r",
+                "  python3 -c \"import numpy as np; np.save('i.npy', np.random.rand(4, 512, 512).astype(np.float32))\"",
+                "  ./fft --in i.npy --out k.npy --dims 2            # np.fft.rfft2(i): 4 x 512 x 257 bins",
+                "  ./fft --in k.npy --out j.npy --dims 2 --inverse --real-size 512",
+                "                                                   # np.fft.irfft2(k, (512, 512)): j equals i",
                 "  ./fft --list-devices",
                 "  ./fft                                            # the demo",
                 "",
@@ -81,9 +85,9 @@ public final class FftCommand implements Callable<Integer> {
             description = "float or double: the precision to compute in (default: the input's)")
     Precision precision;
 
-    @Option(names = "--real-output", paramLabel = "N",
-            description = "with --inverse: complex half spectrum to real output with last axis N (numpy irfftn; on a device"
-                    + " with --dims 1 and an even power-of-two N)")
+    @Option(names = {"--real-size", "--real-output"}, paramLabel = "N",
+            description = "with --inverse: complex half spectrum to real output whose last axis has N points (numpy"
+                    + " irfftn with that shape; on a device, N an even power of two)")
     Integer realOutput;
 
     @Option(names = "--list-devices", description = "list the devices and exit")
@@ -162,7 +166,7 @@ public final class FftCommand implements Callable<Integer> {
     /** Without --in the demo runs: the options that describe a file's transform make no sense. */
     private void checkDemoOptions() {
         String option = out != null ? "--out" : dims != null ? "--dims" : inverse ? "--inverse"
-                : norm != null ? "--norm" : realOutput != null ? "--real-output" : null;
+                : norm != null ? "--norm" : realOutput != null ? "--real-size" : null;
         if (option != null) {
             throw CliError.usage(option + ": needs --in (without --in, ./fft runs its demo: only --device and --precision apply)");
         }

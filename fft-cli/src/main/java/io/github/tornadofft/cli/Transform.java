@@ -35,7 +35,7 @@ record Transform(Kind kind, int[] shape, int dims, Direction direction, Norm nor
      *
      * @param dims       the {@code --dims} option, or null for all axes
      * @param precision  the {@code --precision} option, or null for the input's precision
-     * @param realLength the {@code --real-output} option, or null
+     * @param realLength the {@code --real-size} option, or null
      */
     static Transform forInput(NpyData input, Integer dims, boolean inverse, Norm norm, Precision precision,
                               Integer realLength) {
@@ -65,14 +65,14 @@ record Transform(Kind kind, int[] shape, int dims, Direction direction, Norm nor
 
     private static void checkRealOutput(NpyData input, boolean inverse, int realLength) {
         if (!input.complex()) {
-            throw CliError.usage("--real-output: needs complex input (a half spectrum, complex64 or complex128), got " + input);
+            throw CliError.usage("--real-size: needs complex input (a half spectrum, complex64 or complex128), got " + input);
         }
         if (!inverse) {
-            throw CliError.usage("--real-output: is the inverse complex-to-real transform; add --inverse");
+            throw CliError.usage("--real-size: is the inverse complex-to-real transform; add --inverse");
         }
         int last = input.shape()[input.rank() - 1];
         if (realLength < 1 || realLength / 2 + 1 != last) {
-            throw CliError.usage("--real-output " + realLength + ": the last axis of the input must have length "
+            throw CliError.usage("--real-size " + realLength + ": the last axis of the input must have length "
                     + "N/2 + 1 for N = " + realLength + ", got " + last);
         }
     }

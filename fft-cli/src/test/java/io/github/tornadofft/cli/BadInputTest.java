@@ -97,13 +97,13 @@ class BadInputTest {
 
     @Test
     void realOutputOfARealInputIsAUsageErrorAskingForComplex() {
-        assertRejected(2, "--real-output: needs complex input", Cli.resource("float32_5.npy", dir),
-                "--device", "jvm", "--inverse", "--real-output", "8");
+        assertRejected(2, "--real-size: needs complex input", Cli.resource("float32_5.npy", dir),
+                "--device", "jvm", "--inverse", "--real-size", "8");
     }
 
     @Test
     void realOutputWhoseHalfSpectrumLengthDoesNotFitIsAUsageError() {
-        assertRejected(2, "N/2 + 1 for N = 8, got 3", complex64(), "--device", "jvm", "--inverse", "--real-output", "8");
+        assertRejected(2, "N/2 + 1 for N = 8, got 3", complex64(), "--device", "jvm", "--inverse", "--real-size", "8");
     }
 
     @Test

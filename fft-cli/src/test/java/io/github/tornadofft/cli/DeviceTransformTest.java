@@ -138,7 +138,7 @@ class DeviceTransformTest {
     @Test
     void aHalfSpectrumWithRealOutputGivesTheSignalLikeNumpyIrfft() {
         Path input = randomComplex64(3, 129);
-        Cli run = fft(input, "--dims", "1", "--inverse", "--real-output", "256", "--norm", "ortho");
+        Cli run = fft(input, "--dims", "1", "--inverse", "--real-size", "256", "--norm", "ortho");
         assertEquals(0, run.exitCode, run.err);
         assertTrue(run.err.contains("plan:      c2r [256] x 3") && run.err.contains("merge"), run.err);
         double[] expected = ReferenceFft.c2r(NpyIo.read(input).asDoubles(), new int[]{3, 256}, new int[]{1}, Norm.ORTHO);
@@ -161,11 +161,41 @@ class DeviceTransformTest {
     }
 
     @Test
-    void realTransformsOfSeveralAxesOrOddLengthsAreErrorsSayingWhatIsSupported() {
-        assertRejected(fft(randomReal(false, 16, 16)), "2D and 3D are planned");
-        assertRejected(fft(randomReal(false, 2, 100), "--dims", "1"), "even power-of-two lengths");
-        assertRejected(fft(randomComplex64(2, 51), "--dims", "1", "--inverse", "--real-output", "100"),
-                "even power-of-two lengths");
+    void imagesGetTheirHalfSpectraLikeNumpyRfft2AndBackLikeIrfft2() throws java.io.IOException {
+        Path input = randomReal(false, 2, 32, 64);
+        Cli run = fft(input, "--dims", "2");
+        assertEquals(0, run.exitCode, run.err);
+        assertTrue(run.err.contains("plan:      r2c [32, 64] x 2") && run.err.contains("split"), run.err);
+        double[] expected = ReferenceFft.r2c(NpyIo.read(input).asDoubles(), new int[]{2, 32, 64}, new int[]{1, 2}, Norm.BACKWARD);
+        NpyData spectrum = NpyIo.read(dir.resolve("y.npy"));
+        assertArrayEquals(new int[]{2, 32, 33}, spectrum.shape());
+        assertTrue(Cli.relativeL2(spectrum.asDoubles(), expected) < 1e-5, "relative L2 error");
+        Path half = Files.move(dir.resolve("y.npy"), dir.resolve("half.npy"));
+        Cli back = fft(half, "--dims", "2", "--inverse", "--real-size", "64");
+        assertEquals(0, back.exitCode, back.err);
+        NpyData signal = NpyIo.read(dir.resolve("y.npy"));
+        assertArrayEquals(new int[]{2, 32, 64}, signal.shape());
+        assertTrue(Cli.relativeL2(signal.asDoubles(), NpyIo.read(input).asDoubles()) < 1e-5, "irfft2(rfft2(x)) = x");
+    }
+
+    @Test
+    void aVolumesHalfSpectrumGivesItsSignalLikeNumpyIrfftn() {
+        Path input = randomComplex64(8, 16, 9);
+        Cli run = fft(input, "--inverse", "--real-size", "16");
+        assertEquals(0, run.exitCode, run.err);
+        assertTrue(run.err.contains("plan:      c2r [8, 16, 16] x 1") && run.err.contains("merge"), run.err);
+        double[] expected = ReferenceFft.c2r(NpyIo.read(input).asDoubles(), new int[]{8, 16, 16}, new int[]{0, 1, 2}, Norm.BACKWARD);
+        NpyData out = NpyIo.read(dir.resolve("y.npy"));
+        assertArrayEquals(new int[]{8, 16, 16}, out.shape());
+        assertTrue(Cli.relativeL2(out.asDoubles(), expected) < 1e-5, "relative L2 error");
+    }
+
+    @Test
+    void realTransformsOfOddOrOtherLengthsAreErrorsSayingWhatIsSupported() {
+        assertRejected(fft(randomReal(false, 2, 100), "--dims", "1"), "the last of even length");
+        assertRejected(fft(randomReal(false, 12, 16)), "power of two");
+        assertRejected(fft(randomComplex64(2, 51), "--dims", "1", "--inverse", "--real-size", "100"),
+                "the last of even length");
     }
 
     @Test

@@ -124,7 +124,7 @@ class JvmTransformTest {
         Cli run = Cli.run("--help");
         assertEquals(0, run.exitCode);
         for (String option : new String[]{"--in", "--out", "--dims", "--inverse", "--norm", "--device", "--precision",
-                "--real-output", "--list-devices", "Examples:", "./fft --in x.npy --out y.npy"}) {
+                "--real-size", "--list-devices", "Examples:", "./fft --in x.npy --out y.npy"}) {
             assertTrue(run.out.contains(option), option + " in: " + run.out);
         }
     }

@@ -58,64 +58,76 @@ public final class RealTransform {
     }
 
     /**
-     * The spectrum X (N/2 + 1 bins per row) from Z, the N/2-point transform of each real row read as
-     * complex pairs, times {@code scale}.
+     * The row that pairs with {@code row}: the one at the negated indices of the other axes (mod their
+     * lengths), {@code lead0 x lead1} rows to a transform ({@code row} itself in 1D, where both are 1).
+     */
+    static int mate(int row, int lead0, int lead1) {
+        int i1 = row & (lead1 - 1);
+        int i0 = (row / lead1) & (lead0 - 1);
+        return row - i1 + ((lead1 - i1) & (lead1 - 1)) + (((lead0 - i0) & (lead0 - 1)) - i0) * lead1;
+    }
+
+    /**
+     * The spectrum X (N/2 + 1 bins per row) from Z, the complex transform of the real signal read as
+     * complex pairs along its rows (N/2 points along them), times {@code scale}. In 2D and 3D, bin k of
+     * a row pairs with bin N/2 - k of its {@link #mate}: {@code X[r][k] = E + W_N^k O} with
+     * {@code E = (Z[r][k] + conj Z[r'][N/2-k]) / 2}, {@code O = (Z[r][k] - conj Z[r'][N/2-k]) / 2i}.
+     * Item k of row r writes bins k of r and N/2 - k of r'; item 0 bins 0, N/2 and N/4 of r. In place
+     * ({@code x} = {@code z}) only in 1D, where every item writes what it alone reads.
      *
      * @param ctx   TornadoVM's kernel context: work-item {@code gid} takes item {@code gid mod items}
      *              of row {@code gid / items}, items = {@link #itemsPerRow}(N)
      * @param z     Z, interleaved complex, row b from complex index {@code b zRow}
-     * @param x     X, interleaved complex, row b from complex index {@code b xRow} (may be {@code z},
-     *              with {@code xRow = zRow})
+     * @param x     X, interleaved complex, row b from complex index {@code b xRow}
      * @param w     {@link #twiddles}(N)
      * @param halfLength N/2, the length of the complex transform (a power of two; not {@code half}, a type in OpenCL C)
      * @param zRow  complex elements from one row of z to the next
      * @param xRow  complex elements from one row of x to the next
      * @param total work-items with work: rows times items; those beyond do nothing
-     * @param scale the normalisation of the real transform of N points
+     * @param scale the normalisation of the real transform
+     * @param lead0 length of the first of two other axes (3D), else 1
+     * @param lead1 length of the other axis next to the rows' (2D, 3D), else 1
      */
     public static void split(KernelContext ctx, FloatArray z, FloatArray x, FloatArray w, int halfLength, int zRow, int xRow,
-                             int total, float scale) {
+                             int total, float scale, int lead0, int lead1) {
         int gid = ctx.globalIdx;
         if (gid < total) {
             int items = (halfLength + 1) / 2;    // max(1, halfLength / 2), halfLength being a power of two
             int row = gid / items;
             int k = gid - row * items;
+            int mate = mate(row, lead0, lead1);
             int zk = 2 * (row * zRow + k);
             int xk = 2 * (row * xRow + k);
+            // A = Z[r][k], C = conj Z[r'][N/2 - k] (Z[r'][0] for k = 0, Z being periodic)
+            int zm = 2 * (mate * zRow + ((halfLength - k) & (halfLength - 1)));
+            float ar = z.get(zk);
+            float ai = z.get(zk + 1);
+            float cr = z.get(zm);
+            float ci = -z.get(zm + 1);
+            // E = (A + C) / 2, O = (A - C) / 2i
+            float er = 0.5f * (ar + cr);
+            float ei = 0.5f * (ai + ci);
+            float or = 0.5f * (ai - ci);
+            float oi = -0.5f * (ar - cr);
             if (k == 0) {
-                // Z[0] = E[0] + i O[0] with E[0], O[0] real: X[0] = E + O, X[N/2] = E - O.
-                float e = z.get(zk);
-                float o = z.get(zk + 1);
-                x.set(xk, scale * (e + o));
-                x.set(xk + 1, 0f);
-                x.set(xk + 2 * halfLength, scale * (e - o));
-                x.set(xk + 2 * halfLength + 1, 0f);
+                // W_N^0 = 1 and W_N^{N/2} = -1: X[r][0] = E + O, X[r][N/2] = E - O (real in 1D: exactly 0 imaginary).
+                x.set(xk, scale * (er + or));
+                x.set(xk + 1, scale * (ei + oi));
+                x.set(xk + 2 * halfLength, scale * (er - or));
+                x.set(xk + 2 * halfLength + 1, scale * (ei - oi));
                 if (halfLength >= 2) {
-                    // k = N/4 pairs with itself, and W_N^{N/4} = -i: X[N/4] = conj Z[N/4].
-                    int zq = zk + halfLength;
-                    float re = z.get(zq);
-                    float im = z.get(zq + 1);
-                    x.set(xk + halfLength, scale * re);
-                    x.set(xk + halfLength + 1, -scale * im);
+                    // k = N/4 pairs with itself, and W_N^{N/4} = -i: X[r][N/4] = E - i O = conj Z[r'][N/4].
+                    int zq = 2 * (mate * zRow) + halfLength;
+                    x.set(xk + halfLength, scale * z.get(zq));
+                    x.set(xk + halfLength + 1, -scale * z.get(zq + 1));
                 }
             } else {
-                int m = halfLength - k;
-                float ar = z.get(zk);
-                float ai = z.get(zk + 1);
-                // conj Z[N/2 - k]
-                float cr = z.get(2 * (row * zRow + m));
-                float ci = -z.get(2 * (row * zRow + m) + 1);
-                // E = (Z[k] + conj Z[N/2-k]) / 2, O = (Z[k] - conj Z[N/2-k]) / 2i
-                float er = 0.5f * (ar + cr);
-                float ei = 0.5f * (ai + ci);
-                float or = 0.5f * (ai - ci);
-                float oi = -0.5f * (ar - cr);
                 float wr = w.get(2 * k);
                 float wi = w.get(2 * k + 1);
                 float tr = wr * or - wi * oi;
                 float ti = wr * oi + wi * or;
-                // X[k] = E + W^k O; X[N/2-k] = conj(E - W^k O), as E and O are Hermitian and W^{N/2-k} = -conj W^k
-                int xm = 2 * (row * xRow + m);
+                // X[r][k] = E + W^k O; X[r'][N/2-k] = conj(E - W^k O), as W^{N/2-k} = -conj W^k
+                int xm = 2 * (mate * xRow + halfLength - k);
                 x.set(xk, scale * (er + tr));
                 x.set(xk + 1, scale * (ei + ti));
                 x.set(xm, scale * (er - tr));
@@ -126,51 +138,60 @@ public final class RealTransform {
 
     /**
      * Z' (N/2 complex values per row) from the half spectrum X (N/2 + 1 bins per row), times
-     * {@code scale}: the unnormalised inverse transform of N/2 points of Z', read as floats, is
-     * {@code scale} times the unnormalised inverse of the full spectrum. The imaginary parts of bins 0
-     * and N/2 are not read (numpy's irfft ignores them too).
+     * {@code scale}: the unnormalised inverse complex transform of Z' (N/2 points along the rows),
+     * read as floats, is {@code scale} times the unnormalised inverse of the full spectrum. With
+     * {@code A = X[r][k] + conj X[r'][N/2-k]}, {@code B = X[r][k] - conj X[r'][N/2-k]} (r' the
+     * {@link #mate}), {@code Z'[r][k] = A + i W_N^{-k} B}. Bins 0 and N/2 count by their Hermitian parts,
+     * {@code (X[r][0] + conj X[r'][0]) / 2} (their real parts in 1D), as numpy's {@code irfftn}, which
+     * drops the imaginary parts after the other axes' inverse transforms: a real signal has no other.
      *
      * @param ctx   TornadoVM's kernel context, as for {@link #split}
      * @param x     X, interleaved complex, row b from complex index {@code b xRow}
-     * @param z     Z', interleaved complex, row b from complex index {@code b zRow} (may be {@code x},
-     *              with {@code zRow = xRow})
+     * @param z     Z', interleaved complex, row b from complex index {@code b zRow} (may be {@code x}
+     *              in 1D, with {@code zRow = xRow})
      * @param w     {@link #twiddles}(N), conjugated here ({@code W_N^{-k}})
      * @param halfLength N/2 (a power of two)
      * @param xRow  complex elements from one row of x to the next
      * @param zRow  complex elements from one row of z to the next
      * @param total work-items with work: rows times items; those beyond do nothing
-     * @param scale the normalisation of the real transform of N points
+     * @param scale the normalisation of the real transform
+     * @param lead0 as for {@link #split}
+     * @param lead1 as for {@link #split}
      */
     public static void merge(KernelContext ctx, FloatArray x, FloatArray z, FloatArray w, int halfLength, int xRow, int zRow,
-                             int total, float scale) {
+                             int total, float scale, int lead0, int lead1) {
         int gid = ctx.globalIdx;
         if (gid < total) {
             int items = (halfLength + 1) / 2;    // max(1, halfLength / 2), halfLength being a power of two
             int row = gid / items;
             int k = gid - row * items;
+            int mate = mate(row, lead0, lead1);
             int xk = 2 * (row * xRow + k);
             int zk = 2 * (row * zRow + k);
             if (k == 0) {
-                // Bins 0 and N/2 are real: Z'[0] = (X[0] + X[N/2]) + i (X[0] - X[N/2]).
-                float first = x.get(xk);
-                float last = x.get(xk + 2 * halfLength);
+                int xm = 2 * mate * xRow;
+                // The Hermitian parts of bins 0 and N/2: F = (X[r][0] + conj X[r'][0]) / 2, L likewise.
+                float fr = 0.5f * (x.get(xk) + x.get(xm));
+                float fi = 0.5f * (x.get(xk + 1) - x.get(xm + 1));
+                float lr = 0.5f * (x.get(xk + 2 * halfLength) + x.get(xm + 2 * halfLength));
+                float li = 0.5f * (x.get(xk + 2 * halfLength + 1) - x.get(xm + 2 * halfLength + 1));
                 if (halfLength >= 2) {
-                    // Bin N/4 pairs with itself: Z'[N/4] = 2 conj X[N/4].
-                    float re = x.get(xk + halfLength);
-                    float im = x.get(xk + halfLength + 1);
-                    z.set(zk + halfLength, 2f * scale * re);
-                    z.set(zk + halfLength + 1, -2f * scale * im);
+                    // Bin N/4 pairs with itself, and W_N^{-N/4} = i: Z'[r][N/4] = A - B = 2 conj X[r'][N/4].
+                    z.set(zk + halfLength, 2f * scale * x.get(xm + halfLength));
+                    z.set(zk + halfLength + 1, -2f * scale * x.get(xm + halfLength + 1));
                 }
-                z.set(zk, scale * (first + last));
-                z.set(zk + 1, scale * (first - last));
+                // Z'[r][0] = (F + L) + i (F - L), as conj L' = L for the Hermitian part.
+                z.set(zk, scale * ((fr + lr) - (fi - li)));
+                z.set(zk + 1, scale * ((fi + li) + (fr - lr)));
             } else {
                 int m = halfLength - k;
                 float xr = x.get(xk);
                 float xi = x.get(xk + 1);
-                // conj X[N/2 - k]
-                float cr = x.get(2 * (row * xRow + m));
-                float ci = -x.get(2 * (row * xRow + m) + 1);
-                // A = X[k] + conj X[N/2-k], B = X[k] - conj X[N/2-k], C = W^{-k} B
+                // conj X[r'][N/2 - k]
+                int xm = 2 * (mate * xRow + m);
+                float cr = x.get(xm);
+                float ci = -x.get(xm + 1);
+                // A = X[r][k] + conj X[r'][N/2-k], B = X[r][k] - conj X[r'][N/2-k], C = W^{-k} B
                 float ar = xr + cr;
                 float ai = xi + ci;
                 float br = xr - cr;
@@ -179,8 +200,8 @@ public final class RealTransform {
                 float wi = -w.get(2 * k + 1);
                 float tr = wr * br - wi * bi;
                 float ti = wr * bi + wi * br;
-                // Z'[k] = A + i C; Z'[N/2-k] = conj(A - i C)
-                int zm = 2 * (row * zRow + m);
+                // Z'[r][k] = A + i C; Z'[r'][N/2-k] = conj(A - i C)
+                int zm = 2 * (mate * zRow + m);
                 z.set(zk, scale * (ar - ti));
                 z.set(zk + 1, scale * (ai + tr));
                 z.set(zm, scale * (ar + ti));

@@ -3,6 +3,7 @@ package io.github.tornadofft.plan;
 import io.github.tornadofft.kernels.RegisterPass;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -46,11 +47,34 @@ public final class Planner {
      * of at most 256 work-items wherever that adds no pass ({@link #takesSmallerGroups}).
      */
     public static List<Pass> plan(int[] shape, int batch, DeviceProfile device) {
-        List<Pass> plan = inSmallerGroupsWhereFree(shape, batch, device, false);
+        return plan(shape, batch, device, false);
+    }
+
+    /**
+     * The passes of the axes other than X of a transform of the given shape over a batch, as
+     * {@link #plan} would plan them with no X fused: what a real transform of that shape, with X already
+     * transformed along its rows, still needs (an r2c runs them after its rows' passes, a c2r before).
+     *
+     * @throws IllegalArgumentException naming {@code shape} where it has one axis, or no other axis
+     *                                  longer than 1
+     */
+    public static List<Pass> planLeading(int[] shape, int batch, DeviceProfile device) {
+        long lines = 1;
+        for (int a = 0; a < shape.length - 1; a++) {
+            lines *= shape[a];
+        }
+        if (lines < 2) {
+            throw new IllegalArgumentException("shape: axes other than X to plan, got " + Arrays.toString(shape));
+        }
+        return plan(shape, batch, device, true);
+    }
+
+    private static List<Pass> plan(int[] shape, int batch, DeviceProfile device, boolean leadingOnly) {
+        List<Pass> plan = inSmallerGroupsWhereFree(shape, batch, device, false, leadingOnly);
         if (!takesShortRuns(device)) {
             return plan;
         }
-        List<Pass> shorter = inSmallerGroupsWhereFree(shape, batch, device, true);
+        List<Pass> shorter = inSmallerGroupsWhereFree(shape, batch, device, true, leadingOnly);
         // Short runs only where the whole plan is shorter: not where they trade a fused X for a pass.
         return shorter.size() < plan.size() ? shorter : plan;
     }
@@ -72,10 +96,11 @@ public final class Planner {
      * {@link #planFor}, or where {@link #takesSmallerGroups} the same planned with groups of at most
      * {@link #ALIGNED_GROUP} work-items if that needs no more passes.
      */
-    private static List<Pass> inSmallerGroupsWhereFree(int[] shape, int batch, DeviceProfile device, boolean shortRuns) {
-        List<Pass> plan = planFor(shape, batch, device, shortRuns);
+    private static List<Pass> inSmallerGroupsWhereFree(int[] shape, int batch, DeviceProfile device, boolean shortRuns,
+                                                       boolean leadingOnly) {
+        List<Pass> plan = planFor(shape, batch, device, shortRuns, leadingOnly);
         if (takesSmallerGroups(device) && largestGroup(plan) > ALIGNED_GROUP) {
-            List<Pass> smaller = planFor(shape, batch, device.withMaxGroupSize(ALIGNED_GROUP), shortRuns);
+            List<Pass> smaller = planFor(shape, batch, device.withMaxGroupSize(ALIGNED_GROUP), shortRuns, leadingOnly);
             if (smaller.size() == plan.size()) {
                 return smaller;
             }
@@ -109,9 +134,10 @@ public final class Planner {
 
     /**
      * {@link #plan} with the device's group limits as they are, and with {@code shortRuns} the short runs
-     * of {@link #runsFor} where they save a pass.
+     * of {@link #runsFor} where they save a pass; with {@code leadingOnly} the axes other than X alone,
+     * X fused into none of them.
      */
-    private static List<Pass> planFor(int[] shape, int batch, DeviceProfile device, boolean shortRuns) {
+    private static List<Pass> planFor(int[] shape, int batch, DeviceProfile device, boolean shortRuns, boolean leadingOnly) {
         List<Pass> plan = new ArrayList<>();
         long points = batch;
         for (int n : shape) {
@@ -121,12 +147,12 @@ public final class Planner {
         int stride = 1;
         for (int axis = 0; axis < shape.length; axis++) {
             int n = shape[shape.length - 1 - axis];
-            if (n > 1) {
+            if (n > 1 && (axis > 0 || !leadingOnly)) {
                 // Along X every line is a transform of the batch; along Y, Z the batch does not matter.
                 int lines = (int) (points / n);
                 DeviceProfile along = shortRuns ? runsFor(axis, n, stride, lines, device) : device;
                 List<Pass> passes = planAxis(axis, n, stride, lines, along, 0);
-                List<Pass> fused = axis > 0 && stride == x ? fusingX(passes, axis, n, stride, lines, x, along) : null;
+                List<Pass> fused = axis > 0 && stride == x && !leadingOnly ? fusingX(passes, axis, n, stride, lines, x, along) : null;
                 if (fused != null && fused.size() < plan.size() + passes.size()) {
                     // X (planned alone so far) goes into this axis's first pass: one kernel fewer.
                     plan.clear();
