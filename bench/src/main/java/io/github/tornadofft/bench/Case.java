@@ -76,9 +76,10 @@ public record Case(Kind kind, int[] shape, int batch) {
             throw new IllegalArgumentException("case: a real transform's last axis has at least 2 points, got "
                     + Arrays.toString(shape));
         }
-        if (Math.max(spectrumFloats(kind, shape), 2L * points(shape)) * batch > Integer.MAX_VALUE - 64) {
-            throw new IllegalArgumentException("case: " + Arrays.toString(shape) + " x " + batch
-                    + " is more than 2^30 complex values (one Java float[] holds them all)");
+        long floats = kind.real() ? Math.max(spectrumFloats(kind, shape), points(shape)) : 2L * points(shape);
+        if (floats * batch > Integer.MAX_VALUE - 64) {
+            throw new IllegalArgumentException("case: " + Arrays.toString(shape) + " x " + batch + " needs " + floats * batch
+                    + " floats, more than one Java float[] holds (2^31 - 64)");
         }
     }
 
