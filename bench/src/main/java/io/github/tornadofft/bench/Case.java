@@ -138,8 +138,7 @@ public record Case(Kind kind, int[] shape, int batch) {
 
     /**
      * Parses a list of cases separated by commas or spaces; a spec that names no kind gives one case
-     * of each of {@code kinds}, in that order (a spec that names one gives that case alone). A case
-     * listed twice is kept once.
+     * of each of {@code kinds}, in that order, and a spec that names one gives that case alone.
      *
      * @throws IllegalArgumentException naming what is wrong: a spec, or no kinds
      */
@@ -147,23 +146,21 @@ public record Case(Kind kind, int[] shape, int batch) {
         if (kinds == null || kinds.isEmpty()) {
             throw new IllegalArgumentException("kinds: at least one of c2c, r2c, c2r");
         }
-        java.util.LinkedHashSet<Case> cases = new java.util.LinkedHashSet<>();
+        List<Case> cases = new ArrayList<>();
         for (String spec : specs.split("[,\\s]+")) {
             if (spec.isBlank()) {
                 continue;
             }
+            java.util.Set<Case> ofSpec = new java.util.LinkedHashSet<>();
             for (Kind kind : kinds) {
-                Case c = parse(spec, kind);
-                cases.add(c);
-                if (c.kind() != kind) {
-                    break; // the spec named its kind
-                }
+                ofSpec.add(parse(spec, kind)); // the same case each time where the spec names its kind
             }
+            cases.addAll(ofSpec);
         }
         if (cases.isEmpty()) {
             throw new IllegalArgumentException("cases: none given");
         }
-        return new ArrayList<>(cases);
+        return cases;
     }
 
     private static int number(String text, String spec) {
