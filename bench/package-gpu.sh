@@ -306,17 +306,19 @@ cat > "$dist/check" <<'CHECK'
 # One call that checks a GPU machine: tornado-fft's test suite on each TornadoVM GPU device, then the
 # bench (every engine, cuFFT included) on the given cases; a short table last, everything else under
 # --out. With --sass, the PTX backend's kernels are dumped, assembled (ptxas) and disassembled
-# (cuobjdump), and their register and instruction counts listed.
+# (cuobjdump), and their register and instruction counts listed. With --real, the bench runs the real
+# suite (r2c and c2r, with c2c of the same shapes) instead of the complex one.
 #
-#   ./check [--devices 0:0,1:0] [--cases LIST] [--large] [--sass] [--out DIR]
+#   ./check [--devices 0:0,1:0] [--cases LIST] [--large] [--real] [--sass] [--out DIR]
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-devices="" cases="" large="" sass="" out=check-results
+devices="" cases="" large="" real="" sass="" out=check-results
 while [ $# -gt 0 ]; do
     case $1 in
         --devices) devices=$2; shift 2 ;;
         --cases) cases=$2; shift 2 ;;
         --large) large=--large; shift ;;
+        --real) real=--real; shift ;;
         --sass) sass=1; shift ;;
         --out) out=$2; shift 2 ;;
         *) echo "check: unknown option $1 (see the header of this file)" >&2; exit 2 ;;
@@ -338,6 +340,7 @@ done
 bench=(--no-plots --out "$out/bench" --engines "$devices,cufft,vkfft")
 [ -n "$cases" ] && bench+=(--cases "$cases")
 [ -n "$large" ] && bench+=("$large")
+[ -n "$real" ] && bench+=("$real")
 if [ -n "$sass" ]; then
     export BENCH_JAVA_OPTS="-Dtornado.printKernel=true -Dtornado.print.kernel.dir=$out/kernels.txt ${BENCH_JAVA_OPTS:-}"
 fi
@@ -362,7 +365,12 @@ for d in "${list[@]}"; do
 done
 [ -f "$out/sass-summary.txt" ] && { echo "== SASS (PTX kernels)"; cut -c1-200 "$out/sass-summary.txt"; }
 echo "== bench (kernel ms, call ms, of copy, error, ratio)"
-grep -E '^\| [123]D' "$out/bench/results.md" 2>/dev/null | cut -d'|' -f2,3,5,6,10,11,12
+sed -n '/^## Results/,/^## /p' "$out/bench/results.md" 2>/dev/null | grep -E '^\| ([rc]2[rc] )?[123]D' |
+    cut -d'|' -f2,3,5,6,10,11,12
+if grep -q '^## Real transforms against c2c' "$out/bench/results.md" 2>/dev/null; then
+    echo "== real against c2c (ms, c2c ms, of c2c)"
+    sed -n '/^## Real transforms against c2c/,/^## /p' "$out/bench/results.md" | grep -E '^\| [rc]2[rc] '
+fi
 exit $status
 CHECK
 chmod +x "$dist/check"

@@ -15,7 +15,8 @@ import java.util.function.Supplier;
  *       {@code warmupSeconds}), then {@code reps} timed runs, each giving a wall time and, where the
  *       engine has one, a device kernel time;
  *   <li>end-to-end runs (host buffer in, host buffer out): warm-up the same way, {@code reps} timed;
- *   <li>the last end-to-end output is checked against the reference.
+ *   <li>the last end-to-end output is checked against the reference: a relative error above the
+ *       tolerance ({@link Truth#TOLERANCE} unless given) rejects the row, marked failed with its error.
  * </ol>
  *
  * Each of the two loops has half of the per-engine time budget: warm-up stops at a quarter of it,
@@ -44,6 +45,7 @@ public final class Bench {
 
     private final Protocol protocol;
     private final Progress progress;
+    private final double tolerance;
     private final Map<String, Ceiling> ceilings = new LinkedHashMap<>();
 
     /** A measured copy ceiling: how, for what size, and the result (NaN when the measurement failed). */
@@ -51,8 +53,21 @@ public final class Bench {
     }
 
     public Bench(Protocol protocol, Progress progress) {
+        this(protocol, progress, Truth.TOLERANCE);
+    }
+
+    /**
+     * A bench that rejects results whose relative L2 error against the reference exceeds {@code tolerance}.
+     *
+     * @throws IllegalArgumentException naming {@code tolerance} where it is not above 0
+     */
+    public Bench(Protocol protocol, Progress progress, double tolerance) {
+        if (!(tolerance > 0)) {
+            throw new IllegalArgumentException("tolerance: a relative error above 0, got " + tolerance);
+        }
         this.protocol = protocol;
         this.progress = progress;
+        this.tolerance = tolerance;
     }
 
     public Protocol protocol() {
@@ -106,11 +121,17 @@ public final class Bench {
             step[0] = "checking against the reference";
             progress.detail(step[0]);
             double error = truth.relativeError(p);
-            step[0] = "describing the plan";
-            long setup = p.setupNanos();
-            row = new Row(c, engine.name(), engine.device(), engine.place(), Row.Status.OK, "", kernel, call, endToEnd,
-                    error, truth.describeSamples(), ceiling.gbs(), ceiling.method(), setup < 0 ? Double.NaN : setup / 1e6,
-                    p.plan(), "", Double.NaN);
+            if (!(error <= tolerance)) {
+                row = Row.without(c, engine, Row.Status.FAILED, String.format(java.util.Locale.ROOT,
+                        "checking against the reference: wrong result, relative error %s above the tolerance %s (%s checked)",
+                        Metrics.sci(error), tolerance, truth.describeSamples()));
+            } else {
+                step[0] = "describing the plan";
+                long setup = p.setupNanos();
+                row = new Row(c, engine.name(), engine.device(), engine.place(), Row.Status.OK, "", kernel, call, endToEnd,
+                        error, truth.describeSamples(), ceiling.gbs(), ceiling.method(), setup < 0 ? Double.NaN : setup / 1e6,
+                        p.plan(), "", Double.NaN);
+            }
         } catch (Throwable t) {
             Failures.rethrowIfFatal(t);
             row = Row.without(c, engine, Row.Status.FAILED, failure(step[0], t));

@@ -6,16 +6,60 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One benchmark case: a batch of complex float32 transforms of one shape (one to three
- * power-of-two axes, C order), forward, unnormalised.
+ * One benchmark case: a batch of float32 transforms of one shape (one to three power-of-two axes, C
+ * order) of one {@link Kind}: complex to complex forward (the default), real to complex forward, or
+ * complex to real inverse; every one unnormalised.
  *
- * <p>Written on the command line as {@code RANKd:DIMS[:BATCH]}: {@code 1d:4096:1024} (4096 points,
- * batch 1024), {@code 1d:2^20}, {@code 2d:1024} (a square), {@code 3d:128} (a cube),
- * {@code 2d:4096x2048:4}.
+ * <p>Written on the command line as {@code [KIND:]RANKd:DIMS[:BATCH]}: {@code 1d:4096:1024} (4096
+ * points, batch 1024), {@code 1d:2^20}, {@code 2d:1024} (a square), {@code 3d:128} (a cube),
+ * {@code 2d:4096x2048:4}, {@code r2c:3d:256}, {@code c2r:1d:4096:8192}. A real case's shape is its
+ * real signal's, and its spectrum is numpy's {@code rfftn} half: the last axis holds N/2 + 1 bins.
  */
-public record Case(int[] shape, int batch) {
+public record Case(Kind kind, int[] shape, int batch) {
+
+    /** What a case's transforms take and give. */
+    public enum Kind {
+        /** Complex to complex, forward: N complex values in, N out. */
+        C2C,
+        /** Real to complex, forward: N real values in, the N/2 + 1 bins of the last axis's half spectrum out. */
+        R2C,
+        /** Complex to real, inverse and unnormalised: a half spectrum in, N real values out. */
+        C2R;
+
+        /** "c2c", "r2c", "c2r": how a spec and a label write it. */
+        public String word() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** Whether one side of the transform is real. */
+        public boolean real() {
+            return this != C2C;
+        }
+
+        /**
+         * The kind a word names (case-insensitive).
+         *
+         * @throws IllegalArgumentException naming the kinds there are
+         */
+        public static Kind of(String word) {
+            for (Kind k : values()) {
+                if (k.word().equalsIgnoreCase(word.trim())) {
+                    return k;
+                }
+            }
+            throw new IllegalArgumentException("kind: c2c, r2c or c2r, got '" + word + "'");
+        }
+    }
+
+    /** A complex-to-complex case. */
+    public Case(int[] shape, int batch) {
+        this(Kind.C2C, shape, batch);
+    }
 
     public Case {
+        if (kind == null) {
+            throw new IllegalArgumentException("case: a kind (c2c, r2c or c2r), got null");
+        }
         if (shape == null || shape.length < 1 || shape.length > 3) {
             throw new IllegalArgumentException("case: one to three axes, got " + Arrays.toString(shape));
         }
@@ -28,9 +72,14 @@ public record Case(int[] shape, int batch) {
             throw new IllegalArgumentException("case: batch must be at least 1, got " + batch);
         }
         shape = shape.clone();
-        if (2L * points(shape) * batch > Integer.MAX_VALUE - 64) {
-            throw new IllegalArgumentException("case: " + Arrays.toString(shape) + " x " + batch
-                    + " is more than 2^30 complex values (one Java float[] holds them all)");
+        if (kind.real() && shape[shape.length - 1] < 2) {
+            throw new IllegalArgumentException("case: a real transform's last axis has at least 2 points, got "
+                    + Arrays.toString(shape));
+        }
+        long floats = kind.real() ? Math.max(spectrumFloats(kind, shape), points(shape)) : 2L * points(shape);
+        if (floats * batch > Integer.MAX_VALUE - 64) {
+            throw new IllegalArgumentException("case: " + Arrays.toString(shape) + " x " + batch + " needs " + floats * batch
+                    + " floats, more than one Java float[] holds (2^31 - 64)");
         }
     }
 
@@ -41,13 +90,30 @@ public record Case(int[] shape, int batch) {
         return new Case(shape, batch);
     }
 
-    /** Parses {@code RANKd:DIMS[:BATCH]}; DIMS is {@code AxBxC} or one length for every axis; {@code 2^k} is allowed. */
+    /**
+     * Parses {@code [KIND:]RANKd:DIMS[:BATCH]}; KIND is c2c (the default), r2c or c2r; DIMS is
+     * {@code AxBxC} or one length for every axis; {@code 2^k} is allowed.
+     */
     public static Case parse(String spec) {
+        return parse(spec, Kind.C2C);
+    }
+
+    /** As {@link #parse(String)}, with {@code kind} where the spec names none. */
+    public static Case parse(String spec, Kind kind) {
         String s = spec.trim().toLowerCase(Locale.ROOT);
+        if (s.matches("[a-z][a-z0-9]*:.*")) {
+            int colon = s.indexOf(':');
+            try {
+                kind = Kind.of(s.substring(0, colon));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("case: '" + spec + "' starts with no kind (c2c, r2c or c2r)");
+            }
+            s = s.substring(colon + 1);
+        }
         String[] parts = s.split(":");
         if (parts.length < 2 || parts.length > 3 || !parts[0].matches("[123]d")) {
-            throw new IllegalArgumentException("case: expected RANKd:DIMS[:BATCH] such as 1d:4096:1024, 2d:1024 or 3d:128, got '"
-                    + spec + "'");
+            throw new IllegalArgumentException("case: expected [KIND:]RANKd:DIMS[:BATCH] such as 1d:4096:1024, 2d:1024, 3d:128"
+                    + " or r2c:1d:4096:8192, got '" + spec + "'");
         }
         int rank = parts[0].charAt(0) - '0';
         String[] dims = parts[1].split("x");
@@ -62,16 +128,34 @@ public record Case(int[] shape, int batch) {
             throw new IllegalArgumentException("case: '" + spec + "' gives " + dims.length + " lengths for a " + rank + "D shape");
         }
         int batch = parts.length == 3 ? number(parts[2], spec) : 1;
-        return new Case(shape, batch);
+        return new Case(kind, shape, batch);
     }
 
     /** Parses a list of cases separated by commas or spaces. */
     public static List<Case> parseList(String specs) {
+        return parseList(specs, List.of(Kind.C2C));
+    }
+
+    /**
+     * Parses a list of cases separated by commas or spaces; a spec that names no kind gives one case
+     * of each of {@code kinds}, in that order, and a spec that names one gives that case alone.
+     *
+     * @throws IllegalArgumentException naming what is wrong: a spec, or no kinds
+     */
+    public static List<Case> parseList(String specs, List<Kind> kinds) {
+        if (kinds == null || kinds.isEmpty()) {
+            throw new IllegalArgumentException("kinds: at least one of c2c, r2c, c2r");
+        }
         List<Case> cases = new ArrayList<>();
         for (String spec : specs.split("[,\\s]+")) {
-            if (!spec.isBlank()) {
-                cases.add(parse(spec));
+            if (spec.isBlank()) {
+                continue;
             }
+            java.util.Set<Case> ofSpec = new java.util.LinkedHashSet<>();
+            for (Kind kind : kinds) {
+                ofSpec.add(parse(spec, kind)); // the same case each time where the spec names its kind
+            }
+            cases.addAll(ofSpec);
         }
         if (cases.isEmpty()) {
             throw new IllegalArgumentException("cases: none given");
@@ -103,6 +187,15 @@ public record Case(int[] shape, int batch) {
         return n;
     }
 
+    /** Floats of one transform's half spectrum (numpy's rfftn layout); 0 for c2c. */
+    private static long spectrumFloats(Kind kind, int[] shape) {
+        if (!kind.real()) {
+            return 0;
+        }
+        int last = shape[shape.length - 1];
+        return 2 * points(shape) / last * (last / 2 + 1);
+    }
+
     public int rank() {
         return shape.length;
     }
@@ -112,35 +205,76 @@ public record Case(int[] shape, int batch) {
         return shape.clone();
     }
 
-    /** N: complex points in one transform. */
+    /** N: points in one transform (complex values for c2c, real values of the signal for r2c and c2r). */
     public long points() {
         return points(shape);
     }
 
-    /** Complex points in the whole batch. */
+    /** Points in the whole batch. */
     public long totalPoints() {
         return points() * batch;
     }
 
-    /** Floats in the whole interleaved batch. */
+    /** Floats of one transform's input: 2N interleaved for c2c, N real for r2c, its half spectrum's for c2r. */
+    public int inputLength() {
+        return (int) (kind == Kind.R2C ? points() : kind == Kind.C2R ? spectrumFloats(kind, shape) : 2 * points());
+    }
+
+    /** Floats of one transform's output: 2N interleaved for c2c, the half spectrum's for r2c, N real for c2r. */
+    public int outputLength() {
+        return (int) (kind == Kind.C2R ? points() : kind == Kind.R2C ? spectrumFloats(kind, shape) : 2 * points());
+    }
+
+    /** Floats of the whole batch's input. */
     public int floats() {
-        return (int) (2 * totalPoints());
+        return inputLength() * batch;
     }
 
-    /** Bytes of the whole batch: 8 per complex float32. */
+    /** Floats of the whole batch's output. */
+    public int outputFloats() {
+        return outputLength() * batch;
+    }
+
+    /**
+     * Bytes of the whole batch, the size a case is known by: 8 per complex float32 value for c2c, 4 per
+     * real float32 value of the signal for r2c and c2r.
+     */
     public long bytes() {
-        return 8 * totalPoints();
+        return (kind.real() ? 4 : 8) * totalPoints();
     }
 
-    /** The conventional FFT operation count, 5 N log2 N per transform, times the batch. */
+    /**
+     * Bytes one run reads and writes at least: the batch's input once and its output once (for c2c
+     * twice {@link #bytes()}; for r2c and c2r the real signal and the half spectrum).
+     */
+    public long bytesMoved() {
+        return 4L * ((long) inputLength() + outputLength()) * batch;
+    }
+
+    /**
+     * The conventional operation count per transform, times the batch: 5 N log2 N for c2c, and half of
+     * it, 2.5 N log2 N, for r2c and c2r (N real points).
+     */
     public double flops() {
         long n = points();
-        return 5.0 * n * (63 - Long.numberOfLeadingZeros(n)) * batch;
+        return (kind.real() ? 2.5 : 5.0) * n * (63 - Long.numberOfLeadingZeros(n)) * batch;
     }
 
-    /** How people write it: "1D 4096, batch 1024", "1D 2^20", "2D 1024^2", "3D 128^3", "2D 4096x2048". */
+    /** This case's shape and batch as another kind. */
+    public Case as(Kind other) {
+        return new Case(other, shape, batch);
+    }
+
+    /**
+     * How people write it: "1D 4096, batch 1024", "1D 2^20", "2D 1024^2", "3D 128^3", "2D 4096x2048";
+     * a real case starts with its kind: "r2c 3D 256^3", "c2r 1D 4096, batch 8192".
+     */
     public String label() {
-        StringBuilder s = new StringBuilder().append(rank()).append("D ");
+        StringBuilder s = new StringBuilder();
+        if (kind.real()) {
+            s.append(kind.word()).append(' ');
+        }
+        s.append(rank()).append("D ");
         boolean cube = Arrays.stream(shape).allMatch(v -> v == shape[0]);
         if (rank() == 1) {
             s.append(length(shape[0]));
@@ -157,9 +291,13 @@ public record Case(int[] shape, int batch) {
         return s.toString();
     }
 
-    /** The command-line form, which {@link #parse} reads back. */
+    /** The command-line form, which {@link #parse} reads back; a real case's starts with its kind. */
     public String spec() {
-        StringBuilder s = new StringBuilder().append(rank()).append("d:");
+        StringBuilder s = new StringBuilder();
+        if (kind.real()) {
+            s.append(kind.word()).append(':');
+        }
+        s.append(rank()).append("d:");
         for (int i = 0; i < rank(); i++) {
             s.append(i > 0 ? "x" : "").append(shape[i]);
         }
@@ -170,19 +308,20 @@ public record Case(int[] shape, int batch) {
         return n > 65536 ? "2^" + Integer.numberOfTrailingZeros(n) : Integer.toString(n);
     }
 
-    /** Human-readable size of the batch: "128 MiB". */
+    /** Human-readable size of the batch ({@link #bytes()}): "128 MiB". */
     public String size() {
         return Metrics.bytes(bytes());
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Case c && c.batch == batch && Arrays.equals(c.shape, shape);
+        return o instanceof Case c && c.kind == kind && c.batch == batch && Arrays.equals(c.shape, shape);
     }
 
     @Override
     public int hashCode() {
-        return 31 * Arrays.hashCode(shape) + batch;
+        // The ordinal, not the enum's identity hash: the hash seeds a case's random input (Truth).
+        return 31 * Arrays.hashCode(shape) + batch + 1_000_003 * kind.ordinal();
     }
 
     @Override

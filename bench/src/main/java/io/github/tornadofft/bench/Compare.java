@@ -31,15 +31,24 @@ import java.util.concurrent.Callable;
             "bandwidth against the copy ceiling, error against reference-fft, and the ratio to cuFFT (GPU) or",
             "JTransforms (CPU). Engines that cannot run here are listed as absent.",
             "",
-            "Cases are RANKd:DIMS[:BATCH]: 1d:4096:1024 (batch 1024), 1d:2^20, 2d:1024 (square), 3d:128 (cube),",
-            "2d:4096x2048:4. Defaults: with a GPU, the baseline GPU cases (128 MiB each; 3d:512 with --large);",
-            "without one, the baseline CPU cases: " + Compare.CPU_CASES + "."})
+            "Cases are [KIND:]RANKd:DIMS[:BATCH]: 1d:4096:1024 (batch 1024), 1d:2^20, 2d:1024 (square), 3d:128 (cube),",
+            "2d:4096x2048:4; KIND is c2c (complex, forward: the default), r2c (real to complex, forward) or c2r",
+            "(complex to real, inverse, unnormalised), as in r2c:3d:256; a real case's shape is its real signal's.",
+            "Defaults: with a GPU, the baseline GPU cases (128 MiB each; 3d:512 with --large); without one, the",
+            "baseline CPU cases: " + Compare.CPU_CASES + ". With --real, the real suites: on a GPU " + Compare.REAL_GPU_CASES + ",",
+            "else " + Compare.REAL_CPU_CASES + ", each as c2c, r2c and c2r (--kinds)."})
 public final class Compare implements Callable<Integer> {
 
     static final String GPU_CASES = "1d:4096:4096, 1d:65536:256, 1d:2^20:16, 1d:2^24, 2d:4096, 3d:128, 3d:256";
     static final String GPU_LARGE = "3d:512";
     static final String CPU_CASES = "1d:4096:1024, 1d:2^20, 2d:1024, 3d:128";
     static final String QUICK_CASES = "1d:4096:64, 1d:2^16, 2d:256, 3d:32";
+    /** The real-transform suites (sizes in real float32 values), each case run as every kind of --kinds. */
+    static final String REAL_GPU_CASES = "1d:4096:8192, 1d:2^20:32, 2d:4096, 3d:256, 3d:512";
+    static final String REAL_CPU_CASES = "1d:4096:1024, 2d:1024, 3d:128";
+    static final String REAL_QUICK_CASES = "1d:4096:64, 2d:256, 3d:32";
+    /** The kinds a case of the real suites runs as: c2c too, for the ratio of each real transform to it. */
+    static final List<Case.Kind> REAL_KINDS = List.of(Case.Kind.C2C, Case.Kind.R2C, Case.Kind.C2R);
 
     @Option(names = "--cases", paramLabel = "LIST", description = "Cases, comma-separated (default: chosen for the machine).")
     String cases;
@@ -80,6 +89,18 @@ public final class Compare implements Callable<Integer> {
 
     @Option(names = "--large", description = "Add 3D 512^3 (1 GiB) to the GPU cases.")
     boolean large;
+
+    @Option(names = "--real", description = "The real-transform suites instead of the complex ones (see above; with"
+            + " --quick, " + REAL_QUICK_CASES + "), each case as c2c, r2c and c2r unless --kinds says otherwise.")
+    boolean real;
+
+    @Option(names = "--kinds", paramLabel = "LIST", split = ",", description = "The kinds each case that names none runs"
+            + " as, in order: c2c, r2c, c2r (default: c2c; with --real, c2c,r2c,c2r).")
+    List<String> kinds;
+
+    @Option(names = "--tolerance", paramLabel = "E", defaultValue = "1e-4", description = "Largest relative L2 error of a"
+            + " right result; a row above it is rejected, marked failed with its error (default: ${DEFAULT-VALUE}).")
+    double tolerance;
 
     @Option(names = "--no-plots", description = "Skip the PNGs.")
     boolean noPlots;
@@ -127,21 +148,28 @@ public final class Compare implements Callable<Integer> {
         }
 
         boolean gpu = engines.stream().anyMatch(e -> available(e) && e.place() == Engine.Place.GPU);
-        List<Case> caseList = Case.parseList(cases != null ? cases
-                : quick ? QUICK_CASES : gpu ? GPU_CASES + (large ? ", " + GPU_LARGE : "") : CPU_CASES);
+        List<Case> caseList;
+        try {
+            caseList = Case.parseList(cases != null ? cases : suite(gpu), kindList());
+            if (!(tolerance > 0)) {
+                throw new IllegalArgumentException("--tolerance: a relative error above 0, got " + tolerance);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+        }
         Bench.Protocol protocol = new Bench.Protocol(
                 warmup != null ? warmup : quick ? 1 : gpu ? 10 : 2,
                 warmupSeconds != null ? warmupSeconds : quick ? 0.2 : 1.0,
                 reps != null ? reps : quick ? 3 : gpu ? 50 : 5,
                 budget != null ? budget : quick ? 5 : 20);
-        Bench bench = new Bench(protocol, progress);
+        Bench bench = new Bench(protocol, progress, tolerance);
 
         Map<Case, String> errorSamples = new LinkedHashMap<>();
         List<Row> rows = measure(caseList, engines, bench, progress, errorSamples);
         progress.done();
 
         String md = Report.markdown("tornado-fft bench, " + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
-                context(protocol, gpu), listings, rows, bench.ceilings(), errorSamples, protocol.budgetSeconds());
+                context(protocol, gpu, caseList), listings, rows, bench.ceilings(), errorSamples, protocol.budgetSeconds());
         stdout.print(md);
         Files.createDirectories(out);
         Files.writeString(out.resolve("results.md"), md);
@@ -201,6 +229,30 @@ public final class Compare implements Callable<Integer> {
             rows.addAll(withRatios(caseRows));
         }
         return rows;
+    }
+
+    /** The default cases: the quick, GPU or CPU suite, complex or (--real) real. */
+    String suite(boolean gpu) {
+        if (real) {
+            return quick ? REAL_QUICK_CASES : gpu ? REAL_GPU_CASES : REAL_CPU_CASES;
+        }
+        return quick ? QUICK_CASES : gpu ? GPU_CASES + (large ? ", " + GPU_LARGE : "") : CPU_CASES;
+    }
+
+    /** The kinds of --kinds, else c2c alone, or with --real every kind. */
+    List<Case.Kind> kindList() {
+        if (kinds == null || kinds.isEmpty()) {
+            return real ? REAL_KINDS : List.of(Case.Kind.C2C);
+        }
+        List<Case.Kind> list = new ArrayList<>();
+        for (String k : kinds) {
+            try {
+                list.add(Case.Kind.of(k));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--kinds: c2c, r2c or c2r, got '" + k + "'");
+            }
+        }
+        return list;
     }
 
     /** Whether the engine says it can run; false when even that fails (its rows then say how). */
@@ -277,7 +329,7 @@ public final class Compare implements Callable<Integer> {
         return true;
     }
 
-    private List<String> context(Bench.Protocol p, boolean gpu) {
+    private List<String> context(Bench.Protocol p, boolean gpu, List<Case> caseList) {
         Runtime rt = Runtime.getRuntime();
         long ram = 0;
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
@@ -291,6 +343,14 @@ public final class Compare implements Callable<Integer> {
                 + System.getProperty("java.vendor") + "), max heap " + Metrics.bytes(rt.maxMemory()));
         lines.add("data: complex float32, uniform random in [-1, 1) (seed " + seed + "), forward, unnormalised; a fresh"
                 + " input per case, the same for every engine");
+        if (caseList.stream().anyMatch(c -> c.kind().real())) {
+            lines.add("real cases: r2c takes real float32 values uniform in [-1, 1) and gives numpy's rfftn half spectrum"
+                    + " (last axis N/2 + 1 bins); c2r takes such a half spectrum, uniform in [-1, 1) and made Hermitian where"
+                    + " it must be (the bins 0 and N/2 of the last axis), and gives N real values, unnormalised (N times"
+                    + " numpy's irfftn); out of place on every GPU engine");
+        }
+        lines.add("check: a result whose relative L2 error against reference-fft exceeds " + tolerance
+                + " is rejected (its row failed, with the error)");
         lines.add("protocol: per engine and case, warm-up (" + p.warmup() + " run(s) at least, and " + p.warmupSeconds()
                 + " s at least) then " + p.reps() + " timed runs with data resident; the same end to end; medians; each loop cut short"
                 + " past half of a " + p.budgetSeconds() + " s budget per engine and case (the runs column says what ran)");

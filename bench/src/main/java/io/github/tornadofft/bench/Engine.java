@@ -1,9 +1,9 @@
 package io.github.tornadofft.bench;
 
 /**
- * Something that computes a batch of forward complex float32 FFTs: a TornadoVM device, cuFFT,
- * JTransforms, the reference. The comparison asks each engine to prepare a case, then times it the
- * same way ({@link Bench}).
+ * Something that computes a batch of float32 FFTs of a {@link Case}'s kind (complex forward, real to
+ * complex, complex to real): a TornadoVM device, cuFFT, VkFFT, JTransforms, the reference. The
+ * comparison asks each engine to prepare a case, then times it the same way ({@link Bench}).
  */
 public interface Engine {
 
@@ -58,7 +58,7 @@ public interface Engine {
     /** A case planned on an engine, ready to be timed. */
     interface Prepared extends AutoCloseable {
 
-        /** Copies the case's input into the engine's own host buffer; not timed. */
+        /** Copies the case's input ({@link Truth#input()}) into the engine's own host buffer; not timed. */
         void load(float[] input);
 
         /** Whether {@link #runResident()} reports a device kernel time. */
@@ -73,7 +73,12 @@ public interface Engine {
         /** Host buffer in, host buffer out: upload, transform, download. Leaves the output readable by {@link #result}. */
         long runEndToEnd();
 
-        /** Copies transform {@code index} of the batch, as the last {@link #runEndToEnd()} left it, into {@code dst}. */
+        /**
+         * Copies the output of transform {@code index} of the batch, as the last {@link #runEndToEnd()} left
+         * it, into {@code dst} ({@link Case#outputLength()} floats), in the case's layout: interleaved
+         * complex for c2c, numpy's {@code rfftn} half spectrum for r2c ({@link HalfSpectrum}), real values
+         * for c2r, whatever layout the engine computes in.
+         */
         void result(int index, float[] dst);
 
         /** Time spent planning and compiling, in ns; -1 when the engine has no such step. */

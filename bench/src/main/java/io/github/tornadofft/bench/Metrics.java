@@ -9,17 +9,18 @@ public final class Metrics {
     private Metrics() {
     }
 
-    /** GFLOP/s of one run of {@code c} taking {@code nanos}: 5 N log2 N x batch / t. */
+    /** GFLOP/s of one run of {@code c} taking {@code nanos}: {@link Case#flops()} / t (5 N log2 N x batch for c2c, half for real kinds). */
     public static double gflops(Case c, double nanos) {
         return nanos > 0 ? c.flops() / nanos : Double.NaN;
     }
 
     /**
-     * Effective bandwidth: one read and one write of the whole batch ({@code 2 x bytes}) per run,
-     * the least traffic any FFT can have, in GB/s (10^9 bytes per second).
+     * Effective bandwidth: one read of the batch's input and one write of its output per run
+     * ({@link Case#bytesMoved()}: 2 x bytes for c2c; the real signal and the half spectrum for r2c and
+     * c2r), the least traffic any FFT can have, in GB/s (10^9 bytes per second).
      */
     public static double effectiveGBs(Case c, double nanos) {
-        return copyGBs(c.bytes(), nanos);
+        return nanos > 0 ? c.bytesMoved() / nanos : Double.NaN;
     }
 
     /** Bandwidth of copying {@code bytes}: bytes read plus bytes written, per second, in GB/s. */

@@ -52,15 +52,27 @@ public final class Report {
             }
         }
         md.append("\n## Results\n\n").append(table(rows));
+        String againstComplex = againstComplex(rows);
+        if (!againstComplex.isEmpty()) {
+            md.append("\n## Real transforms against c2c of the same shape\n\n").append(againstComplex);
+        }
         md.append("\n## Copy ceilings\n\n").append(ceilings(ceilings));
         md.append("\n## Notes\n\n");
         md.append("- time: the device kernel time where the engine has one, else the call time; GFLOP/s, GB/s and the ratio use it.\n");
         md.append("- kernel, call, e2e: medians, in ms. kernel: device time of the transform with data resident; call: host wall"
                 + " time of the same call; e2e: host buffer to host buffer (upload, transform, download on a GPU).\n");
-        md.append("- GFLOP/s = 5 N log2 N x batch / time, N = points in one transform.\n");
-        md.append("- GB/s: effective bandwidth, 2 x bytes / time (one read and one write of the batch, the least any FFT moves);"
-                + " of copy: that as a fraction of the copy ceiling of the engine's memory (table above).\n");
-        md.append("- ratio: time / the time of cuFFT (GPU engines) or JTransforms (CPU engines) on the same case; below 1 is faster.\n");
+        md.append("- GFLOP/s = 5 N log2 N x batch / time, N = points in one transform; for r2c and c2r, 2.5 N log2 N x batch"
+                + " / time, N = real points (half the complex count, the convention of FFTW's and cuFFT's real benchmarks).\n");
+        md.append("- GB/s: effective bandwidth, bytes read and written at least / time: for c2c 2 x bytes (one read and one"
+                + " write of the batch), for r2c and c2r the real values (4 bytes each) plus the half spectrum (8 bytes per"
+                + " bin), the least any FFT moves; of copy: that as a fraction of the copy ceiling of the engine's memory"
+                + " (table above).\n");
+        md.append("- ratio: time / the time of cuFFT (GPU engines) or JTransforms (CPU engines) on the same case (for r2c and"
+                + " c2r, cuFFT's R2C or C2R plan and JTransforms' realForward or realInverse); below 1 is faster.\n");
+        if (rows.stream().anyMatch(r -> r.c().kind().real())) {
+            md.append("- of c2c: a real case's time / the same engine's time for c2c of the same shape and batch (N complex"
+                    + " values), where that case ran too; tornado-fft aims at 0.6 or less.\n");
+        }
         md.append("- runs: warm-up + timed runs actually done, resident loop / end-to-end loop; each loop stops early (after at"
                 + " least one timed run) once it has used half of the ").append(fmtSeconds(budgetSeconds))
                 .append(" s that one engine may spend on one case.\n");
@@ -122,6 +134,45 @@ public final class Report {
         return md.toString();
     }
 
+    /**
+     * One line per real row that has a c2c row of the same engine, shape and batch: both times and
+     * their ratio ({@link #ofComplex}); empty when there is none.
+     */
+    static String againstComplex(List<Row> rows) {
+        StringBuilder md = new StringBuilder();
+        for (Row r : rows) {
+            double ratio = ofComplex(r, rows);
+            if (Double.isNaN(ratio)) {
+                continue;
+            }
+            if (md.isEmpty()) {
+                md.append("| case | engine | ms | c2c ms | of c2c |\n|---|---|--:|--:|--:|\n");
+            }
+            md.append("| ").append(cell(r.c().label())).append(" | ").append(cell(r.engine())).append(" | ")
+                    .append(Metrics.sig3(r.metricNanos() / 1e6)).append(" | ")
+                    .append(Metrics.sig3(r.metricNanos() / ratio / 1e6)).append(" | ")
+                    .append(String.format(Locale.ROOT, "%.2fx", ratio)).append(" |\n");
+        }
+        return md.toString();
+    }
+
+    /**
+     * A real row's time over the time of the same engine's c2c row of the same shape and batch (both
+     * by {@link Row#metricNanos()}); NaN for a c2c row, a row not measured, or where no such c2c row was.
+     */
+    static double ofComplex(Row r, List<Row> rows) {
+        if (!r.ok() || !r.c().kind().real()) {
+            return Double.NaN;
+        }
+        Case complex = r.c().as(Case.Kind.C2C);
+        for (Row other : rows) {
+            if (other.ok() && other.engine().equals(r.engine()) && other.c().equals(complex)) {
+                return r.metricNanos() / other.metricNanos();
+            }
+        }
+        return Double.NaN;
+    }
+
     private static String ceilings(List<Bench.Ceiling> ceilings) {
         StringBuilder md = new StringBuilder("| memory, measured by | size | GB/s (read + written) |\n|---|--:|--:|\n");
         for (Bench.Ceiling c : ceilings) {
@@ -155,9 +206,13 @@ public final class Report {
     public static final List<String> CSV_COLUMNS = List.of("case", "shape", "batch", "points", "bytes", "engine", "device",
             "place", "status", "reason", "kernel_ms", "kernel_min_ms", "call_ms", "call_min_ms", "e2e_ms", "e2e_min_ms",
             "gflops", "effective_gbs", "ceiling_gbs", "ceiling_fraction", "ceiling_method", "rel_error", "error_samples",
-            "baseline", "ratio", "warmup_resident", "reps_resident", "warmup_e2e", "reps_e2e", "setup_ms", "plan");
+            "baseline", "ratio", "warmup_resident", "reps_resident", "warmup_e2e", "reps_e2e", "setup_ms", "plan", "kind",
+            "bytes_moved", "of_c2c");
 
-    /** Every number, one line per engine and case; empty fields where nothing was measured. */
+    /**
+     * Every number, one line per engine and case; empty fields where nothing was measured. {@code bytes} is
+     * the case's size ({@link Case#bytes()}), {@code bytes_moved} what the GB/s column counts.
+     */
     public static String csv(List<Row> rows) {
         StringBuilder csv = new StringBuilder(String.join(",", CSV_COLUMNS)).append('\n');
         for (Row r : rows) {
@@ -176,7 +231,8 @@ public final class Report {
                     .add(csvCell(r.baseline())).add(num(r.ratio()))
                     .add(count(r.call().warmup(), r.ok())).add(count(r.call().reps(), r.ok()))
                     .add(count(r.e2e().warmup(), r.ok())).add(count(r.e2e().reps(), r.ok()))
-                    .add(num(r.setupMs())).add(csvCell(r.plan()));
+                    .add(num(r.setupMs())).add(csvCell(r.plan())).add(c.kind().word()).add(Long.toString(c.bytesMoved()))
+                    .add(num(ofComplex(r, rows)));
             csv.append(j).append('\n');
         }
         return csv.toString();

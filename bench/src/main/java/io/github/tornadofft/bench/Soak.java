@@ -154,6 +154,11 @@ public final class Soak implements Callable<Integer> {
         List<Case> shapeList;
         try {
             shapeList = Case.parseList(shapes != null ? shapes : quick ? QUICK_SHAPES : SHAPES);
+            for (Case c : shapeList) {
+                if (c.kind() != Case.Kind.C2C) {
+                    throw new IllegalArgumentException("--shapes: the soak runs c2c transforms, got " + c.spec());
+                }
+            }
             device = Devices.resolve(deviceSpec);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());

@@ -12,8 +12,18 @@ import java.util.StringJoiner;
  * A case's input (every engine gets the same) and what it should become: reference-fft, in double
  * precision, for a sample of the batch. Checking a sample keeps huge batches fast; the report says
  * which transforms were checked.
+ *
+ * <p>By kind: c2c, complex input, forward; r2c, a real signal, forward, to numpy's {@code rfftn} half
+ * spectrum; c2r, a half spectrum made Hermitian where it must be ({@link HalfSpectrum#makeHermitian}),
+ * inverse and unnormalised (cuFFT's convention: the result is N times numpy's {@code irfftn}).
  */
 public final class Truth {
+
+    /**
+     * Default largest relative L2 error of a right result: float32 transforms of the bench's sizes
+     * stay under 1e-6; a wrong one (a misplaced bin, a lost axis) is near 1.
+     */
+    public static final double TOLERANCE = 1e-4;
 
     private final Case c;
     private final float[] input;
@@ -34,8 +44,13 @@ public final class Truth {
         for (int i = 0; i < input.length; i++) {
             input[i] = (float) (2 * random.nextDouble() - 1);
         }
+        int len = c.inputLength();
+        if (c.kind() == Case.Kind.C2R) {
+            for (int b = 0; b < c.batch(); b++) {
+                HalfSpectrum.makeHermitian(input, b * len, c.shape());
+            }
+        }
         int[] samples = sampleIndices(c.batch(), maxSamples);
-        int len = (int) (2 * c.points());
         double[][] expected = new double[samples.length][];
         for (int k = 0; k < samples.length; k++) {
             double[] d = new double[len];
@@ -43,10 +58,23 @@ public final class Truth {
             for (int i = 0; i < len; i++) {
                 d[i] = input[base + i];
             }
-            ReferenceFft.c2c(d, c.shape(), ReferenceFft.allAxes(c.rank()), Direction.FORWARD, Norm.BACKWARD);
-            expected[k] = d;
+            expected[k] = expected(c, d);
         }
         return new Truth(c, input, samples, expected);
+    }
+
+    /** reference-fft's transform of one input of the case, in double precision; may reuse {@code in}. */
+    static double[] expected(Case c, double[] in) {
+        int[] axes = ReferenceFft.allAxes(c.rank());
+        return switch (c.kind()) {
+            case C2C -> {
+                ReferenceFft.c2c(in, c.shape(), axes, Direction.FORWARD, Norm.BACKWARD);
+                yield in;
+            }
+            case R2C -> ReferenceFft.r2c(in, c.shape(), axes, Norm.BACKWARD);
+            // Norm.FORWARD leaves the inverse unscaled, as cuFFT, VkFFT and JTransforms (scale false) do.
+            case C2R -> ReferenceFft.c2r(in, c.shape(), axes, Norm.FORWARD);
+        };
     }
 
     /** {@code k} indices spread evenly over {@code [0, batch)}, first and last included; all of them when batch <= k. */
@@ -68,7 +96,10 @@ public final class Truth {
         return c;
     }
 
-    /** The input, shared and not to be modified: every engine copies it into its own buffer. */
+    /**
+     * The input, {@link Case#floats()} floats (transform b at b {@link Case#inputLength()}), shared and not
+     * to be modified: every engine copies it into its own buffer.
+     */
     public float[] input() {
         return input;
     }
@@ -81,7 +112,10 @@ public final class Truth {
         return relativeError(prepared::result);
     }
 
-    /** Where an output is read from: copies transform {@code index} of the batch into {@code dst}. */
+    /**
+     * Where an output is read from: copies transform {@code index} of the batch into {@code dst}, of
+     * {@link Case#outputLength()} floats (c2c and r2c: interleaved complex; c2r: real).
+     */
     @FunctionalInterface
     public interface Output {
         void read(int index, float[] dst);
@@ -89,7 +123,7 @@ public final class Truth {
 
     /** As {@link #relativeError(Engine.Prepared)}, of an output read through {@code output}. */
     public double relativeError(Output output) {
-        int len = (int) (2 * c.points());
+        int len = c.outputLength();
         float[] got = new float[len];
         double err = 0;
         double ref = 0;

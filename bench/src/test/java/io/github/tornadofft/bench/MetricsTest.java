@@ -34,6 +34,26 @@ class MetricsTest {
     }
 
     @Test
+    void aRealTransformCountsHalfTheComplexFlops() {
+        // 2.5 N log2 N per transform, N real points: half of c2c's 5 N log2 N for the same N.
+        Case r2c = Case.parse("r2c:1d:4096:8192");
+        assertEquals(2.5 * 4096 * 12 * 8192, r2c.flops());
+        assertEquals(Case.parse("1d:4096:8192").flops() / 2, Case.parse("c2r:1d:4096:8192").flops());
+        assertEquals(2.5 * (1 << 24) * 24, Case.parse("r2c:3d:256").flops());
+    }
+
+    @Test
+    void aRealTransformMovesItsSignalAndItsHalfSpectrum() {
+        // r2c 2D 4096^2: 4 bytes per real value read, 8 per bin of 4096 x 2049 written.
+        Case c = Case.parse("r2c:2d:4096");
+        long moved = 4L * 4096 * 4096 + 8L * 4096 * 2049;
+        assertEquals(moved, c.bytesMoved());
+        assertEquals(moved, Case.parse("c2r:2d:4096").bytesMoved());
+        assertEquals(moved / 1e6, Metrics.effectiveGBs(c, 1e6), 1e-9);
+        assertEquals(2 * Case.parse("2d:4096").bytes(), Case.parse("2d:4096").bytesMoved());
+    }
+
+    @Test
     void timesThatWereNotMeasuredGiveNaNNotZero() {
         Case c = Case.parse("1d:1024");
         assertTrue(Double.isNaN(Metrics.gflops(c, Double.NaN)));

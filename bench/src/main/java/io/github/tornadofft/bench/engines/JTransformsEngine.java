@@ -17,7 +17,9 @@ import java.util.concurrent.Future;
 /**
  * JTransforms 3.1, in place on an interleaved float[], with the thread count its ConcurrencyUtils
  * chooses by default (the machine's cores). A batch is split over that many threads, one
- * JTransforms instance each; a single transform uses JTransforms' own threading.
+ * JTransforms instance each; a single transform uses JTransforms' own threading. Real cases run as
+ * {@code realForward} (r2c) and {@code realInverse} without scaling (c2r), in JTransforms' own packed
+ * layout ({@link JTransformsPacking}), which is converted from and to numpy's half spectrum untimed.
  */
 public final class JTransformsEngine implements Engine {
 
@@ -51,8 +53,13 @@ public final class JTransformsEngine implements Engine {
     @Override
     public String notes() {
         return "JTransforms 3.1 complexForward, in place, " + threads + " threads (ConcurrencyUtils default); a batch is split"
-                + " over the threads, one transform alone uses JTransforms' own threading. No kernel time: 'call' is the"
-                + " transform on data already in the working array (refilled untimed); 'e2e' adds copying the input in.";
+                + " over the threads, one transform alone uses JTransforms' own threading. r2c: realForward, c2r:"
+                + " realInverse(scale false), in place in JTransforms' packed layout (N floats per transform, bins 0 and"
+                + " N/2 folded into the first two floats of a row), not numpy's half spectrum of N/2 + 1 bins: the times are"
+                + " of what JTransforms computes, and the conversions (c2r's input into the packed layout, r2c's output"
+                + " out of it, for the check) are untimed; realInverse(scale false) gives N/2 times the signal, which the"
+                + " check doubles (untimed) to the unnormalised c2r. No kernel time: 'call' is the transform on data already in the"
+                + " working array (refilled untimed); 'e2e' adds copying the input in.";
     }
 
     @Override
@@ -65,26 +72,46 @@ public final class JTransformsEngine implements Engine {
         return new Run(c);
     }
 
-    /** One FFT of the case's shape, as JTransforms spells it per rank. */
+    /** One FFT of the case's shape and kind, in place, as JTransforms spells it per rank. */
     private interface Transform {
-        void forward(float[] data, int offset, float[] scratch);
+        void run(float[] data, int offset, float[] scratch);
+    }
+
+    /** Floats of one transform in JTransforms' working array: 2N interleaved for c2c, N packed for r2c and c2r. */
+    static int workLength(Case c) {
+        return (int) (c.kind().real() ? c.points() : 2 * c.points());
     }
 
     private static Transform transform(Case c) {
         int[] s = c.shape();
-        int len = (int) (2 * c.points());
+        int len = workLength(c);
+        Case.Kind kind = c.kind();
         switch (c.rank()) {
             case 1 -> {
                 FloatFFT_1D fft = new FloatFFT_1D(s[0]);
-                return (data, offset, scratch) -> fft.complexForward(data, offset);
+                return switch (kind) {
+                    case C2C -> (data, offset, scratch) -> fft.complexForward(data, offset);
+                    case R2C -> (data, offset, scratch) -> fft.realForward(data, offset);
+                    case C2R -> (data, offset, scratch) -> fft.realInverse(data, offset, false);
+                };
             }
             case 2 -> {
                 FloatFFT_2D fft = new FloatFFT_2D(s[0], s[1]);
-                return (data, offset, scratch) -> whole(data, offset, scratch, len, fft::complexForward);
+                java.util.function.Consumer<float[]> one = switch (kind) {
+                    case C2C -> fft::complexForward;
+                    case R2C -> fft::realForward;
+                    case C2R -> a -> fft.realInverse(a, false);
+                };
+                return (data, offset, scratch) -> whole(data, offset, scratch, len, one);
             }
             default -> {
                 FloatFFT_3D fft = new FloatFFT_3D(s[0], s[1], s[2]);
-                return (data, offset, scratch) -> whole(data, offset, scratch, len, fft::complexForward);
+                java.util.function.Consumer<float[]> one = switch (kind) {
+                    case C2C -> fft::complexForward;
+                    case R2C -> fft::realForward;
+                    case C2R -> a -> fft.realInverse(a, false);
+                };
+                return (data, offset, scratch) -> whole(data, offset, scratch, len, one);
             }
         }
     }
@@ -108,13 +135,17 @@ public final class JTransformsEngine implements Engine {
         private final float[][] scratch;
         private final ExecutorService pool;
         private final long setup;
+        /** Packs c2r's input and unpacks r2c's output; null for c2c. */
+        private final JTransformsPacking packing;
+        /** What the working array is refilled from: the input, or for c2r the input packed. */
         private float[] input;
         private float[] work;
 
         Run(Case c) {
             long t0 = System.nanoTime();
             this.c = c;
-            this.len = (int) (2 * c.points());
+            this.len = workLength(c);
+            this.packing = c.kind().real() ? new JTransformsPacking(c.shape()) : null;
             this.workers = Math.max(1, Math.min(threads, c.batch()));
             this.transforms = new Transform[workers];
             this.scratch = new float[workers][];
@@ -127,13 +158,20 @@ public final class JTransformsEngine implements Engine {
                 t.setDaemon(true);
                 return t;
             }) : null;
-            this.work = new float[c.floats()];
+            this.work = new float[len * c.batch()];
             this.setup = System.nanoTime() - t0;
         }
 
         @Override
         public void load(float[] in) {
-            this.input = in;
+            if (c.kind() != Case.Kind.C2R) {
+                this.input = in;
+                return;
+            }
+            this.input = new float[len * c.batch()];
+            for (int b = 0; b < c.batch(); b++) {
+                packing.pack(in, b * c.inputLength(), input, b * len);
+            }
         }
 
         @Override
@@ -160,7 +198,7 @@ public final class JTransformsEngine implements Engine {
         private void transformAll() {
             if (pool == null) {
                 for (int b = 0; b < c.batch(); b++) {
-                    transforms[0].forward(work, b * len, scratch[0]);
+                    transforms[0].run(work, b * len, scratch[0]);
                 }
                 return;
             }
@@ -173,7 +211,7 @@ public final class JTransformsEngine implements Engine {
                 float[] s = scratch[w];
                 parts.add(pool.submit(() -> {
                     for (int b = first; b < last; b++) {
-                        t.forward(work, b * len, s);
+                        t.run(work, b * len, s);
                     }
                 }));
             }
@@ -188,7 +226,16 @@ public final class JTransformsEngine implements Engine {
 
         @Override
         public void result(int index, float[] dst) {
-            System.arraycopy(work, index * len, dst, 0, len);
+            if (c.kind() == Case.Kind.R2C) {
+                packing.unpack(work, index * len, dst, 0);
+            } else if (c.kind() == Case.Kind.C2R) {
+                // realInverse(scale false) is N/2 times the signal; the unnormalised c2r is N times it.
+                for (int i = 0; i < len; i++) {
+                    dst[i] = 2 * work[index * len + i];
+                }
+            } else {
+                System.arraycopy(work, index * len, dst, 0, len);
+            }
         }
 
         @Override

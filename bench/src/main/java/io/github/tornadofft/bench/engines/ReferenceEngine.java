@@ -41,9 +41,9 @@ public final class ReferenceEngine implements Engine {
 
     @Override
     public String notes() {
-        return "reference-fft ReferenceFft.c2c, double precision, in place, one thread. 'call' is the transform of"
-                + " doubles already in the working array; 'e2e' adds converting the float input to double and the"
-                + " result back to float.";
+        return "reference-fft ReferenceFft.c2c, double precision, in place, one thread; r2c and c2r: ReferenceFft.r2c and"
+                + " c2r (out of place, into a new array). 'call' is the transform of doubles already in the working array;"
+                + " 'e2e' adds converting the float input to double and the result back to float.";
     }
 
     @Override
@@ -90,7 +90,19 @@ public final class ReferenceEngine implements Engine {
                 input[i] = in[i];
             }
             work = new double[in.length];
-            out = new float[in.length];
+            out = new float[c.outputFloats()];
+        }
+
+        /** The batch's transform of {@link #work}: in place for c2c, into a new array for r2c and c2r. */
+        private double[] transform() {
+            return switch (c.kind()) {
+                case C2C -> {
+                    ReferenceFft.c2c(work, shape, axes, Direction.FORWARD, Norm.BACKWARD);
+                    yield work;
+                }
+                case R2C -> ReferenceFft.r2c(work, shape, axes, Norm.BACKWARD);
+                case C2R -> ReferenceFft.c2r(work, shape, axes, Norm.FORWARD);
+            };
         }
 
         @Override
@@ -102,7 +114,7 @@ public final class ReferenceEngine implements Engine {
         public Sample runResident() {
             System.arraycopy(input, 0, work, 0, input.length);
             long t0 = System.nanoTime();
-            ReferenceFft.c2c(work, shape, axes, Direction.FORWARD, Norm.BACKWARD);
+            transform();
             return Sample.wall(System.nanoTime() - t0);
         }
 
@@ -112,16 +124,16 @@ public final class ReferenceEngine implements Engine {
             for (int i = 0; i < floatIn.length; i++) {
                 work[i] = floatIn[i];
             }
-            ReferenceFft.c2c(work, shape, axes, Direction.FORWARD, Norm.BACKWARD);
+            double[] result = transform();
             for (int i = 0; i < out.length; i++) {
-                out[i] = (float) work[i];
+                out[i] = (float) result[i];
             }
             return System.nanoTime() - t0;
         }
 
         @Override
         public void result(int index, float[] dst) {
-            int len = (int) (2 * c.points());
+            int len = c.outputLength();
             System.arraycopy(out, index * len, dst, 0, len);
         }
 

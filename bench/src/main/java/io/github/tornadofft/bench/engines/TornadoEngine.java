@@ -21,8 +21,9 @@ import java.util.List;
 /**
  * tornado-fft on one TornadoVM device, out of place (the input survives every run), launched one
  * kernel per pass with TornadoVM's profiler on (kernel times) or off, or, on a PTX device, as one
- * CUDA graph (no kernel times). Only loaded once the TornadoVM API is known to be on the JVM
- * ({@link Engines}).
+ * CUDA graph (no kernel times). Real cases run as {@link FftDescriptor#r2c} or {@link FftDescriptor#c2r}
+ * plans of the case's shape, packed; a shape the library does not take yet is an unsupported case.
+ * Only loaded once the TornadoVM API is known to be on the JVM ({@link Engines}).
  */
 final class TornadoEngine implements Engine {
 
@@ -116,7 +117,8 @@ final class TornadoEngine implements Engine {
 
     @Override
     public String notes() {
-        return "tornado-fft FftPlan on TornadoVM device " + spec + " (" + backend + "), out of place. 'kernel' is the"
+        return "tornado-fft FftPlan on TornadoVM device " + spec + " (" + backend + "), out of place; r2c and c2r as"
+                + " FftDescriptor.r2c and c2r plans (packed, c2r with Norm.FORWARD: unnormalised). 'kernel' is the"
                 + " TornadoVM profiler's device kernel time of executeOnDevice() (all passes); 'call' is the wall time of"
                 + " executeOnDevice() with data resident; 'e2e' is execute(): upload, kernels, download between the"
                 + " plan's off-heap FloatArrays. " + (launch == Launch.CUDA_GRAPH
@@ -140,8 +142,13 @@ final class TornadoEngine implements Engine {
     public Prepared prepare(Case c) throws io.github.tornadofft.bench.UnsupportedCaseException {
         FftPlan plan;
         try {
-            FftDescriptor.Builder builder = FftDescriptor.c2c(c.shape()).batch(c.batch()).direction(Direction.FORWARD)
-                    .norm(Norm.BACKWARD).inPlace(false);
+            FftDescriptor.Builder builder = switch (c.kind()) {
+                case C2C -> FftDescriptor.c2c(c.shape()).direction(Direction.FORWARD).norm(Norm.BACKWARD);
+                case R2C -> FftDescriptor.r2c(c.shape()).norm(Norm.BACKWARD);
+                // Norm.FORWARD scales the forward transform, leaving c2r unnormalised as the other engines' are.
+                case C2R -> FftDescriptor.c2r(c.shape()).norm(Norm.FORWARD);
+            };
+            builder.batch(c.batch()).inPlace(false);
             String layout = System.getProperty(LAYOUT_PROPERTY);
             if (layout != null) {
                 String[] parts = layout.split(",");
@@ -150,8 +157,14 @@ final class TornadoEngine implements Engine {
                 }
                 builder.layout(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()));
             }
-            plan = FftPlan.create(builder.build(), device, launch);
-        } catch (IllegalArgumentException e) {
+            FftDescriptor descriptor = builder.build();
+            if (c.kind().real() && (descriptor.inputFloats() != c.floats() || descriptor.outputFloats() != c.outputFloats())) {
+                throw new IllegalArgumentException("the library's " + c.kind().word() + " arrays hold "
+                        + descriptor.inputFloats() + " and " + descriptor.outputFloats() + " floats, not the packed "
+                        + c.floats() + " and " + c.outputFloats() + " of numpy's layout the bench loads and reads");
+            }
+            plan = FftPlan.create(descriptor, device, launch);
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
             throw new io.github.tornadofft.bench.UnsupportedCaseException(e.getMessage());
         }
         return new Run(c, kernelTime ? plan.withProfiler() : plan, kernelTime);
@@ -170,6 +183,14 @@ final class TornadoEngine implements Engine {
 
         @Override
         public void load(float[] input) {
+            if (c.kind().real()) {
+                // Packed on both sides (checked when planned): the floats as they come.
+                FloatArray in = plan.input();
+                for (int i = 0; i < input.length; i++) {
+                    in.set(i, input[i]);
+                }
+                return;
+            }
             FloatArray in = plan.input();
             FftDescriptor.Layout layout = plan.descriptor().inputLayout();
             for (int i = 0; i < input.length; i += 2) {
@@ -201,6 +222,14 @@ final class TornadoEngine implements Engine {
 
         @Override
         public void result(int index, float[] dst) {
+            if (c.kind().real()) {
+                FloatArray out = plan.output();
+                int base = index * c.outputLength();
+                for (int i = 0; i < dst.length; i++) {
+                    dst[i] = out.get(base + i);
+                }
+                return;
+            }
             FloatArray out = plan.output();
             FftDescriptor.Layout layout = plan.descriptor().outputLayout();
             for (int i = 0; i < dst.length; i += 2) {

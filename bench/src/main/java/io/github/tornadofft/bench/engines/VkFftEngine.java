@@ -24,8 +24,9 @@ import java.util.List;
  * project measures itself against. VkFFT is a C header library with no Java binding on Maven Central, so
  * {@code bench/native/build-vkfft.sh} compiles a small C entry point ({@code vkfft_shim.cpp}) against a
  * VkFFT release into {@code libtornadofft_vkfft.so}, and this engine calls it through Java's
- * foreign-function API. In place on the default stream, each launch timed with a pair of CUDA events, as
- * cuFFT is ({@link InPlaceCudaRun}); VkFFT's ratio column is to cuFFT.
+ * foreign-function API. c2c in place, r2c and c2r out of place between packed buffers (VkFFT's R2C with
+ * the real side as its unpadded input buffer), on the default stream, each launch timed with a pair of
+ * CUDA events, as cuFFT is ({@link CudaRun}); VkFFT's ratio column is to cuFFT.
  */
 final class VkFftEngine implements Engine {
 
@@ -124,6 +125,10 @@ final class VkFftEngine implements Engine {
         return "VkFFT " + v / 10000 + "." + v / 100 % 100 + "." + v % 100 + " (CUDA backend, kernels compiled by NVRTC at plan"
                 + " time) through bench/native/vkfft_shim.cpp, in place on the default stream, "
                 + (sharedBytes == 0 ? "shared memory as VkFFT plans it" : "at most " + sharedBytes + " bytes of shared memory per block")
+                + "; r2c and c2r " + (lib.planRealFn() != null
+                ? "out of place (performR2C, the real signal as an unpadded input buffer, inverseReturnToInputBuffer for"
+                + " c2r, which may overwrite the spectrum it reads), unnormalised"
+                : "unsupported: the library predates them (rebuild it with build-vkfft)")
                 + ". 'kernel' is one launch between two CUDA events; 'call' the host wall time of launch + event synchronize;"
                 + " 'e2e' as cuFFT's.";
     }
@@ -138,7 +143,7 @@ final class VkFftEngine implements Engine {
         return new Run(c, lib, sharedBytes);
     }
 
-    private static final class Run extends InPlaceCudaRun {
+    private static final class Run extends CudaRun {
         private final Native lib;
         private MemorySegment plan = MemorySegment.NULL;
 
@@ -146,7 +151,13 @@ final class VkFftEngine implements Engine {
             super(c, "VkFFT");
             this.lib = lib;
             try {
-                plan = lib.plan(c.shape(), c.batch(), data.address(), bytes, sharedBytes);
+                plan = switch (c.kind()) {
+                    case C2C -> lib.plan(c.shape(), c.batch(), input.address(), inputBytes, sharedBytes);
+                    case R2C -> lib.planReal(c.shape(), c.batch(), false, input.address(), inputBytes, output.address(),
+                            outputBytes, sharedBytes);
+                    case C2R -> lib.planReal(c.shape(), c.batch(), true, output.address(), outputBytes, input.address(),
+                            inputBytes, sharedBytes);
+                };
             } catch (RuntimeException | UnsupportedCaseException e) {
                 close();
                 throw e;
@@ -156,7 +167,7 @@ final class VkFftEngine implements Engine {
 
         @Override
         void launch() {
-            lib.forward(plan);
+            lib.launch(plan);
         }
 
         @Override
@@ -171,13 +182,17 @@ final class VkFftEngine implements Engine {
             for (int axis = 0; axis < c.rank(); axis++) {
                 kernels.append(axis == 0 ? "" : ", ").append((char) ('X' + axis)).append(' ').append(lib.kernels(plan, axis));
             }
-            return "VkFFT rank " + c.rank() + ", batch " + c.batch() + "; kernels per axis: " + kernels;
+            return "VkFFT " + (c.kind() == Case.Kind.C2C ? "" : c.kind().word() + " out of place, ") + "rank " + c.rank()
+                    + ", batch " + c.batch() + "; kernels per axis: " + kernels;
         }
     }
 
-    /** The library's entry points (vkfft_shim.cpp). */
-    private record Native(MethodHandle versionFn, MethodHandle planFn, MethodHandle forwardFn, MethodHandle kernelsFn,
-                          MethodHandle errorFn, MethodHandle destroyFn) {
+    /**
+     * The library's entry points (vkfft_shim.cpp); {@code planRealFn} is null in a library built before
+     * real transforms, whose real cases are then unsupported.
+     */
+    private record Native(MethodHandle versionFn, MethodHandle planFn, MethodHandle planRealFn, MethodHandle forwardFn,
+                          MethodHandle kernelsFn, MethodHandle errorFn, MethodHandle destroyFn) {
 
         private static final int MESSAGE_BYTES = 512;
 
@@ -187,10 +202,14 @@ final class VkFftEngine implements Engine {
             ValueLayout.OfInt i32 = ValueLayout.JAVA_INT;
             ValueLayout.OfLong i64 = ValueLayout.JAVA_LONG;
             AddressLayout address = ValueLayout.ADDRESS;
+            MethodHandle planReal = symbols.find("tfft_vkfft_plan_real").map(s -> linker.downcallHandle(s,
+                    FunctionDescriptor.of(address, i32, i32, address, i64, i32, address, i64, address, i64, i64, address, i32)))
+                    .orElse(null);
             return new Native(
                     linker.downcallHandle(symbol(symbols, "tfft_vkfft_version"), FunctionDescriptor.of(i32)),
                     linker.downcallHandle(symbol(symbols, "tfft_vkfft_plan"),
                             FunctionDescriptor.of(address, i32, i32, address, i64, address, i64, i64, address, i32)),
+                    planReal,
                     linker.downcallHandle(symbol(symbols, "tfft_vkfft_forward"), FunctionDescriptor.of(i32, address)),
                     linker.downcallHandle(symbol(symbols, "tfft_vkfft_kernels"), FunctionDescriptor.of(i32, address, i32)),
                     linker.downcallHandle(symbol(symbols, "tfft_vkfft_error"),
@@ -235,6 +254,38 @@ final class VkFftEngine implements Engine {
             }
         }
 
+        /**
+         * A real plan on CUDA device 0 for the C-order shape of the real signal, out of place between the
+         * packed real buffer and the packed half-spectrum buffer: r2c, or with {@code inverse} c2r
+         * (unnormalised).
+         */
+        MemorySegment planReal(int[] shape, int batch, boolean inverse, long real, long realBytes, long spectrum,
+                               long spectrumBytes, long sharedBytes) throws UnsupportedCaseException {
+            if (planRealFn == null) {
+                throw new UnsupportedCaseException("VkFFT: the library has no real transforms (built from an older"
+                        + " vkfft_shim.cpp): rebuild it with build-vkfft");
+            }
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment dims = arena.allocate(ValueLayout.JAVA_LONG, shape.length);
+                for (int a = 0; a < shape.length; a++) {
+                    dims.setAtIndex(ValueLayout.JAVA_LONG, a, shape[a]);
+                }
+                MemorySegment message = arena.allocate(MESSAGE_BYTES);
+                MemorySegment plan;
+                try {
+                    plan = (MemorySegment) planRealFn.invokeExact(0, shape.length, dims, (long) batch, inverse ? 1 : 0,
+                            MemorySegment.ofAddress(real), realBytes, MemorySegment.ofAddress(spectrum), spectrumBytes,
+                            sharedBytes, message, MESSAGE_BYTES);
+                } catch (Throwable t) {
+                    throw rethrow("tfft_vkfft_plan_real", t);
+                }
+                if (plan.equals(MemorySegment.NULL)) {
+                    throw new UnsupportedCaseException("VkFFT: " + message.getString(0));
+                }
+                return plan;
+            }
+        }
+
         int kernels(MemorySegment plan, int axis) {
             try {
                 return (int) kernelsFn.invokeExact(plan, axis);
@@ -243,7 +294,8 @@ final class VkFftEngine implements Engine {
             }
         }
 
-        void forward(MemorySegment plan) {
+        /** Launches the planned transform (forward c2c, r2c, or c2r) on the default stream. */
+        void launch(MemorySegment plan) {
             int code;
             try {
                 code = (int) forwardFn.invokeExact(plan);
