@@ -21,10 +21,10 @@ import java.util.stream.Collectors;
  * <p>Kernel {@link #xy}: a group loads one whole XY plane (contiguous: one long run), computes the X
  * DFT of each row and the Y DFT of each column in local memory, and stores the plane. Between the
  * stages each work-item changes what it holds: four points of a row, then four of a column; that
- * transpose goes through local memory. Rows are X apart there, so work-items reading the same
- * element of neighbouring rows would hit the same memory bank; one float of padding after every 32
- * ({@link #pad}) staggers them. The Z axis is then one {@link Step4CoalescedRuns#pass} of radix Z
- * whose lines are the X x Y positions: span X Y, no twiddles, runs of 16 adjacent positions.
+ * transpose goes through local memory. In the X stage neighbouring work-items take neighbouring rows,
+ * so they read down a column, X points apart: for X a multiple of 32 every one of them would hit the
+ * same memory bank. One float of padding per row ({@link #slot}) puts each row one bank further.
+ * The Z axis is then one {@link Step4CoalescedRuns#pass} of radix Z whose lines are the X x Y positions: span X Y, no twiddles, runs of 16 adjacent positions.
  *
  * <p>The plan in the paper's notation X(n2, n1, stride, span, tw), one pair of braces per kernel, is
  * {@code {X(1,X,1,X,no-tw), Y(1,Y,1,Y,no-tw)} {Z(1,Z,1,Z,no-tw)}}; the program prints it next to
@@ -32,30 +32,37 @@ import java.util.stream.Collectors;
  */
 public final class Step5Fft3d {
 
-    /** Floats of each local array: a plane of up to 4096 points, padded. */
-    static final int LOCAL_FLOATS = 4096 + 4096 / 32;
+    /** Floats of each local array: a plane of up to 4096 points, rows padded by one (at most 1024 rows). */
+    static final int LOCAL_FLOATS = 4096 + 1024;
 
     private Step5Fft3d() {
     }
 
-    /** Local-memory index with one float of padding after every 32: rows of 32 or more start in other banks. */
-    public static int pad(int i) {
-        return i + (i >> 5);
+    /**
+     * Where point (x, y) of the plane lies in local memory: rows of X points and one float of
+     * padding, so that a column's points are X + 1 apart and fall in different memory banks.
+     */
+    public static int slot(int x, int y, int nx) {
+        return y * (nx + 1) + x;
     }
 
-    /** The first point of the line work-item t takes in a stage: row t / (X/4) (stage 0, X), column t mod X (stage 1, Y). */
-    public static int lineStart(int stage, int t, int nx) {
-        return stage == 0 ? t / (nx / 4) * nx : t % nx;
+    /**
+     * The slot of element 0 of the line work-item t takes in a stage: stage 0 (X), row t mod Y, so
+     * that neighbouring work-items take neighbouring rows and read down a column; stage 1 (Y),
+     * column t mod X.
+     */
+    public static int lineStart(int stage, int t, int nx, int ny) {
+        return stage == 0 ? slot(0, t % ny, nx) : slot(t % nx, 0, nx);
     }
 
     /** Which line of the stage's radix-4 steps work-item t takes (see {@link #lineStart}). */
-    public static int stepLine(int stage, int t, int nx) {
-        return stage == 0 ? t % (nx / 4) : t / nx;
+    public static int stepLine(int stage, int t, int nx, int ny) {
+        return stage == 0 ? t / ny : t / nx;
     }
 
-    /** Points between the elements of a line: 1 along X, X along Y. */
+    /** Slots between the elements of a line: 1 along X, a padded row along Y. */
     public static int stride(int stage, int nx) {
-        return stage == 0 ? 1 : nx;
+        return stage == 0 ? 1 : nx + 1;
     }
 
     /**
@@ -72,22 +79,22 @@ public final class Step5Fft3d {
         int first = ctx.groupIdx * nx * ny;
         for (int j = 0; j < 4; j++) {
             int p = t + j * items;
-            re[pad(p)] = x.get(2 * (first + p));
-            im[pad(p)] = x.get(2 * (first + p) + 1);
+            re[slot(p % nx, p / nx, nx)] = x.get(2 * (first + p));
+            im[slot(p % nx, p / nx, nx)] = x.get(2 * (first + p) + 1);
         }
         ctx.localBarrier();
         for (int stage = 0; stage < 2; stage++) {
             int r = stage == 0 ? nx : ny;
-            int base = lineStart(stage, t, nx);
-            int q = stepLine(stage, t, nx);
+            int base = lineStart(stage, t, nx, ny);
+            int q = stepLine(stage, t, nx, ny);
             int stride = stride(stage, nx);
             int scale = 2 * (tableN / r);
             int step = 1;
             for (; 4 * step <= r; step *= 4) {                // step 3's radix-4 steps, on one line
-                int s0 = pad(base + Stockham.input(q, 0, r, 4) * stride);
-                int s1 = pad(base + Stockham.input(q, 1, r, 4) * stride);
-                int s2 = pad(base + Stockham.input(q, 2, r, 4) * stride);
-                int s3 = pad(base + Stockham.input(q, 3, r, 4) * stride);
+                int s0 = base + Stockham.input(q, 0, r, 4) * stride;
+                int s1 = base + Stockham.input(q, 1, r, 4) * stride;
+                int s2 = base + Stockham.input(q, 2, r, 4) * stride;
+                int s3 = base + Stockham.input(q, 3, r, 4) * stride;
                 int e1 = scale * Stockham.twiddle(q, 1, step, 4, r);
                 int e2 = scale * Stockham.twiddle(q, 2, step, 4, r);
                 int e3 = scale * Stockham.twiddle(q, 3, step, 4, r);
@@ -100,10 +107,10 @@ public final class Step5Fft3d {
                 float x3r = re[s3] * w.get(e3) - im[s3] * w.get(e3 + 1);
                 float x3i = re[s3] * w.get(e3 + 1) + im[s3] * w.get(e3);
                 ctx.localBarrier();
-                s0 = pad(base + Stockham.output(q, 0, step, 4) * stride);
-                s1 = pad(base + Stockham.output(q, 1, step, 4) * stride);
-                s2 = pad(base + Stockham.output(q, 2, step, 4) * stride);
-                s3 = pad(base + Stockham.output(q, 3, step, 4) * stride);
+                s0 = base + Stockham.output(q, 0, step, 4) * stride;
+                s1 = base + Stockham.output(q, 1, step, 4) * stride;
+                s2 = base + Stockham.output(q, 2, step, 4) * stride;
+                s3 = base + Stockham.output(q, 3, step, 4) * stride;
                 re[s0] = x0r + x2r + x1r + x3r;               // DFT4
                 im[s0] = x0i + x2i + x1i + x3i;
                 re[s1] = x0r - x2r + x1i - x3i;
@@ -117,8 +124,8 @@ public final class Step5Fft3d {
             if (step < r) {                                   // and the last radix-2 step, in place
                 for (int h = 0; h < 2; h++) {
                     int l = q + h * (r / 4);
-                    int a = pad(base + Stockham.input(l, 0, r, 2) * stride);
-                    int b = pad(base + Stockham.input(l, 1, r, 2) * stride);
+                    int a = base + Stockham.input(l, 0, r, 2) * stride;
+                    int b = base + Stockham.input(l, 1, r, 2) * stride;
                     int e = scale * Stockham.twiddle(l, 1, step, 2, r);
                     float br = re[b] * w.get(e) - im[b] * w.get(e + 1);
                     float bi = re[b] * w.get(e + 1) + im[b] * w.get(e);
@@ -134,8 +141,8 @@ public final class Step5Fft3d {
         }
         for (int j = 0; j < 4; j++) {
             int p = t + j * items;
-            y.set(2 * (first + p), re[pad(p)]);
-            y.set(2 * (first + p) + 1, im[pad(p)]);
+            y.set(2 * (first + p), re[slot(p % nx, p / nx, nx)]);
+            y.set(2 * (first + p) + 1, im[slot(p % nx, p / nx, nx)]);
         }
     }
 
