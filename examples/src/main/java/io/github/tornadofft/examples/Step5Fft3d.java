@@ -24,7 +24,8 @@ import java.util.stream.Collectors;
  * transpose goes through local memory. In the X stage neighbouring work-items take neighbouring rows,
  * so they read down a column, X points apart: for X a multiple of 32 every one of them would hit the
  * same memory bank. One float of padding per row ({@link #slot}) puts each row one bank further.
- * The Z axis is then one {@link Step4CoalescedRuns#pass} of radix Z whose lines are the X x Y positions: span X Y, no twiddles, runs of 16 adjacent positions.
+ * The Z axis is then one {@link Step4CoalescedRuns#pass} of radix Z whose lines are the X x Y
+ * positions: span X Y, no twiddles, runs of 16 adjacent positions.
  *
  * <p>The plan in the paper's notation X(n2, n1, stride, span, tw), one pair of braces per kernel, is
  * {@code {X(1,X,1,X,no-tw), Y(1,Y,1,Y,no-tw)} {Z(1,Z,1,Z,no-tw)}}; the program prints it next to
