@@ -71,6 +71,11 @@ public final class Tour {
 
         /** Points of one transform: the product of the lengths. */
         public long points() {
+            return points(size);
+        }
+
+        /** The product of the lengths. */
+        public static long points(int... size) {
             return Arrays.stream(size).asLongStream().reduce(1, (a, b) -> a * b);
         }
 
@@ -93,7 +98,7 @@ public final class Tour {
     public record Outcome(String step, int[] size, int batch, double error, long kernelNanos) {
 
         public double gflops() {
-            long n = Arrays.stream(size).asLongStream().reduce(1, (a, b) -> a * b);
+            long n = Options.points(size);
             return 5.0 * n * (63 - Long.numberOfLeadingZeros(n)) * batch / kernelNanos;
         }
 
