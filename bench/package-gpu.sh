@@ -3,8 +3,9 @@
 #
 #   runtime/     a Java runtime made with jlink from JAVA_HOME
 #   tornadovm/   a copy of an existing TornadoVM SDK (TORNADOVM_HOME; never built here), if one is given
-#   lib/         the bench jar and its runtime class path (cuFFT glue, JTransforms, XChart, JMH, ...), and
-#                the ./fft command's (fft-cli, picocli, npy, Kotlin's standard library; lib/fft-classpath.txt)
+#   lib/         the bench jar and its runtime class path (cuFFT glue, JTransforms, XChart, JMH, ...), the
+#                ./fft command's (fft-cli, picocli, npy, Kotlin's standard library; lib/fft-classpath.txt) and
+#                the guided tour's (examples; lib/tour-classpath.txt)
 #   tests/       tornado-fft's and fft-cli's test suites and JUnit's console launcher, when the tests jars
 #                are built
 #   check        one call that checks a GPU machine: the suite on each GPU device, the bench against cuFFT
@@ -12,7 +13,8 @@
 #   build-vkfft  builds the VkFFT engine's library against a VkFFT release: ./build-vkfft VKFFT_HOME
 #   run          the launcher: ./run [run-bench options], ./run jmh [JMH options], ./run variants [...], ./run soak [...],
 #                ./run tests [DEVICE] [JUnit console options] (the suite on a TornadoVM device, e.g. 1:0),
-#                ./run fft [./fft options] (the command: .npy files in and out, e.g. ./run fft --help)
+#                ./run fft [./fft options] (the command: .npy files in and out, e.g. ./run fft --help),
+#                ./run tour STEP|sweep [options] (the guided tour of docs/TOUR.md, e.g. ./run tour sweep --device 1:0)
 #
 # Jars are stored uncompressed inside the tarball so that xz compresses them together.
 #
@@ -36,6 +38,9 @@ cpfile=$here/target/runtime-classpath.txt
 cli_jar=$(ls "$root"/fft-cli/target/fft-cli-*.jar 2>/dev/null | grep -v -e '-sources' -e '-tests' -e '-javadoc' | head -n 1 || true)
 cli_cpfile=$root/fft-cli/target/runtime-classpath.txt
 [ -n "$cli_jar" ] && [ -f "$cli_cpfile" ] || fail "build first: mvn -B -DskipTests package (no fft-cli jar)"
+tour_jar=$(ls "$root"/examples/target/examples-*.jar 2>/dev/null | grep -v -e '-sources' -e '-tests' -e '-javadoc' | head -n 1 || true)
+tour_cpfile=$root/examples/target/runtime-classpath.txt
+[ -n "$tour_jar" ] && [ -f "$tour_cpfile" ] || fail "build first: mvn -B -DskipTests package (no examples jar)"
 [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/jlink" ] || fail "set JAVA_HOME to a JDK with jlink (the one the TornadoVM SDK runs on)"
 sdk=""
 if [ -z "${NO_TORNADOVM:-}" ]; then
@@ -117,6 +122,22 @@ for entry in "${entries[@]}"; do
     add_cli_jar "$entry"
 done
 say "./fft: $(wc -l < "$dist/lib/fft-classpath.txt") jars ($(grep -vxF -f "$dist/lib/classpath.txt" "$dist/lib/fft-classpath.txt" | paste -sd' ' -) beyond the bench's)"
+
+# ---- the guided tour (docs/TOUR.md): the examples jar and its class path, in lib/ -------------------
+: > "$dist/lib/tour-classpath.txt"
+add_tour_jar() {
+    local src=$1 name
+    name=$(basename "$src")
+    [ -d "$src" ] && fail "class path entry $src is a directory: run 'mvn -B -DskipTests package' from the repository root"
+    [ -f "$dist/lib/$name" ] || cp "$src" "$dist/lib/$name"
+    echo "$name" >> "$dist/lib/tour-classpath.txt"
+}
+add_tour_jar "$tour_jar"
+IFS=: read -r -a entries < "$tour_cpfile" || true   # the file has no final newline
+for entry in "${entries[@]}"; do
+    add_tour_jar "$entry"
+done
+say "the tour: $(wc -l < "$dist/lib/tour-classpath.txt") jars"
 
 # ---- the tests: tornado-fft's and fft-cli's suites, runnable where there is no Maven --------------
 tests_jar=$(ls "$root"/tornado-fft/target/tornado-fft-*-tests.jar 2>/dev/null | head -n 1 || true)
@@ -211,7 +232,8 @@ find "$dist" -name '*.jar' -print0 | xargs -0 python3 "$work/store.py"
 cat > "$dist/run" <<'RUN'
 #!/usr/bin/env bash
 # The tornado-fft bench, self-contained: ./run [--quick] [--list] [--help] ...; ./run jmh [JMH options];
-# ./run tests [DEVICE] [JUnit console options]; ./run fft [./fft options] (./run fft --help).
+# ./run tests [DEVICE] [JUnit console options]; ./run fft [./fft options] (./run fft --help);
+# ./run tour STEP|sweep [options] (the guided tour, docs/TOUR.md).
 # Extra JVM options: BENCH_JAVA_OPTS. Results go to ./bench-results (--out DIR to change).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -273,6 +295,25 @@ case ${1:-} in
         shift
         cp=$(sed "s#^#$here/lib/#" "$here/lib/fft-classpath.txt" | paste -sd: -)
         main=io.github.tornadofft.cli.FftCommand
+        ;;
+    tour)
+        # The guided tour of docs/TOUR.md: ./run tour 3 --device 1:0 runs step 3 (checked against
+        # reference-fft, kernel time and GFLOP/s; --show-code prints the generated kernels);
+        # ./run tour sweep --device 1:0 --out tour-results runs every step over sizes (table and plot).
+        shift
+        cp=$(sed "s#^#$here/lib/#" "$here/lib/tour-classpath.txt" | paste -sd: -)
+        step=${1:-}
+        [ $# -gt 0 ] && shift
+        case $step in
+            1) main=io.github.tornadofft.examples.Step1DirectDft ;;
+            2) main=io.github.tornadofft.examples.Step2StockhamPasses ;;
+            3) main=io.github.tornadofft.examples.Step3LocalMemory ;;
+            4) main=io.github.tornadofft.examples.Step4CoalescedRuns ;;
+            5) main=io.github.tornadofft.examples.Step5Fft3d ;;
+            6) main=io.github.tornadofft.examples.Step6Library ;;
+            sweep) main=io.github.tornadofft.examples.Sweep ;;
+            *) echo "run: ./run tour STEP [--device B:D] [--size N] [--batch B] [--show-code] (STEP 1 to 6), or ./run tour sweep [--device B:D] [--out DIR]" >&2; exit 2 ;;
+        esac
         ;;
     tests)
         # tornado-fft's and fft-cli's suites on one TornadoVM device (default: TornadoVM's default

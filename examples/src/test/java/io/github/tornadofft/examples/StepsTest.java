@@ -1,0 +1,73 @@
+package io.github.tornadofft.examples;
+
+import io.github.tornadofft.Seed;
+import io.github.tornadofft.examples.Tour.Options;
+import io.github.tornadofft.examples.Tour.Outcome;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every step of the tour on the TornadoVM device, at small sizes, within {@link Tour#TOLERANCE} of
+ * reference-fft: what each program checks when it runs, as tests. Sizes include an odd log2 n (a last
+ * radix-2 step) and the largest a work-group holds.
+ */
+@Tag("device")
+@ExtendWith(Seed.class)
+class StepsTest {
+
+    private static Options options(int batch, int... size) {
+        return new Options("default", size, batch, 1, Seed.random().nextLong(), false);
+    }
+
+    private static void assertMatchesTheReference(Outcome outcome) {
+        assertTrue(outcome.ok(), () -> outcome + ", " + Seed.tag());
+        assertTrue(outcome.kernelNanos() > 0, () -> outcome + ": no kernel time from TornadoVM's profiler");
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {4, 32, 256})
+    void theDirectDftMatchesTheReference(int n) {
+        assertMatchesTheReference(Step1DirectDft.run(TourDevice.get(), options(3, n)));
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {4, 128, 2048})
+    void theRadix2PassesMatchTheReference(int n) {
+        assertMatchesTheReference(Step2StockhamPasses.run(TourDevice.get(), options(3, n)));
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {4, 8, 512, 4096})
+    void oneGroupPerTransformMatchesTheReference(int n) {
+        assertMatchesTheReference(Step3LocalMemory.run(TourDevice.get(), options(3, n)));
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {16, 2048, 1 << 14})
+    void passesInRunsMatchTheReference(int n) {
+        assertMatchesTheReference(Step4CoalescedRuns.run(TourDevice.get(), options(2, n), false));
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {16, 2048, 1 << 14})
+    void passesOnLinesFarApartMatchTheReference(int n) {
+        assertMatchesTheReference(Step4CoalescedRuns.run(TourDevice.get(), options(2, n), true));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"4x4x4", "8x16x32", "64x64x8", "32x4x128"})
+    void the3dKernelsMatchTheReference(String shape) {
+        int[] size = java.util.Arrays.stream(shape.split("x")).mapToInt(Integer::parseInt).toArray();
+        assertMatchesTheReference(Step5Fft3d.run(TourDevice.get(), options(2, size)));
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {8, 1024})
+    void theLibraryResidentAndAppendedMatchesTheReference(int n) {
+        assertMatchesTheReference(Step6Library.run(TourDevice.get(), options(3, n)));
+    }
+}
