@@ -89,6 +89,7 @@ public final class SplitBench implements Callable<Integer> {
         long chunkBytes = (long) (chunkMib != null ? chunkMib : DEFAULT_CHUNK_MIB) << 20;
         System.err.println("run-bench split: host<->device copy rates, " + Metrics.bytes(chunkBytes) + " at a time");
         Rates rates = Rates.measure(list, chunkBytes);
+        StringBuilder plans = new StringBuilder("\n## The plans\n");
         for (Case c : Case.parseList(cases)) {
             System.err.println("run-bench split: " + c.label());
             Truth truth = Truth.of(c, seed, 4);
@@ -116,12 +117,12 @@ public final class SplitBench implements Callable<Integer> {
                     ms(median(times, SplitTimes::launchNanos) / workers), ms(median(times, SplitTimes::transferNanos) / workers),
                     ms(median(times, SplitTimes::regroupNanos) / workers), Metrics.bytes(moved), ms(bound), ms(alone[0]),
                     ms(alone[1]), Metrics.sci(error)));
-            md.append("\n<!-- ").append(c.label()).append(" plan:\n").append(plan.strip()).append("\n-->\n");
+            plans.append("\n").append(c.label()).append(":\n\n```\n").append(plan.strip()).append("\n```\n");
         }
         md.append("\nHost<->device copy rates in this run, ").append(Metrics.bytes(chunkBytes)).append(" at a time (a plan's own")
                 .append(" upload() and download() of its host arrays, wall time, medians of ").append(Rates.ROUNDS)
                 .append("): per device (up, down GB/s) ").append(rates.perDevice).append("; all devices at once: ")
-                .append(String.format(Locale.ROOT, "%.1f up, %.1f down GB/s.%n", rates.allUp, rates.allDown));
+                .append(String.format(Locale.ROOT, "%.1f up, %.1f down GB/s.%n", rates.allUp, rates.allDown)).append(plans);
         stdout.print(md);
         Files.createDirectories(out);
         Files.writeString(out.resolve("split.md"), md);
