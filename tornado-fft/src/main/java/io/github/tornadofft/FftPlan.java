@@ -27,6 +27,11 @@ import java.util.List;
  * times, {@link #download()} and read {@link #output()}. The transform can also join a caller's own
  * TaskGraph ({@link #appendTo}).
  *
+ * <p><b>Several devices.</b> {@link #create(FftDescriptor, List, FftOptions)} splits a 3D transform
+ * into a slab of Z planes per device (the exchange into pencils through host memory), or a batch of
+ * 1D or 2D transforms into whole transforms per device; such a plan transforms the caller's arrays and
+ * keeps nothing on the devices between calls.
+ *
  * <p><b>Real transforms.</b> A plan of an r2c or c2r descriptor computes its one direction (r2c
  * forward, c2r inverse); the calls that name the other direction refuse it. It is a complex
  * transform of N/2 points plus one kernel that splits its result into the N/2 + 1 bins (r2c), or
