@@ -12,6 +12,7 @@
 #                (and VkFFT, once built)
 #   build-vkfft  builds the VkFFT engine's library against a VkFFT release: ./build-vkfft VKFFT_HOME
 #   run          the launcher: ./run [run-bench options], ./run jmh [JMH options], ./run variants [...], ./run soak [...],
+#                ./run split --devices B:D,B:D [...] (a plan over several devices),
 #                ./run tests [DEVICE] [JUnit console options] (the suite on a TornadoVM device, e.g. 1:0),
 #                ./run fft [./fft options] (the command: .npy files in and out, e.g. ./run fft --help),
 #                ./run tour STEP|sweep [options] (the guided tour of docs/TOUR.md, e.g. ./run tour sweep --device 1:0)
@@ -289,6 +290,7 @@ case ${1:-} in
     jmh) main=io.github.tornadofft.bench.jmh.JmhMain; shift ;;
     variants) main=io.github.tornadofft.bench.Variants; shift ;;
     soak) main=io.github.tornadofft.bench.Soak; shift ;;
+    split) main=io.github.tornadofft.bench.SplitBench; shift ;;
     fft)
         # The ./fft command (fft-cli) on its own class path: .npy files in and out, on a TornadoVM
         # device (--device B:D, default TornadoVM's default) or on the JVM (--device jvm).

@@ -27,6 +27,11 @@ import java.util.List;
  * times, {@link #download()} and read {@link #output()}. The transform can also join a caller's own
  * TaskGraph ({@link #appendTo}).
  *
+ * <p><b>Several devices.</b> {@link #create(FftDescriptor, List, FftOptions)} splits a 3D transform
+ * into a slab of Z planes per device (the exchange into pencils through host memory), or a batch of
+ * 1D or 2D transforms into whole transforms per device; such a plan transforms the caller's arrays and
+ * keeps nothing on the devices between calls.
+ *
  * <p><b>Real transforms.</b> A plan of an r2c or c2r descriptor computes its one direction (r2c
  * forward, c2r inverse); the calls that name the other direction refuse it. It is a complex
  * transform of N/2 points plus one kernel that splits its result into the N/2 + 1 bins (r2c), or
@@ -52,14 +57,13 @@ public final class FftPlan implements AutoCloseable {
     private final FftOptions options;
     private final long buildNanos;
     private Engine engine;
+    /** A plan over several devices: the devices, and what runs on them (null on one device, and once closed). */
+    private final List<TornadoDevice> devices;
+    private SplitPlan split;
 
     private FftPlan(FftDescriptor descriptor, TornadoDevice device, FftOptions options) {
         long start = System.nanoTime();
-        if (options.launch() == Launch.CUDA_GRAPH && device.getTornadoVMBackend() != TornadoVMBackendType.PTX) {
-            throw new IllegalArgumentException("launch: CUDA_GRAPH needs a device of the PTX backend; "
-                    + device.getPhysicalDevice().getDeviceName() + " is " + device.getTornadoVMBackend()
-                    + " (use KERNELS)");
-        }
+        checkLaunch(options, device);
         if (descriptor.precision() != Precision.FLOAT) {
             throw new IllegalArgumentException("precision: TornadoVM device plans support FLOAT; got "
                     + descriptor.precision() + " (use the reference engine for double precision)");
@@ -67,13 +71,9 @@ public final class FftPlan implements AutoCloseable {
         this.descriptor = descriptor;
         this.device = device;
         this.options = options;
+        this.devices = List.of(device);
         DeviceProfile profile = Devices.profile(device, options.tuning());
-        // Input, output, and the packed scratch arrays of the buffer chain: one out of place, two in place
-        // or where a layout array cannot serve as one (for a real transform, its complex part's).
-        FftDescriptor complex = Engine.complexPart(descriptor);
-        boolean packed = complex.inputPacked() && complex.outputPacked();
-        long bytesNeeded = (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())
-                + (packed && !complex.inPlace() && !Engine.isRealRows(descriptor) ? 1 : 2) * complex.floats()) * Float.BYTES;
+        long bytesNeeded = deviceBytesNeeded(descriptor);
         if (profile.globalBytes() > 0 && bytesNeeded > profile.globalBytes()) {
             throw new IllegalArgumentException("batch: " + descriptor + " needs about " + (bytesNeeded >> 20)
                     + " MiB of device memory (data, output, scratch); " + profile.name() + " has "
@@ -82,6 +82,48 @@ public final class FftPlan implements AutoCloseable {
         Engine.Key key = new Engine.Key(Devices.key(device), descriptor, options);
         this.engine = Failures.plain("plan", () -> EngineCache.lease(key, () -> new Engine(key, device, profile)));
         this.buildNanos = System.nanoTime() - start;
+    }
+
+    /** A plan over several devices ({@link DeviceSplit}): a plan per chunk in flight and step on each device. */
+    private FftPlan(FftDescriptor descriptor, List<TornadoDevice> devices, FftOptions options, long chunkBytes) {
+        long start = System.nanoTime();
+        List<DeviceSplit.Device> heaps = new java.util.ArrayList<>();
+        for (TornadoDevice d : devices) {
+            checkLaunch(options, d);
+            heaps.add(new DeviceSplit.Device(Devices.key(d), describe(d), Devices.profile(d, options.tuning()).globalBytes()));
+        }
+        DeviceSplit plan = DeviceSplit.of(descriptor, heaps, chunkBytes);
+        this.descriptor = descriptor;
+        this.device = devices.get(0);
+        this.options = options;
+        this.devices = List.copyOf(devices);
+        this.split = new SplitPlan(plan, (d, part) -> new DeviceStage(new FftPlan(part, devices.get(d), options)));
+        this.buildNanos = System.nanoTime() - start;
+    }
+
+    private static void checkLaunch(FftOptions options, TornadoDevice device) {
+        if (options.launch() == Launch.CUDA_GRAPH && device.getTornadoVMBackend() != TornadoVMBackendType.PTX) {
+            throw new IllegalArgumentException("launch: CUDA_GRAPH needs a device of the PTX backend; "
+                    + device.getPhysicalDevice().getDeviceName() + " is " + device.getTornadoVMBackend()
+                    + " (use KERNELS)");
+        }
+    }
+
+    /**
+     * Device memory a plan of {@code descriptor} allocates, in bytes: input, output, and the packed
+     * scratch arrays of the buffer chain: one out of place, two in place or where a layout array cannot
+     * serve as one (for a real transform, its complex part's); the twiddle tables aside.
+     */
+    static long deviceBytesNeeded(FftDescriptor descriptor) {
+        FftDescriptor complex = Engine.complexPart(descriptor);
+        boolean packed = complex.inputPacked() && complex.outputPacked();
+        return (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())
+                + (packed && !complex.inPlace() && !Engine.isRealRows(descriptor) ? 1 : 2) * complex.floats()) * Float.BYTES;
+    }
+
+    /** "name (BACKEND device-name)", for printouts and messages. */
+    private static String describe(TornadoDevice device) {
+        return device.getPhysicalDevice().getDeviceName() + " (" + device.getTornadoVMBackend() + " " + device.getDeviceName() + ")";
     }
 
     /**
@@ -142,6 +184,65 @@ public final class FftPlan implements AutoCloseable {
             throw new IllegalArgumentException("options: must not be null (FftOptions.defaults())");
         }
         return new FftPlan(descriptor, device, options);
+    }
+
+    /**
+     * Plans the transform over several devices of this host with {@link FftOptions#defaults()}; see
+     * {@link #create(FftDescriptor, List, FftOptions)}.
+     *
+     * @throws IllegalArgumentException as {@link #create(FftDescriptor, List, FftOptions)}
+     * @throws IllegalStateException    as {@link #create(FftDescriptor, List, FftOptions)}
+     */
+    public static FftPlan create(FftDescriptor descriptor, List<TornadoDevice> devices) {
+        return create(descriptor, devices, FftOptions.defaults());
+    }
+
+    /**
+     * Plans the transform over several devices of this host (the multi-GPU seed's slab decomposition),
+     * each device's plans built with {@code options}. A 3D transform is cut along its first (slowest)
+     * axis into one slab of Z planes per device; each device runs the 2D (Y, X) transforms of its planes,
+     * the host regroups the planes into pencils, each device runs the Z transforms of its share of the
+     * pencils, and the result is gathered into the caller's array in natural order. A batch of 1D or 2D
+     * transforms is cut into whole transforms per device. Shares may differ by one; a device may be listed
+     * more than once (each entry gets its own share and plans), and the devices may be of different
+     * backends. Each device streams its share through plans of a few MiB in chunks, two in flight per
+     * device, so the data need not fit the devices; {@link #toString()} shows the split.
+     *
+     * <p>Such a plan transforms the caller's arrays ({@link #forward(float[], float[])},
+     * {@link #inverse(float[], float[])}, the {@code execute} methods with arrays, buffers and
+     * segments) and keeps no data on the devices between calls: the methods of data resident on the
+     * device and {@link #appendTo} refuse. {@link #lastSplitTimes()} tells where a call's time went.
+     * A list of one device plans the same way (for testing the split on one device).
+     *
+     * @throws IllegalArgumentException naming the parameter: a null argument, an empty list or a null
+     *                                  entry; a descriptor the split does not take (real transforms,
+     *                                  double precision, layouts other than packed, 1D or 2D with fewer
+     *                                  transforms than devices, 3D with fewer Z planes than devices); a
+     *                                  launch a device's backend cannot do; a device whose memory cannot
+     *                                  hold two chunks of one plane (or transform)
+     * @throws IllegalStateException    when TornadoVM fails to allocate or compile (its message, plain)
+     */
+    public static FftPlan create(FftDescriptor descriptor, List<TornadoDevice> devices, FftOptions options) {
+        return create(descriptor, devices, options, DeviceSplit.chunkBytesFromProperty());
+    }
+
+    /** {@link #create(FftDescriptor, List, FftOptions)} with chunks of at most {@code chunkBytes} (tests). */
+    static FftPlan create(FftDescriptor descriptor, List<TornadoDevice> devices, FftOptions options, long chunkBytes) {
+        if (descriptor == null) {
+            throw new IllegalArgumentException("descriptor: must not be null");
+        }
+        if (devices == null || devices.isEmpty()) {
+            throw new IllegalArgumentException("devices: at least one device, got " + (devices == null ? "null" : "none"));
+        }
+        for (int i = 0; i < devices.size(); i++) {
+            if (devices.get(i) == null) {
+                throw new IllegalArgumentException("devices: entry " + i + " of " + devices.size() + " is null");
+            }
+        }
+        if (options == null) {
+            throw new IllegalArgumentException("options: must not be null (FftOptions.defaults())");
+        }
+        return new FftPlan(descriptor, devices, options, chunkBytes);
     }
 
     // ---- Transforms of the caller's arrays ---------------------------------------------------------
@@ -218,6 +319,11 @@ public final class FftPlan implements AutoCloseable {
         }
         checkRegion("in", in.length, inOffset, descriptor.inputFloats());
         checkRegion("out", out.length, outOffset, descriptor.outputFloats());
+        if (split != null) {
+            split.execute(direction, MemorySegment.ofArray(in), (long) inOffset * Float.BYTES, MemorySegment.ofArray(out),
+                    (long) outOffset * Float.BYTES);
+            return;
+        }
         MemorySegment.copy(in, inOffset, engine.input.getSegment(), ValueLayout.JAVA_FLOAT, 0, (int) descriptor.inputFloats());
         run(direction);
         copyOut(MemorySegment.ofArray(out), (long) outOffset * Float.BYTES);
@@ -243,6 +349,10 @@ public final class FftPlan implements AutoCloseable {
         checkRegion("in", in.remaining(), 0, descriptor.inputFloats());
         checkRegion("out", out.remaining(), 0, descriptor.outputFloats());
         MemorySegment source = MemorySegment.ofBuffer(in);
+        if (split != null) {
+            split.execute(direction, source, 0, MemorySegment.ofBuffer(out), 0);
+            return;
+        }
         MemorySegment.copy(source, 0, engine.input.getSegment(), 0, descriptor.inputFloats() * Float.BYTES);
         run(direction);
         copyOut(MemorySegment.ofBuffer(out), 0);
@@ -266,6 +376,10 @@ public final class FftPlan implements AutoCloseable {
         }
         checkRegion("in", in.byteSize() / Float.BYTES, 0, descriptor.inputFloats());
         checkRegion("out", out.byteSize() / Float.BYTES, 0, descriptor.outputFloats());
+        if (split != null) {
+            split.execute(direction, in, 0, out, 0);
+            return;
+        }
         MemorySegment.copy(in, 0, engine.input.getSegment(), 0, descriptor.inputFloats() * Float.BYTES);
         run(direction);
         copyOut(out, 0);
@@ -323,7 +437,7 @@ public final class FftPlan implements AutoCloseable {
      * @throws IllegalStateException after {@link #close()}
      */
     public synchronized FloatArray input() {
-        checkOpen();
+        checkOneDevice("input");
         return engine.input;
     }
 
@@ -335,7 +449,7 @@ public final class FftPlan implements AutoCloseable {
      * @throws IllegalStateException after {@link #close()}
      */
     public synchronized FloatArray output() {
-        checkOpen();
+        checkOneDevice("output");
         return engine.output;
     }
 
@@ -345,7 +459,7 @@ public final class FftPlan implements AutoCloseable {
      * @throws IllegalStateException after {@link #close()}, or when TornadoVM fails
      */
     public synchronized void upload() {
-        checkOpen();
+        checkOneDevice("upload");
         Failures.plain("upload", () -> {
             engine.upload();
             return null;
@@ -370,7 +484,7 @@ public final class FftPlan implements AutoCloseable {
      * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
      */
     public synchronized void executeOnDevice(Direction direction) {
-        checkOpen();
+        checkOneDevice("executeOnDevice");
         requireDirection(direction);
         Failures.plain("executeOnDevice", () -> {
             engine.run(direction);
@@ -384,7 +498,7 @@ public final class FftPlan implements AutoCloseable {
      * @throws IllegalStateException after {@link #close()}, or when TornadoVM fails
      */
     public synchronized void download() {
-        checkOpen();
+        checkOneDevice("download");
         Failures.plain("download", () -> {
             engine.download();
             return null;
@@ -397,7 +511,7 @@ public final class FftPlan implements AutoCloseable {
      * @throws IllegalStateException after {@link #close()}, or when TornadoVM fails
      */
     public synchronized void execute() {
-        checkOpen();
+        checkOneDevice("execute()");
         Failures.plain("execute", () -> {
             engine.upload();
             engine.run(descriptor.direction());
@@ -415,7 +529,8 @@ public final class FftPlan implements AutoCloseable {
     public static final String OPENCL_QUEUE_PROFILING_PROPERTY = "tornado.opencl.profiling.enable";
 
     /**
-     * Enables TornadoVM's profiler so that {@link #lastKernelNanos()} reports device time.
+     * Enables TornadoVM's profiler so that {@link #lastKernelNanos()} reports device time (on every
+     * device of a plan over several).
      *
      * @return this plan
      * @throws IllegalStateException on an OpenCL device in a JVM started with
@@ -424,10 +539,16 @@ public final class FftPlan implements AutoCloseable {
      */
     public synchronized FftPlan withProfiler() {
         checkOpen();
-        if (!recordsKernelTimes(device)) {
-            throw new IllegalStateException("withProfiler: this JVM runs TornadoVM's OpenCL queues without profiling (-D"
-                    + OPENCL_QUEUE_PROFILING_PROPERTY + "=false), so they record no kernel times; start it without that"
-                    + " option to time kernels");
+        for (TornadoDevice d : devices) {
+            if (!recordsKernelTimes(d)) {
+                throw new IllegalStateException("withProfiler: this JVM runs TornadoVM's OpenCL queues without profiling (-D"
+                        + OPENCL_QUEUE_PROFILING_PROPERTY + "=false), so they record no kernel times; start it without that"
+                        + " option to time kernels");
+            }
+        }
+        if (split != null) {
+            split.stages().forEach(stage -> ((DeviceStage) stage).plan.withProfiler());
+            return this;
         }
         engine.profile(true);
         return this;
@@ -446,16 +567,39 @@ public final class FftPlan implements AutoCloseable {
     /**
      * Device kernel time of the last transform, in ns; -1 when unknown: without {@link #withProfiler()},
      * before the first transform of this plan, or for a {@link Launch#CUDA_GRAPH} plan (no kernel events
-     * in a graph).
+     * in a graph). For a plan over several devices, the kernel time of all chunks on all devices, summed.
      *
      * @throws IllegalStateException after {@link #close()}
      */
     public synchronized long lastKernelNanos() {
         checkOpen();
+        if (split != null) {
+            SplitTimes times = split.lastTimes();
+            return times == null || options.launch() == Launch.CUDA_GRAPH ? -1 : times.kernelNanos();
+        }
         if (!engine.profiled() || options.launch() == Launch.CUDA_GRAPH) {
             return -1;
         }
         return engine.lastKernelNanos();
+    }
+
+    /**
+     * Where the last transform's time went, for a plan over several devices: the call's wall time, and
+     * the time its workers spent on kernels, on copies between host and devices, and on the host's
+     * regrouping ({@link SplitTimes}).
+     *
+     * @throws IllegalStateException for a plan on one device, before the first transform, or after {@link #close()}
+     */
+    public synchronized SplitTimes lastSplitTimes() {
+        checkOpen();
+        if (split == null) {
+            throw new IllegalStateException("lastSplitTimes: a plan on one device (see lastKernelNanos)");
+        }
+        SplitTimes times = split.lastTimes();
+        if (times == null) {
+            throw new IllegalStateException("lastSplitTimes: no transform yet");
+        }
+        return times;
     }
 
     // ---- Appending to a caller's TaskGraph ---------------------------------------------------------
@@ -486,7 +630,7 @@ public final class FftPlan implements AutoCloseable {
      */
     public synchronized void appendTo(Direction direction, TaskGraph graph, FloatArray in, FloatArray out,
                                       GridScheduler gridScheduler) {
-        checkOpen();
+        checkOneDevice("appendTo");
         requireDirection(direction);
         if (graph == null || in == null || out == null || gridScheduler == null) {
             throw new IllegalArgumentException("graph, in, out, gridScheduler: must not be null");
@@ -529,24 +673,42 @@ public final class FftPlan implements AutoCloseable {
     }
 
     /**
-     * The passes, in order: an unmodifiable list of values.
+     * The passes, in order: an unmodifiable list of values. For a plan over several devices, the passes
+     * each chunk of each step runs on a device: the first step's (the 2D passes of a 3D split), then the
+     * Z step's.
      *
      * @throws IllegalStateException after {@link #close()}
      */
     public synchronized List<Pass> passes() {
         checkOpen();
+        if (split != null) {
+            List<Pass> all = new java.util.ArrayList<>(((DeviceStage) split.stage(0)).plan.passes());
+            if (split.stage(1) != null) {
+                all.addAll(((DeviceStage) split.stage(1)).plan.passes());
+            }
+            return List.copyOf(all);
+        }
         return engine.passes;
     }
 
     /**
      * Kernels per transform, one per pass (a layout costs none: the first and last pass read and write
-     * it), and for r2c and c2r the split or merge kernel.
+     * it), and for r2c and c2r the split or merge kernel. For a plan over several devices, the kernels
+     * of one chunk of each step ({@link #passes()}).
      *
      * @throws IllegalStateException after {@link #close()}
      */
     public synchronized int kernelsPerTransform() {
         checkOpen();
+        if (split != null) {
+            return passes().size();
+        }
         return engine.passes.size() + (descriptor.isReal() ? 1 : 0);
+    }
+
+    /** The devices the plan runs on: one, or those of a plan over several (as listed, repeats included). */
+    public List<TornadoDevice> devices() {
+        return devices;
     }
 
     /**
@@ -569,8 +731,15 @@ public final class FftPlan implements AutoCloseable {
 
     @Override
     public synchronized String toString() {
-        if (engine == null) {
-            return descriptor + " on " + device.getPhysicalDevice().getDeviceName() + " (closed)";
+        if (engine == null && split == null) {
+            return descriptor + " on " + (devices.size() == 1 ? device.getPhysicalDevice().getDeviceName()
+                    : devices.size() + " devices") + " (closed)";
+        }
+        if (split != null) {
+            String unitPasses = passNotation(((DeviceStage) split.stage(0)).plan);
+            SplitPlan.Stage column = split.stage(1);
+            return split.split().describe(devices.stream().map(FftPlan::describe).toList(), unitPasses,
+                    column == null ? "" : passNotation(((DeviceStage) column).plan));
         }
         StringBuilder s = new StringBuilder();
         DeviceProfile profile = engine.profile;
@@ -613,6 +782,11 @@ public final class FftPlan implements AutoCloseable {
         return s.toString();
     }
 
+    /** The kernels of a plan in the seed's notation, one pair of braces each, and its first kernel's register decomposition. */
+    private static String passNotation(FftPlan plan) {
+        return String.join(" ", plan.passes().stream().map(Pass::kernelNotation).toList());
+    }
+
     /** The line of a real transform's split (r2c) or merge (c2r) kernel. */
     private void appendRealStep(StringBuilder s, int kernel) {
         int n = Engine.lastAxis(descriptor);
@@ -633,6 +807,12 @@ public final class FftPlan implements AutoCloseable {
      */
     @Override
     public synchronized void close() {
+        if (split != null) {
+            SplitPlan held = split;
+            split = null;
+            held.close();
+            return;
+        }
         if (engine == null) {
             return;
         }
@@ -647,8 +827,17 @@ public final class FftPlan implements AutoCloseable {
     // ---- Checks ------------------------------------------------------------------------------------
 
     private void checkOpen() {
-        if (engine == null) {
+        if (engine == null && split == null) {
             throw new IllegalStateException("plan: closed; create a new plan");
+        }
+    }
+
+    /** For the methods of one device's data and kernels, which a plan over several devices has not. */
+    private void checkOneDevice(String method) {
+        checkOpen();
+        if (split != null) {
+            throw new IllegalStateException(method + ": a plan over " + devices.size() + " devices keeps no data on the"
+                    + " devices between calls; transform the caller's arrays with execute(in, out), forward or inverse");
         }
     }
 
@@ -686,5 +875,53 @@ public final class FftPlan implements AutoCloseable {
             return "interleaved complex";
         }
         return descriptor.inPlace() ? "real, rows padded to " + 2 * (descriptor.size() / 2 + 1) + " floats" : "real";
+    }
+
+    /** One chunk's plan on one device, as a {@link SplitPlan.Stage}: its own arrays are the host side. */
+    private static final class DeviceStage implements SplitPlan.Stage {
+        final FftPlan plan;
+        private final MemorySegment input;
+        private final MemorySegment output;
+
+        DeviceStage(FftPlan plan) {
+            this.plan = plan;
+            this.input = plan.input().getSegment();
+            this.output = plan.output().getSegment();
+        }
+
+        @Override
+        public MemorySegment input() {
+            return input;
+        }
+
+        @Override
+        public MemorySegment output() {
+            return output;
+        }
+
+        @Override
+        public void upload() {
+            plan.upload();
+        }
+
+        @Override
+        public void run(Direction direction) {
+            plan.executeOnDevice(direction);
+        }
+
+        @Override
+        public void download() {
+            plan.download();
+        }
+
+        @Override
+        public long kernelNanos() {
+            return plan.lastKernelNanos();
+        }
+
+        @Override
+        public void close() {
+            plan.close();
+        }
     }
 }

@@ -4,8 +4,12 @@ import io.github.tornadofft.api.FftDescriptor;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import uk.ac.manchester.tornado.api.common.TornadoDevice;
+
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -41,6 +45,33 @@ class DeviceHeapCheck {
                     assertEquals(0, FftPlan.deviceBytesHeld(), "closed, with no cache: nothing held");
                 }
             }
+        }
+    }
+
+    @Test
+    void plansOverSeveralDevicesFreeTheirBuffersAndRefuseWhatTheHeapCannotHold() {
+        assertEquals(HEAP_MIB + "MB", System.getProperty("tornado.device.memory"),
+                "run in the build's device-heap execution (tornado.device.memory)");
+        List<TornadoDevice> twice = List.of(TestDevice.get(), TestDevice.get());
+        try (SystemProperties none = SystemProperties.set(EngineCache.IDLE_ENGINES_PROPERTY, "0")) {
+            FftPlan.clearCache();
+            // 32 MiB of data; the chunks in flight of both entries take most of the heap.
+            FftDescriptor d = FftDescriptor.c2c(64, 256, 256).build();
+            float[] x = Signals.random(d.inputFloats());
+            float[] y = new float[x.length];
+            for (int cycle = 0; cycle < 2; cycle++) {
+                try (FftPlan plan = FftPlan.create(d, twice)) {
+                    plan.forward(x, y);
+                    assertTrue(FftPlan.deviceBytesHeld() > 128L << 20, "an open plan holds its chunks' buffers: "
+                            + FftPlan.deviceBytesHeld() + "\n" + plan);
+                }
+                assertEquals(0, FftPlan.deviceBytesHeld(), "closed, with no cache: nothing held");
+            }
+            // Planes of 128 MiB: two chunks in flight of one plane need 768 MiB.
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> FftPlan.create(FftDescriptor.c2c(2, 4096, 4096).build(), twice));
+            assertTrue(e.getMessage().startsWith("devices: ") && e.getMessage().contains("MiB for TornadoVM"), e.getMessage());
+            assertEquals(0, FftPlan.deviceBytesHeld(), "a refused plan allocates nothing");
         }
     }
 }

@@ -20,19 +20,29 @@ final class DeviceEngine implements Engine {
 
     static final String SUPPORTED = "device plans support single precision: complex-to-complex of 1 to 3 power-of-two axes,"
             + " real-to-complex and complex-to-real of 1 to 3 power-of-two axes, the last of even length";
+    static final String SUPPORTED_SPLIT = "plans over several devices support single precision complex-to-complex"
+            + " of 3 power-of-two axes (at least one Z plane per device), or of 1 or 2 axes over a batch of at least"
+            + " one transform per device";
 
     private final String spec;
-    private final TornadoDevice device;
+    private final List<TornadoDevice> devices;
 
-    private DeviceEngine(String spec, TornadoDevice device) {
+    private DeviceEngine(String spec, List<TornadoDevice> devices) {
         this.spec = spec;
-        this.device = device;
+        this.devices = devices;
     }
 
-    /** The device named {@code default} or {@code B:D}; a usage error, listing devices, if there is none. */
+    /**
+     * The device named {@code default} or {@code B:D}, or the devices of a comma-separated list of those
+     * (a plan over several devices); a usage error, listing devices, if one is not there.
+     */
     static DeviceEngine open(String spec) {
         try {
-            return new DeviceEngine(spec, Devices.resolve(spec));
+            List<TornadoDevice> devices = new java.util.ArrayList<>();
+            for (String one : spec.split(",")) {
+                devices.add(Devices.resolve(one.strip()));
+            }
+            return new DeviceEngine(spec, devices);
         } catch (IllegalArgumentException e) {
             throw CliError.usage(e.getMessage());
         } catch (RuntimeException | LinkageError e) {
@@ -51,7 +61,9 @@ final class DeviceEngine implements Engine {
 
     @Override
     public String device() {
-        return spec + " (" + device.getPhysicalDevice().getDeviceName() + ", " + device.getTornadoVMBackend() + ")";
+        List<String> names = devices.stream()
+                .map(d -> d.getPhysicalDevice().getDeviceName() + ", " + d.getTornadoVMBackend()).toList();
+        return spec + " (" + String.join("; ", names) + ")";
     }
 
     @Override
@@ -71,13 +83,17 @@ final class DeviceEngine implements Engine {
         }
     }
 
-    /** Plans and compiles the transform; what the plans reject becomes a usage error. */
+    /**
+     * Plans and compiles the transform, over several devices where the list names more than one; what
+     * the plans reject becomes a usage error.
+     */
     private FftPlan plan(Transform t) {
         try {
-            return FftPlan.create(descriptor(t), device);
+            return devices.size() == 1 ? FftPlan.create(descriptor(t), devices.get(0)) : FftPlan.create(descriptor(t), devices);
         } catch (IllegalArgumentException e) {
             String message = t + " on device " + spec + ": " + e.getMessage();
-            throw CliError.usage(message + "; " + SUPPORTED + " (--device jvm runs any shape)");
+            throw CliError.usage(message + "; " + (devices.size() == 1 ? SUPPORTED : SUPPORTED_SPLIT)
+                    + " (--device jvm runs any shape)");
         }
     }
 

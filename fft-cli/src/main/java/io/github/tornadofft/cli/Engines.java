@@ -16,7 +16,10 @@ final class Engines {
     private Engines() {
     }
 
-    /** The engine for {@code jvm}, {@code default} or {@code B:D}. */
+    /** A TornadoVM device: {@code default} or {@code B:D}. */
+    private static final String ONE_DEVICE = "(default|\\d+:\\d+)";
+
+    /** The engine for {@code jvm}, {@code default}, {@code B:D}, or a comma-separated list of devices. */
     static Engine forDevice(String spec) {
         if (JVM.equalsIgnoreCase(spec)) {
             return new JvmEngine();
@@ -37,9 +40,10 @@ final class Engines {
 
     /** Rejects a malformed {@code --device} before anything starts. */
     static void checkDeviceSpec(String spec) {
-        if (!JVM.equalsIgnoreCase(spec) && !"default".equalsIgnoreCase(spec) && !spec.matches("\\d+:\\d+")) {
-            throw CliError.usage("--device " + spec + ": expected jvm, default or B:D (backend:device as "
-                    + "./fft --list-devices numbers them)");
+        String devices = spec.strip().toLowerCase(java.util.Locale.ROOT);
+        if (!JVM.equals(devices) && !devices.matches(ONE_DEVICE + "(\\s*,\\s*" + ONE_DEVICE + ")*")) {
+            throw CliError.usage("--device " + spec + ": expected jvm, default, B:D (backend:device as "
+                    + "./fft --list-devices numbers them), or several devices as B:D,B:D,... (one may repeat)");
         }
     }
 

@@ -163,7 +163,13 @@ class BadInputTest {
 
     @Test
     void aMalformedDeviceIsAUsageError() {
-        assertRejected(2, "--device gpu: expected jvm, default or B:D", complex64(), "--device", "gpu");
+        assertRejected(2, "--device gpu: expected jvm, default, B:D", complex64(), "--device", "gpu");
+    }
+
+    @Test
+    void aMalformedDeviceListIsAUsageError() {
+        assertRejected(2, "--device 0:0,,0:1: expected jvm, default, B:D", complex64(), "--device", "0:0,,0:1");
+        assertRejected(2, "--device 0:0,jvm: expected", complex64(), "--device", "0:0,jvm");
     }
 
     @Test

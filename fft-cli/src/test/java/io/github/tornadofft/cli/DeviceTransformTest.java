@@ -87,6 +87,27 @@ class DeviceTransformTest {
     }
 
     @Test
+    void a3dTransformSplitOverADeviceListMatchesTheReference() {
+        Path input = randomComplex64(8, 16, 32);
+        Cli run = onThreeDevices(input);
+        assertEquals(0, run.exitCode, run.err);
+        assertTrue(run.err.contains("on 3 devices") && run.err.contains("exchange"), "the split is printed: " + run.err);
+        double[] expected = NpyIo.read(input).asDoubles();
+        ReferenceFft.c2c(expected, new int[]{8, 16, 32}, new int[]{0, 1, 2}, Direction.FORWARD, Norm.BACKWARD);
+        assertTrue(Cli.relativeL2(NpyIo.read(dir.resolve("y.npy")).asDoubles(), expected) < 1e-5, "relative L2 error");
+    }
+
+    @Test
+    void aShapeTheDeviceListCannotSplitIsAnErrorNamingTheLimit() {
+        assertRejected(onThreeDevices(randomComplex64(2, 16, 16)), "has 2 for 3 devices");
+    }
+
+    /** ./fft on the device under test listed three times. */
+    private Cli onThreeDevices(Path input) {
+        return Cli.run("--in", input, "--out", dir.resolve("y.npy"), "--device", DEVICE + "," + DEVICE + "," + DEVICE);
+    }
+
+    @Test
     void anInverse1dTransformMatchesTheReference() {
         Path input = randomComplex64(1024);
         Cli run = fft(input, "--inverse", "--norm", "ortho");

@@ -1,0 +1,306 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.FftDescriptor;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs a {@link DeviceSplit}: one worker per chunk in flight on each device, each with a plan per step
+ * on its device (the stages), and the host's exchange blocks. A call is two steps, each a round of all
+ * workers: the first (per chunk: fill the stage from the caller's array, upload, transform, download,
+ * scatter the planes into the exchange blocks, or copy whole transforms out), then for a 3D split the
+ * Z step (per chunk: its exchange block into the stage, upload, transform, download, gather into the
+ * caller's array). The Z step needs every plane, so it starts when the first step has ended on every
+ * device. Within a step the two workers of a device take its chunks in turn, so one's host copies
+ * overlap the other's transfers and kernels, and the devices run side by side. Steady calls allocate
+ * no buffers.
+ */
+final class SplitPlan implements AutoCloseable {
+
+    /** One chunk's transform on one device: its host arrays and the steps between them. */
+    interface Stage extends AutoCloseable {
+        /** The host array the upload reads. */
+        MemorySegment input();
+
+        /** The host array the download writes. */
+        MemorySegment output();
+
+        void upload();
+
+        void run(Direction direction);
+
+        void download();
+
+        /** Device time of the last run's kernels, in ns; -1 when unknown. */
+        long kernelNanos();
+
+        @Override
+        void close();
+    }
+
+    /** Makes the stage of one step on one device. */
+    @FunctionalInterface
+    interface Stages {
+        Stage create(int device, FftDescriptor descriptor);
+    }
+
+    private final DeviceSplit split;
+    private final List<Worker> workers = new ArrayList<>();
+    private final Runnable[] firstStep;
+    private final Runnable[] zStep;
+    private final Arena arena;
+    private final MemorySegment exchange;
+    // The call's arguments: written by the calling thread before it hands the tasks to the workers.
+    private Direction direction;
+    private MemorySegment in;
+    private long inAt;
+    private MemorySegment out;
+    private long outAt;
+    private volatile RuntimeException failure;
+    private SplitTimes last;
+
+    /**
+     * Makes the stages (the plans on the devices) and the exchange blocks.
+     *
+     * @throws RuntimeException what making a stage threw, after closing those already made
+     */
+    SplitPlan(DeviceSplit split, Stages stages) {
+        this.split = split;
+        List<Stage> made = new ArrayList<>();
+        try {
+            for (int d = 0; d < split.devices(); d++) {
+                for (int w = 0; w < DeviceSplit.IN_FLIGHT; w++) {
+                    boolean first = w < split.unitChunks(d);
+                    boolean z = w < split.columnChunks(d);
+                    if (!first && !z) {
+                        continue;
+                    }
+                    Stage unit = first ? stages.create(d, split.unitDescriptor()) : null;
+                    if (unit != null) {
+                        made.add(unit);
+                    }
+                    Stage column = z ? stages.create(d, split.columnDescriptor()) : null;
+                    if (column != null) {
+                        made.add(column);
+                    }
+                    workers.add(new Worker(d, w, unit, column));
+                }
+            }
+        } catch (RuntimeException | Error e) {
+            made.forEach(SplitPlan::closeQuietly);
+            throw e;
+        }
+        this.firstStep = workers.stream().filter(w -> w.unit != null).map(w -> (Runnable) w::firstStep).toArray(Runnable[]::new);
+        this.zStep = workers.stream().filter(w -> w.column != null).map(w -> (Runnable) w::zStep).toArray(Runnable[]::new);
+        this.arena = Arena.ofShared();
+        this.exchange = split.kind() == DeviceSplit.Kind.SLABS
+                ? arena.allocate(split.blocks() * split.blockFloats() * Float.BYTES, 64) : MemorySegment.NULL;
+        SplitWorkers.ensure(workers.size());
+    }
+
+    private static void closeQuietly(Stage stage) {
+        try {
+            stage.close();
+        } catch (RuntimeException e) {
+            // Keeps the first failure; a stage that cannot close has nothing more to give back.
+        }
+    }
+
+    DeviceSplit split() {
+        return split;
+    }
+
+    /** The stages of the first step (index 0) and the Z step (1) of worker 0 of device 0, which every device's match. */
+    Stage stage(int step) {
+        Worker first = workers.get(0);
+        return step == 0 ? first.unit : first.column;
+    }
+
+    /** All stages, each once. */
+    List<Stage> stages() {
+        List<Stage> all = new ArrayList<>();
+        for (Worker w : workers) {
+            if (w.unit != null) {
+                all.add(w.unit);
+            }
+            if (w.column != null) {
+                all.add(w.column);
+            }
+        }
+        return all;
+    }
+
+    int workers() {
+        return workers.size();
+    }
+
+    /**
+     * The transform of the caller's {@code in} (from byte {@code inAt}) into {@code out} (from byte
+     * {@code outAt}), which may be the same region.
+     *
+     * @throws IllegalStateException naming the device, when a stage failed (the first failure; the
+     *                               output is then incomplete)
+     */
+    void execute(Direction direction, MemorySegment in, long inAt, MemorySegment out, long outAt) {
+        long start = System.nanoTime();
+        this.direction = direction;
+        this.in = in;
+        this.inAt = inAt;
+        this.out = out;
+        this.outAt = outAt;
+        this.failure = null;
+        for (Worker w : workers) {
+            w.reset();
+        }
+        try {
+            SplitWorkers.runAll(firstStep);
+            throwFailure();
+            if (zStep.length > 0) {
+                SplitWorkers.runAll(zStep);
+                throwFailure();
+            }
+        } finally {
+            this.in = null;
+            this.out = null;
+        }
+        long launch = 0;
+        long kernel = 0;
+        long transfer = 0;
+        long regroup = 0;
+        long bytes = 0;
+        for (Worker w : workers) {
+            launch += w.launchNanos;
+            kernel = kernel < 0 || w.kernelNanos < 0 ? -1 : kernel + w.kernelNanos;
+            transfer += w.transferNanos;
+            regroup += w.regroupNanos;
+            bytes += w.bytesMoved;
+        }
+        last = new SplitTimes(System.nanoTime() - start, launch, kernel, transfer, regroup, workers.size(), bytes);
+    }
+
+    private void throwFailure() {
+        RuntimeException f = failure;
+        if (f != null) {
+            throw f;
+        }
+    }
+
+    /** Where the last call's time went; null before the first. */
+    SplitTimes lastTimes() {
+        return last;
+    }
+
+    /** Closes every stage (the plans give their engines to the cache) and frees the exchange blocks. */
+    @Override
+    public void close() {
+        RuntimeException first = null;
+        for (Stage stage : stages()) {
+            try {
+                stage.close();
+            } catch (RuntimeException e) {
+                first = first == null ? e : first;
+            }
+        }
+        arena.close();
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    /** Records the first failure of a call, naming the device; the other workers stop at their next chunk. */
+    private synchronized void fail(int device, Throwable t) {
+        if (failure == null) {
+            failure = new IllegalStateException("execute: device " + device + " of " + split.devices() + ": "
+                    + t.getMessage(), t);
+        }
+    }
+
+    /** One chunk in flight on one device: its stages and the time it spent on each kind of work. */
+    private final class Worker {
+        final int device;
+        final int index;
+        final Stage unit;
+        final Stage column;
+        long launchNanos;
+        long kernelNanos;
+        long transferNanos;
+        long regroupNanos;
+        long bytesMoved;
+
+        Worker(int device, int index, Stage unit, Stage column) {
+            this.device = device;
+            this.index = index;
+            this.unit = unit;
+            this.column = column;
+        }
+
+        void reset() {
+            launchNanos = 0;
+            kernelNanos = 0;
+            transferNanos = 0;
+            regroupNanos = 0;
+            bytesMoved = 0;
+        }
+
+        /** This worker's chunks of the first step: chunks index, index + IN_FLIGHT, ... of its device. */
+        void firstStep() {
+            boolean slabs = split.kind() == DeviceSplit.Kind.SLABS;
+            try {
+                for (int k = index; k < split.unitChunks(device) && failure == null; k += DeviceSplit.IN_FLIGHT) {
+                    int start = split.unitChunkStart(k);
+                    int end = split.unitChunkEnd(device, k);
+                    long t0 = System.nanoTime();
+                    Regroup.unitsIn(split, device, start, end, in, inAt, unit.input());
+                    transform(unit, t0);
+                    long t1 = System.nanoTime();
+                    if (slabs) {
+                        Regroup.planesToBlocks(split, device, start, end, unit.output(), exchange);
+                    } else {
+                        Regroup.unitsOut(split, device, start, end, unit.output(), out, outAt);
+                    }
+                    regroupNanos += System.nanoTime() - t1;
+                }
+            } catch (RuntimeException | Error e) {
+                fail(device, e);
+            }
+        }
+
+        /** This worker's chunks of the Z step. */
+        void zStep() {
+            long blockBytes = split.blockFloats() * Float.BYTES;
+            try {
+                for (int j = index; j < split.columnChunks(device) && failure == null; j += DeviceSplit.IN_FLIGHT) {
+                    long t0 = System.nanoTime();
+                    MemorySegment.copy(exchange, split.block(device, j) * blockBytes, column.input(), 0, blockBytes);
+                    transform(column, t0);
+                    long t1 = System.nanoTime();
+                    Regroup.blockToOutput(split, device, j, column.output(), out, outAt);
+                    regroupNanos += System.nanoTime() - t1;
+                }
+            } catch (RuntimeException | Error e) {
+                fail(device, e);
+            }
+        }
+
+        /** Upload, run, download, from {@code regroupStart} when the filling of the stage began. */
+        private void transform(Stage stage, long regroupStart) {
+            long t0 = System.nanoTime();
+            stage.upload();
+            long t1 = System.nanoTime();
+            stage.run(direction);
+            long t2 = System.nanoTime();
+            stage.download();
+            long t3 = System.nanoTime();
+            regroupNanos += t0 - regroupStart;
+            transferNanos += (t1 - t0) + (t3 - t2);
+            launchNanos += t2 - t1;
+            long kernel = stage.kernelNanos();
+            kernelNanos = kernelNanos < 0 || kernel < 0 ? -1 : kernelNanos + kernel;
+            bytesMoved += stage.input().byteSize() + stage.output().byteSize();
+        }
+    }
+}
