@@ -40,8 +40,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * elements and splits them there into the spectrum; c2r merges the half spectrum into the output's
  * rows and runs the inverse passes there, so the input is never written. Where the complex part is
  * one pass in 1D, the split or merge runs inside it instead ({@link #fusesRealStep}): one kernel. Its
- * direction is fixed: it has no graph 2. Engines outlive plans: {@link EngineCache} gives a closed plan's engine to
- * the next plan of the same descriptor, device and options, which then compiles nothing.
+ * direction is fixed: it has no graph 2. Engines outlive plans: {@link EngineCache} gives a closed
+ * plan's engine to the next plan of the same descriptor, device and options, which then compiles
+ * nothing.
  *
  * <p>Not thread-safe: one plan at a time holds an engine, and serialises its calls.
  */
@@ -178,11 +179,12 @@ final class Engine {
      * (c2r) inside its one pass ({@link RegisterPass#REAL}): in 1D where the complex part of N/2 points
      * is a single work-group's pass (span 1, one transform per group line) with the paired exchange. A
      * bin k pairs with bin N/2 - k, which the pass's group holds in local memory (r2c) or can read from
-     * the spectrum (c2r). Where the complex part takes several passes, a pass's group holds only some of
-     * a transform's points when it stores (or needs the others' results when it loads); in 2D and 3D row
-     * r pairs with the row at the negated indices of the other axes, which another group transforms, and
-     * the other axes' passes run between the rows' passes and the spectrum. Those keep the separate
-     * kernel. So does the split exchange, whose local memory holds one part of a value at a time.
+     * the spectrum (c2r). Where the complex part takes several passes, the last pass's group holds only
+     * some of a transform's bins, their partners lying in other groups (r2c), and the first pass's
+     * merge would need twiddles over all N/2 points (c2r: not done yet); in 2D and 3D row r pairs with
+     * the row at the negated indices of the other axes, which another group transforms, and the other
+     * axes' passes run between the rows' passes and the spectrum. Those keep the separate kernel. So
+     * does the split exchange, whose local memory holds one part of a value at a time.
      */
     static boolean fusesRealStep(FftDescriptor d, List<Pass> passes) {
         if (!d.isReal() || isRealRows(d) || passes.size() != 1) {
