@@ -38,9 +38,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * a complex transform of N/2 points ({@link #complexPart}) and one more kernel ({@link RealTransform}):
  * r2c runs the passes from the real rows, read as complex pairs, into the output's rows of N/2 + 1
  * elements and splits them there into the spectrum; c2r merges the half spectrum into the output's
- * rows and runs the inverse passes there, so the input is never written. Its direction is fixed: it
- * has no graph 2. Engines outlive plans: {@link EngineCache} gives a closed plan's engine to
- * the next plan of the same descriptor, device and options, which then compiles nothing.
+ * rows and runs the inverse passes there, so the input is never written. Where the complex part is
+ * one pass in 1D, the split or merge runs inside it instead ({@link #fusesRealStep}): one kernel. Its
+ * direction is fixed: it has no graph 2. Engines outlive plans: {@link EngineCache} gives a closed
+ * plan's engine to the next plan of the same descriptor, device and options, which then compiles
+ * nothing.
  *
  * <p>Not thread-safe: one plan at a time holds an engine, and serialises its calls.
  */
@@ -60,12 +62,17 @@ final class Engine {
     final FloatArray output;
     /** The complex transform the passes compute: the descriptor's own for c2c, of N/2 points for r2c and c2r. */
     final FftDescriptor complex;
+    /** Whether the passes are one kernel with a real transform's split or merge fused in ({@link #fusesRealStep}). */
+    final boolean fusesRealStep;
     /** Whether this engine's kernels store late under a lower register cap ({@link Planner#storesLate}). */
     final boolean storesLate;
     private final FftDescriptor descriptor;
     /** Each pass's twiddle table; passes of the same register radices and span share it ({@link HostBuffers#twiddles}). */
     private final List<FloatArray> twiddles;
-    /** {@link RealTransform#twiddles} of a real transform (null for c2c), shared by the engines of its length. */
+    /**
+     * {@link RealTransform#twiddles} of a real transform whose split or merge is a kernel of its own (null
+     * for c2c, and where it is fused), shared by the engines of its length.
+     */
     private final FloatArray realTwiddles;
     private final List<FloatArray> scratch = new ArrayList<>();
     private final String name;
@@ -89,14 +96,15 @@ final class Engine {
         this.device = device;
         this.profile = profile;
         this.descriptor = key.descriptor();
-        this.complex = complexPart(descriptor);
         this.passes = planPasses(descriptor, profile);
+        this.fusesRealStep = fusesRealStep(descriptor, passes);
+        this.complex = complexPart(descriptor, fusesRealStep);
         this.storesLate = Planner.storesLate(passes, profile, CompilerFlags.capsRegisters(device));
         this.name = "fft" + IDS.incrementAndGet();
         this.input = HostBuffers.take((int) descriptor.inputFloats());
         this.output = descriptor.inPlace() ? input : HostBuffers.take((int) descriptor.outputFloats());
-        this.twiddles = passes.stream().map(pass -> HostBuffers.twiddles(pass.sub(), pass.span(), pass.fused())).toList();
-        this.realTwiddles = descriptor.isReal() ? HostBuffers.realTwiddles(lastAxis(descriptor)) : null;
+        this.twiddles = tables(descriptor, passes);
+        this.realTwiddles = descriptor.isReal() && !fusesRealStep ? HostBuffers.realTwiddles(lastAxis(descriptor)) : null;
         TornadoExecutionPlan built = null;
         try {
             built = build();
@@ -125,6 +133,16 @@ final class Engine {
      * array.
      */
     static FftDescriptor complexPart(FftDescriptor d) {
+        return complexPart(d, false);
+    }
+
+    /**
+     * {@link #complexPart(FftDescriptor)}, or where {@code fused} ({@link #fusesRealStep}) that of the one
+     * pass with the split or merge inside: for r2c the same (the pass writes the spectrum's rows of
+     * N/2 + 1 elements), for c2r from the spectrum's rows into the real rows, in place only where the
+     * transform is.
+     */
+    static FftDescriptor complexPart(FftDescriptor d, boolean fused) {
         if (!d.isReal()) {
             return d;
         }
@@ -138,6 +156,10 @@ final class Engine {
             if (rowsOnly) {
                 b.inPlace(d.inPlace()).outputLayout(1, half + 1);
             }
+        } else if (fused && d.inPlace()) {
+            b.direction(Direction.INVERSE).inPlace(true).layout(1, half + 1);
+        } else if (fused) {
+            b.direction(Direction.INVERSE).inputLayout(1, half + 1).outputLayout(1, half);
         } else if (rowsOnly) {
             b.direction(Direction.INVERSE).inPlace(true).layout(1, realRow);
         } else {
@@ -150,6 +172,37 @@ final class Engine {
     static int lastAxis(FftDescriptor d) {
         int[] shape = d.shape();
         return shape[shape.length - 1];
+    }
+
+    /**
+     * Whether the real transform {@code d}, computed by {@code passes}, runs its split (r2c) or merge
+     * (c2r) inside its one pass ({@link RegisterPass#REAL}): in 1D where the complex part of N/2 points
+     * is a single work-group's pass (span 1, one transform per group line) with the paired exchange. A
+     * bin k pairs with bin N/2 - k, which the pass's group holds in local memory (r2c) or can read from
+     * the spectrum (c2r). Where the complex part takes several passes, the last pass's group holds only
+     * some of a transform's bins, their partners lying in other groups (r2c), and the first pass's
+     * merge would need twiddles over all N/2 points (c2r: not done yet); in 2D and 3D row r pairs with
+     * the row at the negated indices of the other axes, which another group transforms, and the other
+     * axes' passes run between the rows' passes and the spectrum. Those keep the separate kernel. So
+     * does the split exchange, whose local memory holds one part of a value at a time.
+     */
+    static boolean fusesRealStep(FftDescriptor d, List<Pass> passes) {
+        if (!d.isReal() || isRealRows(d) || passes.size() != 1) {
+            return false;
+        }
+        Pass only = passes.getFirst();
+        return only.span() == 1 && only.last() && only.stride() == 1 && only.cols() == 1 && only.fused() == 1 && !only.split();
+    }
+
+    /**
+     * Each pass's twiddle table ({@link HostBuffers#twiddles}); where the split or merge is fused, the
+     * one pass's with the real transform's twiddles ({@link HostBuffers#realPassTwiddles}).
+     */
+    static List<FloatArray> tables(FftDescriptor d, List<Pass> passes) {
+        if (fusesRealStep(d, passes)) {
+            return List.of(HostBuffers.realPassTwiddles(passes.getFirst().sub()));
+        }
+        return passes.stream().map(pass -> HostBuffers.twiddles(pass.sub(), pass.span(), pass.fused())).toList();
     }
 
     /** Whether {@code d} is a real transform of more than one row per transform (2D or 3D, no axis of 1 aside). */
@@ -186,7 +239,7 @@ final class Engine {
         TaskGraph firstGraph = new TaskGraph(name + first.name().charAt(0))
                 .consumeFromDevice(upload.getTaskGraphName(), input);
         if (descriptor.isReal()) {
-            List<FloatArray> chain = realChain(passes.size(), input, output);
+            List<FloatArray> chain = realChain(passes, input, output);
             addRealTasks(firstGraph, passes, twiddles, chain, grid, storesLate);
             name(firstGraph, chain);
             return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot()));
@@ -265,6 +318,9 @@ final class Engine {
             }
         }
         boolean inverse = direction == Direction.INVERSE;
+        // A real transform's one pass with the split or merge inside reads or writes the spectrum's rows.
+        boolean real = fusesRealStep(descriptor, passes);
+        FftDescriptor complex = complexPart(descriptor, real);
         long points = complex.floats() / 2;
         List<String> tasks = new ArrayList<>();
         FftDescriptor.Layout inLayout = complex.inputLayout();
@@ -274,7 +330,7 @@ final class Engine {
             String task = graph.getTaskGraphName() + "p" + p;
             boolean last = p == passes.size() - 1;
             // The first pass reads the input's layout, the last writes the output's; between, packed.
-            int flags = RegisterPass.flags(inverse, pass.split(), pass.fused())
+            int flags = RegisterPass.flags(inverse, pass.split(), pass.fused(), real)
                     | RegisterPass.steps(pass.subRadix(1), pass.subRadix(2), TwiddleTable.kBits(pass.span()), pass.rows())
                     | RegisterPass.layouts(p == 0 && !complex.inputPacked(), last && !complex.outputPacked(),
                     complex.size()) | (late ? RegisterPass.LATE_STORE : 0);
@@ -293,15 +349,22 @@ final class Engine {
     /**
      * Adds a real transform to {@code graph} along {@code chain}, the buffers of {@link #realChain}:
      * r2c the passes, then the split from the passes' last buffer into the spectrum; c2r the merge from
-     * the spectrum into the passes' first buffer, then the passes. Registers the work-group shapes in
-     * {@code target}; returns the task names.
+     * the spectrum into the passes' first buffer, then the passes; where they fuse
+     * ({@link #fusesRealStep}), the one pass from the input to the output, scaling. Registers the
+     * work-group shapes in {@code target}; returns the task names.
      */
     private List<String> addRealTasks(TaskGraph graph, List<Pass> passes, List<FloatArray> twiddles, List<FloatArray> chain,
                                       GridScheduler target, boolean late) {
-        graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, realTwiddles);
-        List<String> tasks = new ArrayList<>();
+        boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
+        if (fusesRealStep(descriptor, passes)) {
+            return addPasses(graph, r2c ? Direction.FORWARD : Direction.INVERSE, passes, twiddles, true, chain,
+                    descriptor.scale(), target, late);
+        }
         int n = lastAxis(descriptor);
         int half = n / 2;
+        FloatArray w = HostBuffers.realTwiddles(n);
+        graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, w);
+        List<String> tasks = new ArrayList<>();
         int rows = (int) (descriptor.size() / n) * descriptor.batch();
         int total = RealTransform.itemsPerRow(n) * rows;
         // The rows of a transform are indexed by its other axes, whose negated indices pair bins: their lengths.
@@ -311,19 +374,19 @@ final class Engine {
         boolean inRows = !isRealRows(descriptor);
         // In 1D the passes' last (r2c) or first (c2r) buffer is the spectrum's, in its rows of N/2 + 1.
         int packedRow = inRows ? half + 1 : half;
-        int passRow = inRows ? (descriptor.kind() == FftDescriptor.Kind.R2C ? half + 1 : complex.outputLayout().distance()) : half;
+        int passRow = inRows ? (r2c ? half + 1 : complexPart(descriptor).outputLayout().distance()) : half;
         KernelContext context = new KernelContext();
         String task;
-        if (descriptor.kind() == FftDescriptor.Kind.R2C) {
+        if (r2c) {
             tasks.addAll(addPasses(graph, Direction.FORWARD, passes, twiddles, true, chain.subList(0, chain.size() - 1), 1f,
                     target, late));
             task = graph.getTaskGraphName() + "split";
-            graph.task(task, RealTransform::split, context, chain.get(chain.size() - 2), chain.getLast(), realTwiddles, half,
+            graph.task(task, RealTransform::split, context, chain.get(chain.size() - 2), chain.getLast(), w, half,
                     packedRow, half + 1, total, descriptor.scale(), lead0, lead1);
             tasks.add(task);
         } else {
             task = graph.getTaskGraphName() + "merge";
-            graph.task(task, RealTransform::merge, context, chain.getFirst(), chain.get(1), realTwiddles, half, half + 1,
+            graph.task(task, RealTransform::merge, context, chain.getFirst(), chain.get(1), w, half, half + 1,
                     passRow, total, descriptor.scale(), lead0, lead1);
             tasks.add(task);
             tasks.addAll(addPasses(graph, Direction.INVERSE, passes, twiddles, true, chain.subList(1, chain.size()), 1f,
@@ -340,15 +403,20 @@ final class Engine {
     static final int REAL_GROUP = 128;
 
     /**
-     * The buffers of a real transform of k passes from {@code in} to {@code out}, k + 2 of them: r2c the
-     * passes' buffers, then the spectrum {@code out} that the split writes from the last of them; c2r
-     * the spectrum {@code in}, then the passes' buffers from the one the merge writes. In 1D the split
-     * runs in place on {@code out}, and the merge writes {@code out}, where the passes then run; in 2D
-     * and 3D those steps go between the spectrum and a packed scratch array, and the passes'
-     * intermediate results may take the other side's array (never the input of a transform out of
-     * place), which has room for them.
+     * The buffers of a real transform of {@code passes} (k of them) from {@code in} to {@code out}, k + 2
+     * of them: r2c the passes' buffers, then the spectrum {@code out} that the split writes from the
+     * last of them; c2r the spectrum {@code in}, then the passes' buffers from the one the merge writes.
+     * In 1D the split runs in place on {@code out}, and the merge writes {@code out}, where the passes
+     * then run; in 2D and 3D those steps go between the spectrum and a packed scratch array, and the
+     * passes' intermediate results may take the other side's array (never the input of a transform out
+     * of place), which has room for them. Where the split or merge is fused ({@link #fusesRealStep}),
+     * {@code in} and {@code out}, the one pass's.
      */
-    private List<FloatArray> realChain(int k, FloatArray in, FloatArray out) {
+    private List<FloatArray> realChain(List<Pass> passes, FloatArray in, FloatArray out) {
+        if (fusesRealStep(descriptor, passes)) {
+            return List.of(in, out);
+        }
+        int k = passes.size();
         boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
         List<FloatArray> chain = new ArrayList<>();
         if (!isRealRows(descriptor)) {
@@ -379,7 +447,7 @@ final class Engine {
      */
     private List<FloatArray> bufferChain(int k, FloatArray in, FloatArray out) {
         // An array in a layout of its own is not packed and never holds a pass's intermediate result.
-        return bufferChain(k, in, out, complex.outputPacked() ? List.of(out) : List.of(), 0);
+        return bufferChain(k, in, out, complexPart(descriptor).outputPacked() ? List.of(out) : List.of(), 0);
     }
 
     /**
@@ -422,11 +490,10 @@ final class Engine {
             appended = CompilerFlags.capsRegisters(device)
                     ? planPasses(descriptor, profile.withMaxGroupSize(APPENDED_GROUP))
                     : passes;
-            appendedTwiddles = appended == passes ? twiddles
-                    : appended.stream().map(pass -> HostBuffers.twiddles(pass.sub(), pass.span(), pass.fused())).toList();
+            appendedTwiddles = appended == passes ? twiddles : tables(descriptor, appended);
         }
         if (descriptor.isReal()) {
-            return addRealTasks(graph, appended, appendedTwiddles, realChain(appended.size(), in, out), target, false);
+            return addRealTasks(graph, appended, appendedTwiddles, realChain(appended, in, out), target, false);
         }
         return addPasses(graph, direction, appended, appendedTwiddles, true, bufferChain(appended.size(), in, out),
                 descriptor.withDirection(direction).scale(), target, false);

@@ -693,8 +693,9 @@ public final class FftPlan implements AutoCloseable {
 
     /**
      * Kernels per transform, one per pass (a layout costs none: the first and last pass read and write
-     * it), and for r2c and c2r the split or merge kernel. For a plan over several devices, the kernels
-     * of one chunk of each step ({@link #passes()}).
+     * it), and for r2c and c2r the split or merge kernel, except in 1D where the complex part is one
+     * pass, which then does the split or merge too. For a plan over several devices, the kernels of one
+     * chunk of each step ({@link #passes()}).
      *
      * @throws IllegalStateException after {@link #close()}
      */
@@ -703,7 +704,7 @@ public final class FftPlan implements AutoCloseable {
         if (split != null) {
             return passes().size();
         }
-        return engine.passes.size() + (descriptor.isReal() ? 1 : 0);
+        return engine.passes.size() + (descriptor.isReal() && !engine.fusesRealStep ? 1 : 0);
     }
 
     /** The devices the plan runs on: one, or those of a plan over several (as listed, repeats included). */
@@ -746,24 +747,34 @@ public final class FftPlan implements AutoCloseable {
         List<Pass> passes = engine.passes;
         s.append(descriptor).append(" on ").append(profile.name()).append(", data on ").append(profile.dataAlignment())
                 .append("-byte boundaries").append(launch() == Launch.CUDA_GRAPH ? ", launched as one CUDA graph\n" : "\n");
-        // One pair of braces per kernel, as in the 3D seed's appendix; a real transform's split or merge as a word.
+        // One pair of braces per kernel, as in the 3D seed's appendix; a real transform's split or merge as a
+        // word, inside the braces of the one pass where it is fused.
         FftDescriptor complex = engine.complex;
         List<String> notation = new java.util.ArrayList<>(passes.stream().map(Pass::kernelNotation).toList());
         boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
-        if (descriptor.isReal()) {
+        boolean fused = engine.fusesRealStep;
+        if (fused) {
+            String only = notation.getFirst();
+            notation.set(0, r2c ? only.substring(0, only.length() - 1) + ", split}" : "{merge, " + only.substring(1));
+        } else if (descriptor.isReal()) {
             notation.add(r2c ? notation.size() : 0, r2c ? "split" : "merge");
         }
         s.append(String.join(" ", notation)).append('\n');
         int kernel = 0;
-        if (descriptor.kind() == FftDescriptor.Kind.C2R) {
+        if (descriptor.kind() == FftDescriptor.Kind.C2R && !fused) {
             appendRealStep(s, kernel++);
         }
         for (int p = 0; p < passes.size(); p++) {
             Pass pass = passes.get(p);
-            s.append("  kernel ").append(kernel++).append(": ").append(pass.kernelNotation()).append("  ")
-                    .append(pass.schedule()).append(", ").append(pass.groups(complex.floats() / 2)).append(" groups");
+            s.append("  kernel ").append(kernel++).append(": ").append(fused ? notation.getFirst() : pass.kernelNotation())
+                    .append("  ").append(pass.schedule()).append(", ").append(pass.groups(complex.floats() / 2)).append(" groups");
             if (descriptor.isReal() && pass.axis() == 0 && (p == 0 || passes.get(p - 1).axis() != 0)) {
                 s.append(", ").append(complex.size()).append("-point complex transform").append(r2c ? " of the real rows as pairs" : "");
+            }
+            if (fused) {
+                int n = Engine.lastAxis(descriptor);
+                s.append(r2c ? ", split into the " + (n / 2 + 1) + " bins as it stores (bins k, N/2 - k paired in local memory)"
+                        : ", merge of the " + (n / 2 + 1) + " bins as it loads (bins k, N/2 - k read together)");
             }
             if (p == 0 && !complex.inputPacked()) {
                 s.append(", reads the input's layout (").append(complex.inputLayout()).append(')');
@@ -776,7 +787,7 @@ public final class FftPlan implements AutoCloseable {
             }
             s.append('\n');
         }
-        if (r2c) {
+        if (r2c && !fused) {
             appendRealStep(s, kernel);
         }
         return s.toString();

@@ -28,6 +28,7 @@ final class HostBuffers {
     private static final Map<Integer, ArrayDeque<FloatArray>> FREE = new HashMap<>();
     private static final Map<List<Integer>, FloatArray> TWIDDLES = new HashMap<>();
     private static final Map<Integer, FloatArray> REAL_TWIDDLES = new HashMap<>();
+    private static final Map<List<Integer>, FloatArray> REAL_PASS_TWIDDLES = new HashMap<>();
 
     private HostBuffers() {
     }
@@ -52,6 +53,14 @@ final class HostBuffers {
         List<Integer> key = IntStream.concat(IntStream.of(sub), IntStream.of(span, TwiddleTable.fusedEntries(sub, fused)))
                 .boxed().toList();
         return TWIDDLES.computeIfAbsent(key, k -> TwiddleTable.forPass(sub, span, fused));
+    }
+
+    /**
+     * The twiddle table of the one pass of register radices {@code sub} into which a real transform's
+     * split or merge is fused ({@link TwiddleTable#forRealPass}), shared and read-only.
+     */
+    static synchronized FloatArray realPassTwiddles(int[] sub) {
+        return REAL_PASS_TWIDDLES.computeIfAbsent(IntStream.of(sub).boxed().toList(), k -> TwiddleTable.forRealPass(sub));
     }
 
     /** The twiddles of the split and merge of real transforms of {@code n} points ({@link RealTransform#twiddles}), shared and read-only. */

@@ -46,7 +46,9 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * the batch (stride 1) or adjacent lines (stride > 1) per group, {@code r2}, {@code r3} radices of
  * the second and third step (R / d, d = 1, 2, 4, 8; 1 when absent), {@code kBits}
  * {@link TwiddleTable#kBits} of the span, whether the input and the output lie in a layout
- * of their own, and whether the stores are addressed late ({@link #LATE_STORE}); {@code scale}
+ * of their own, whether the stores are addressed late ({@link #LATE_STORE}), and whether the pass
+ * is a real transform's whole complex part with its split or merge fused in ({@link #REAL});
+ * {@code scale}
  * factor applied on store; {@code localFloats} floats of local memory
  * per component, pad(cols * rows * r); {@code inStride}, {@code inDistance}, {@code outStride},
  * {@code outDistance} the layouts, where flags say so: element e of transform b (of 2^sizeBits
@@ -60,6 +62,16 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * transposes its tile through local memory so that each work-item holds whole rows (or, for rows
  * longer than its values, one step of a row's four-step FFT at a time), computes their DFTs in
  * registers, and transposes back.
+ *
+ * <p>A real transform of N points whose complex part (N/2 points) is this one pass ({@link #REAL}):
+ * r2c splits the transform into the N/2 + 1 bins as it stores it ({@link RealTransform#split}): once
+ * the group holds the whole transform, each work-item reads the partner Z[N/2 - m] of each of its
+ * values Z[m] from local memory and writes {@code X[m] = E + W_N^m O}, and the work-item of m = 0
+ * bin N/2 too. c2r merges the half spectrum as it loads it ({@link RealTransform#merge}): each
+ * work-item reads bins m and N/2 - m from global memory and forms
+ * {@code Z'[m] = (X[m] + conj X[N/2-m]) + i W_N^-m (X[m] - conj X[N/2-m])}. The twiddles W_N^m
+ * follow the pass's own in its table ({@link TwiddleTable#forRealPass}). A real transform then
+ * costs one kernel, one read and one write of its data.
  *
  * <p>Exchanges pass the real and imaginary parts through two local arrays at once, or, with the
  * split exchange, through one array in turn: two more barriers per exchange, but half the local
@@ -89,6 +101,14 @@ public final class RegisterPass {
      * addresses before the butterflies and hold them in registers through them.
      */
     public static final int LATE_STORE = 1 << 29;
+    /**
+     * Bit of {@code flags}: the pass is the whole complex part (N/2 points, one group per transform,
+     * span 1) of a real transform of N points, with the split fused into its store (forward, r2c) or
+     * the merge into its load ({@link #INVERSE}, c2r); its table carries W_N^m from entry r on
+     * ({@link TwiddleTable#forRealPass}). The spectrum's rows have N/2 + 1 elements: element N/2 of
+     * a row lies {@code N/2 outStride} (r2c) or {@code N/2 inStride} (c2r) after element 0.
+     */
+    public static final int REAL = 1 << 30;
     /** Shifts of the {@code flags} fields log2 r2 (3 bits), log2 r3 (3), kBits (5), log2 rows (5), sizeBits (5). */
     static final int R2_SHIFT = 8;
     static final int R3_SHIFT = 11;
@@ -143,6 +163,19 @@ public final class RegisterPass {
             throw new IllegalArgumentException("fused: a power of two up to " + MAX_FUSED + ", got " + fused);
         }
         return (inverse ? INVERSE : 0) | (split ? SPLIT : 0) | Integer.numberOfTrailingZeros(fused) << FUSED_SHIFT;
+    }
+
+    /**
+     * The {@code flags} argument of a pass as {@link #flags(boolean, boolean, int)}, with {@link #REAL} where
+     * {@code real}: the whole complex part of a real transform, which takes the paired exchange and no
+     * fused X axis.
+     */
+    public static int flags(boolean inverse, boolean split, int fused, boolean real) {
+        if (real && (split || fused != 1)) {
+            throw new IllegalArgumentException("real: a pass of the paired exchange and no fused X axis, got split " + split
+                    + ", fused " + fused);
+        }
+        return flags(inverse, split, fused) | (real ? REAL : 0);
     }
 
     /**
@@ -242,6 +275,21 @@ public final class RegisterPass {
             step *= inStride;
         }
         x0r = src.get(2 * first); x0i = src.get(2 * first + 1) * conj;
+        if ((flags & (REAL | INVERSE)) == (REAL | INVERSE)) {
+            // c2r's merge (RealTransform.merge): x_j = conj X[m] becomes conj Z'[m] = conj A - i W_N^m conj B, the
+            // conjugate of Z'[m] = A + i W_N^-m B, with conj A = x_j + X[N/2 - m], conj B = x_j - X[N/2 - m] (bin
+            // N/2 - m at element N/2 - m of the row, mirror - j step) and W_N^m at entry r + m of the table.
+            int mirror = first + (r - 2 * q) * (step >> threadBits);
+            hr = src.get(2 * mirror); hi = src.get(2 * mirror + 1);
+            if (q == 0) {
+                // Bins 0 and N/2 by their real parts.
+                x0i = 0f; hi = 0f;
+            }
+            s = x0r - hr; x0r += hr; hr = s;
+            s = x0i - hi; x0i += hi; hi = s;
+            a = 2 * r + 2 * q; wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x0r += s; x0i -= hi;
+        }
         if (span > 1) {
             // Twiddle on load: element m by W_{span r}^{m k} = A[m K + k mod K] B[m span/K + k / K]
             // (TwiddleTable): adjacent lines read adjacent entries of A and one entry of B.
@@ -277,7 +325,33 @@ public final class RegisterPass {
                 // A zero only known after the last exchange (TwiddleTable): the addresses are computed late.
                 out += (int) tw.get(2 * r - 1);
             }
-            dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
+            if ((flags & (REAL | INVERSE)) == REAL) {
+                // r2c's split (RealTransform.split): X[m] = E + W_N^m O, E = (Z[m] + conj Z[N/2 - m]) / 2,
+                // O = (Z[m] - conj Z[N/2 - m]) / 2i, with Z[m] and Z[N/2 - m] (mod N/2) from local memory, where the
+                // group leaves its whole transform, and W_N^m at entry r + m of the table; the work-item of m = 0
+                // also stores bin N/2 = E - O, element N/2 of the row. Paired exchange only.
+                ctx.localBarrier();
+                a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                ctx.localBarrier();
+                for (int j = 0; j < 1; j++) {
+                    int m = q + j * threads;
+                    a = m * lanes + lane; a += a >> 5; hr = lre[a]; hi = lim[a];
+                    a = ((r - m) & (r - 1)) * lanes + lane; a += a >> 5; gr = lre[a]; gi = lim[a];
+                    // h = E, g = (Im O, Re O); then w = W_N^m O.
+                    s = 0.5f * (hr + gr); gr = 0.5f * (gr - hr); hr = s;
+                    s = 0.5f * (hi - gi); gi = 0.5f * (hi + gi); hi = s;
+                    a = 2 * r + 2 * m; wr = tw.get(a); wi = tw.get(a + 1);
+                    s = gi * wr + gr * -wi; wi = gr * wr + gi * wi; wr = s;
+                    int at = out + j * outStep;
+                    dst.set(2 * at, (hr + wr) * scale); dst.set(2 * at + 1, (hi + wi) * conj * scale);
+                    if (m == 0) {
+                        at = out + outStep;
+                        dst.set(2 * at, (hr - wr) * scale); dst.set(2 * at + 1, (hi - wi) * conj * scale);
+                    }
+                }
+            } else {
+                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
+            }
         } else {
             // Adjacent lines land r elements apart: stage the tile in local memory and write it back in
             // address order, so that every global write is a run of adjacent elements.
@@ -373,6 +447,26 @@ public final class RegisterPass {
         }
         x0r = src.get(2 * first); x0i = src.get(2 * first + 1) * conj;
         x1r = src.get(2 * (first + step)); x1i = src.get(2 * (first + step) + 1) * conj;
+        if ((flags & (REAL | INVERSE)) == (REAL | INVERSE)) {
+            // c2r's merge (RealTransform.merge): x_j = conj X[m] becomes conj Z'[m] = conj A - i W_N^m conj B, the
+            // conjugate of Z'[m] = A + i W_N^-m B, with conj A = x_j + X[N/2 - m], conj B = x_j - X[N/2 - m] (bin
+            // N/2 - m at element N/2 - m of the row, mirror - j step) and W_N^m at entry r + m of the table.
+            int mirror = first + (r - 2 * q) * (step >> threadBits);
+            hr = src.get(2 * mirror); hi = src.get(2 * mirror + 1);
+            if (q == 0) {
+                // Bins 0 and N/2 by their real parts.
+                x0i = 0f; hi = 0f;
+            }
+            s = x0r - hr; x0r += hr; hr = s;
+            s = x0i - hi; x0i += hi; hi = s;
+            a = 2 * r + 2 * q; wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x0r += s; x0i -= hi;
+            hr = src.get(2 * (mirror - step)); hi = src.get(2 * (mirror - step) + 1);
+            s = x1r - hr; x1r += hr; hr = s;
+            s = x1i - hi; x1i += hi; hi = s;
+            a = 2 * r + 2 * (q + threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x1r += s; x1i -= hi;
+        }
         if (span > 1) {
             // Twiddle on load: element m by W_{span r}^{m k} = A[m K + k mod K] B[m span/K + k / K]
             // (TwiddleTable): adjacent lines read adjacent entries of A and one entry of B.
@@ -543,8 +637,35 @@ public final class RegisterPass {
                 // A zero only known after the last exchange (TwiddleTable): the addresses are computed late.
                 out += (int) tw.get(2 * r - 1);
             }
-            dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
-            dst.set(2 * (out + outStep), x1r * scale); dst.set(2 * (out + outStep) + 1, x1i * conj * scale);
+            if ((flags & (REAL | INVERSE)) == REAL) {
+                // r2c's split (RealTransform.split): X[m] = E + W_N^m O, E = (Z[m] + conj Z[N/2 - m]) / 2,
+                // O = (Z[m] - conj Z[N/2 - m]) / 2i, with Z[m] and Z[N/2 - m] (mod N/2) from local memory, where the
+                // group leaves its whole transform, and W_N^m at entry r + m of the table; the work-item of m = 0
+                // also stores bin N/2 = E - O, element N/2 of the row. Paired exchange only.
+                ctx.localBarrier();
+                a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                ctx.localBarrier();
+                for (int j = 0; j < 2; j++) {
+                    int m = q + j * threads;
+                    a = m * lanes + lane; a += a >> 5; hr = lre[a]; hi = lim[a];
+                    a = ((r - m) & (r - 1)) * lanes + lane; a += a >> 5; gr = lre[a]; gi = lim[a];
+                    // h = E, g = (Im O, Re O); then w = W_N^m O.
+                    s = 0.5f * (hr + gr); gr = 0.5f * (gr - hr); hr = s;
+                    s = 0.5f * (hi - gi); gi = 0.5f * (hi + gi); hi = s;
+                    a = 2 * r + 2 * m; wr = tw.get(a); wi = tw.get(a + 1);
+                    s = gi * wr + gr * -wi; wi = gr * wr + gi * wi; wr = s;
+                    int at = out + j * outStep;
+                    dst.set(2 * at, (hr + wr) * scale); dst.set(2 * at + 1, (hi + wi) * conj * scale);
+                    if (m == 0) {
+                        at = out + 2 * outStep;
+                        dst.set(2 * at, (hr - wr) * scale); dst.set(2 * at + 1, (hi - wi) * conj * scale);
+                    }
+                }
+            } else {
+                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
+                dst.set(2 * (out + outStep), x1r * scale); dst.set(2 * (out + outStep) + 1, x1i * conj * scale);
+            }
         } else {
             // Adjacent lines land r elements apart: stage the tile in local memory and write it back in
             // address order, so that every global write is a run of adjacent elements.
@@ -650,6 +771,36 @@ public final class RegisterPass {
         x1r = src.get(2 * (first + step)); x1i = src.get(2 * (first + step) + 1) * conj;
         x2r = src.get(2 * (first + 2 * step)); x2i = src.get(2 * (first + 2 * step) + 1) * conj;
         x3r = src.get(2 * (first + 3 * step)); x3i = src.get(2 * (first + 3 * step) + 1) * conj;
+        if ((flags & (REAL | INVERSE)) == (REAL | INVERSE)) {
+            // c2r's merge (RealTransform.merge): x_j = conj X[m] becomes conj Z'[m] = conj A - i W_N^m conj B, the
+            // conjugate of Z'[m] = A + i W_N^-m B, with conj A = x_j + X[N/2 - m], conj B = x_j - X[N/2 - m] (bin
+            // N/2 - m at element N/2 - m of the row, mirror - j step) and W_N^m at entry r + m of the table.
+            int mirror = first + (r - 2 * q) * (step >> threadBits);
+            hr = src.get(2 * mirror); hi = src.get(2 * mirror + 1);
+            if (q == 0) {
+                // Bins 0 and N/2 by their real parts.
+                x0i = 0f; hi = 0f;
+            }
+            s = x0r - hr; x0r += hr; hr = s;
+            s = x0i - hi; x0i += hi; hi = s;
+            a = 2 * r + 2 * q; wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x0r += s; x0i -= hi;
+            hr = src.get(2 * (mirror - step)); hi = src.get(2 * (mirror - step) + 1);
+            s = x1r - hr; x1r += hr; hr = s;
+            s = x1i - hi; x1i += hi; hi = s;
+            a = 2 * r + 2 * (q + threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x1r += s; x1i -= hi;
+            hr = src.get(2 * (mirror - 2 * step)); hi = src.get(2 * (mirror - 2 * step) + 1);
+            s = x2r - hr; x2r += hr; hr = s;
+            s = x2i - hi; x2i += hi; hi = s;
+            a = 2 * r + 2 * (q + 2 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x2r += s; x2i -= hi;
+            hr = src.get(2 * (mirror - 3 * step)); hi = src.get(2 * (mirror - 3 * step) + 1);
+            s = x3r - hr; x3r += hr; hr = s;
+            s = x3i - hi; x3i += hi; hi = s;
+            a = 2 * r + 2 * (q + 3 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x3r += s; x3i -= hi;
+        }
         if (span > 1) {
             // Twiddle on load: element m by W_{span r}^{m k} = A[m K + k mod K] B[m span/K + k / K]
             // (TwiddleTable): adjacent lines read adjacent entries of A and one entry of B.
@@ -1292,10 +1443,39 @@ public final class RegisterPass {
                 // A zero only known after the last exchange (TwiddleTable): the addresses are computed late.
                 out += (int) tw.get(2 * r - 1);
             }
-            dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
-            dst.set(2 * (out + outStep), x1r * scale); dst.set(2 * (out + outStep) + 1, x1i * conj * scale);
-            dst.set(2 * (out + 2 * outStep), x2r * scale); dst.set(2 * (out + 2 * outStep) + 1, x2i * conj * scale);
-            dst.set(2 * (out + 3 * outStep), x3r * scale); dst.set(2 * (out + 3 * outStep) + 1, x3i * conj * scale);
+            if ((flags & (REAL | INVERSE)) == REAL) {
+                // r2c's split (RealTransform.split): X[m] = E + W_N^m O, E = (Z[m] + conj Z[N/2 - m]) / 2,
+                // O = (Z[m] - conj Z[N/2 - m]) / 2i, with Z[m] and Z[N/2 - m] (mod N/2) from local memory, where the
+                // group leaves its whole transform, and W_N^m at entry r + m of the table; the work-item of m = 0
+                // also stores bin N/2 = E - O, element N/2 of the row. Paired exchange only.
+                ctx.localBarrier();
+                a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                ctx.localBarrier();
+                for (int j = 0; j < 4; j++) {
+                    int m = q + j * threads;
+                    a = m * lanes + lane; a += a >> 5; hr = lre[a]; hi = lim[a];
+                    a = ((r - m) & (r - 1)) * lanes + lane; a += a >> 5; gr = lre[a]; gi = lim[a];
+                    // h = E, g = (Im O, Re O); then w = W_N^m O.
+                    s = 0.5f * (hr + gr); gr = 0.5f * (gr - hr); hr = s;
+                    s = 0.5f * (hi - gi); gi = 0.5f * (hi + gi); hi = s;
+                    a = 2 * r + 2 * m; wr = tw.get(a); wi = tw.get(a + 1);
+                    s = gi * wr + gr * -wi; wi = gr * wr + gi * wi; wr = s;
+                    int at = out + j * outStep;
+                    dst.set(2 * at, (hr + wr) * scale); dst.set(2 * at + 1, (hi + wi) * conj * scale);
+                    if (m == 0) {
+                        at = out + 4 * outStep;
+                        dst.set(2 * at, (hr - wr) * scale); dst.set(2 * at + 1, (hi - wi) * conj * scale);
+                    }
+                }
+            } else {
+                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
+                dst.set(2 * (out + outStep), x1r * scale); dst.set(2 * (out + outStep) + 1, x1i * conj * scale);
+                dst.set(2 * (out + 2 * outStep), x2r * scale); dst.set(2 * (out + 2 * outStep) + 1, x2i * conj * scale);
+                dst.set(2 * (out + 3 * outStep), x3r * scale); dst.set(2 * (out + 3 * outStep) + 1, x3i * conj * scale);
+            }
         } else {
             // Adjacent lines land r elements apart: stage the tile in local memory and write it back in
             // address order, so that every global write is a run of adjacent elements.
@@ -1421,6 +1601,56 @@ public final class RegisterPass {
         x5r = src.get(2 * (first + 5 * step)); x5i = src.get(2 * (first + 5 * step) + 1) * conj;
         x6r = src.get(2 * (first + 6 * step)); x6i = src.get(2 * (first + 6 * step) + 1) * conj;
         x7r = src.get(2 * (first + 7 * step)); x7i = src.get(2 * (first + 7 * step) + 1) * conj;
+        if ((flags & (REAL | INVERSE)) == (REAL | INVERSE)) {
+            // c2r's merge (RealTransform.merge): x_j = conj X[m] becomes conj Z'[m] = conj A - i W_N^m conj B, the
+            // conjugate of Z'[m] = A + i W_N^-m B, with conj A = x_j + X[N/2 - m], conj B = x_j - X[N/2 - m] (bin
+            // N/2 - m at element N/2 - m of the row, mirror - j step) and W_N^m at entry r + m of the table.
+            int mirror = first + (r - 2 * q) * (step >> threadBits);
+            hr = src.get(2 * mirror); hi = src.get(2 * mirror + 1);
+            if (q == 0) {
+                // Bins 0 and N/2 by their real parts.
+                x0i = 0f; hi = 0f;
+            }
+            s = x0r - hr; x0r += hr; hr = s;
+            s = x0i - hi; x0i += hi; hi = s;
+            a = 2 * r + 2 * q; wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x0r += s; x0i -= hi;
+            hr = src.get(2 * (mirror - step)); hi = src.get(2 * (mirror - step) + 1);
+            s = x1r - hr; x1r += hr; hr = s;
+            s = x1i - hi; x1i += hi; hi = s;
+            a = 2 * r + 2 * (q + threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x1r += s; x1i -= hi;
+            hr = src.get(2 * (mirror - 2 * step)); hi = src.get(2 * (mirror - 2 * step) + 1);
+            s = x2r - hr; x2r += hr; hr = s;
+            s = x2i - hi; x2i += hi; hi = s;
+            a = 2 * r + 2 * (q + 2 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x2r += s; x2i -= hi;
+            hr = src.get(2 * (mirror - 3 * step)); hi = src.get(2 * (mirror - 3 * step) + 1);
+            s = x3r - hr; x3r += hr; hr = s;
+            s = x3i - hi; x3i += hi; hi = s;
+            a = 2 * r + 2 * (q + 3 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x3r += s; x3i -= hi;
+            hr = src.get(2 * (mirror - 4 * step)); hi = src.get(2 * (mirror - 4 * step) + 1);
+            s = x4r - hr; x4r += hr; hr = s;
+            s = x4i - hi; x4i += hi; hi = s;
+            a = 2 * r + 2 * (q + 4 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x4r += s; x4i -= hi;
+            hr = src.get(2 * (mirror - 5 * step)); hi = src.get(2 * (mirror - 5 * step) + 1);
+            s = x5r - hr; x5r += hr; hr = s;
+            s = x5i - hi; x5i += hi; hi = s;
+            a = 2 * r + 2 * (q + 5 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x5r += s; x5i -= hi;
+            hr = src.get(2 * (mirror - 6 * step)); hi = src.get(2 * (mirror - 6 * step) + 1);
+            s = x6r - hr; x6r += hr; hr = s;
+            s = x6i - hi; x6i += hi; hi = s;
+            a = 2 * r + 2 * (q + 6 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x6r += s; x6i -= hi;
+            hr = src.get(2 * (mirror - 7 * step)); hi = src.get(2 * (mirror - 7 * step) + 1);
+            s = x7r - hr; x7r += hr; hr = s;
+            s = x7i - hi; x7i += hi; hi = s;
+            a = 2 * r + 2 * (q + 7 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x7r += s; x7i -= hi;
+        }
         if (span > 1) {
             // Twiddle on load: element m by W_{span r}^{m k} = A[m K + k mod K] B[m span/K + k / K]
             // (TwiddleTable): adjacent lines read adjacent entries of A and one entry of B.
@@ -3092,14 +3322,47 @@ public final class RegisterPass {
                 // A zero only known after the last exchange (TwiddleTable): the addresses are computed late.
                 out += (int) tw.get(2 * r - 1);
             }
-            dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
-            dst.set(2 * (out + outStep), x1r * scale); dst.set(2 * (out + outStep) + 1, x1i * conj * scale);
-            dst.set(2 * (out + 2 * outStep), x2r * scale); dst.set(2 * (out + 2 * outStep) + 1, x2i * conj * scale);
-            dst.set(2 * (out + 3 * outStep), x3r * scale); dst.set(2 * (out + 3 * outStep) + 1, x3i * conj * scale);
-            dst.set(2 * (out + 4 * outStep), x4r * scale); dst.set(2 * (out + 4 * outStep) + 1, x4i * conj * scale);
-            dst.set(2 * (out + 5 * outStep), x5r * scale); dst.set(2 * (out + 5 * outStep) + 1, x5i * conj * scale);
-            dst.set(2 * (out + 6 * outStep), x6r * scale); dst.set(2 * (out + 6 * outStep) + 1, x6i * conj * scale);
-            dst.set(2 * (out + 7 * outStep), x7r * scale); dst.set(2 * (out + 7 * outStep) + 1, x7i * conj * scale);
+            if ((flags & (REAL | INVERSE)) == REAL) {
+                // r2c's split (RealTransform.split): X[m] = E + W_N^m O, E = (Z[m] + conj Z[N/2 - m]) / 2,
+                // O = (Z[m] - conj Z[N/2 - m]) / 2i, with Z[m] and Z[N/2 - m] (mod N/2) from local memory, where the
+                // group leaves its whole transform, and W_N^m at entry r + m of the table; the work-item of m = 0
+                // also stores bin N/2 = E - O, element N/2 of the row. Paired exchange only.
+                ctx.localBarrier();
+                a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                ctx.localBarrier();
+                for (int j = 0; j < 8; j++) {
+                    int m = q + j * threads;
+                    a = m * lanes + lane; a += a >> 5; hr = lre[a]; hi = lim[a];
+                    a = ((r - m) & (r - 1)) * lanes + lane; a += a >> 5; gr = lre[a]; gi = lim[a];
+                    // h = E, g = (Im O, Re O); then w = W_N^m O.
+                    s = 0.5f * (hr + gr); gr = 0.5f * (gr - hr); hr = s;
+                    s = 0.5f * (hi - gi); gi = 0.5f * (hi + gi); hi = s;
+                    a = 2 * r + 2 * m; wr = tw.get(a); wi = tw.get(a + 1);
+                    s = gi * wr + gr * -wi; wi = gr * wr + gi * wi; wr = s;
+                    int at = out + j * outStep;
+                    dst.set(2 * at, (hr + wr) * scale); dst.set(2 * at + 1, (hi + wi) * conj * scale);
+                    if (m == 0) {
+                        at = out + 8 * outStep;
+                        dst.set(2 * at, (hr - wr) * scale); dst.set(2 * at + 1, (hi - wi) * conj * scale);
+                    }
+                }
+            } else {
+                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
+                dst.set(2 * (out + outStep), x1r * scale); dst.set(2 * (out + outStep) + 1, x1i * conj * scale);
+                dst.set(2 * (out + 2 * outStep), x2r * scale); dst.set(2 * (out + 2 * outStep) + 1, x2i * conj * scale);
+                dst.set(2 * (out + 3 * outStep), x3r * scale); dst.set(2 * (out + 3 * outStep) + 1, x3i * conj * scale);
+                dst.set(2 * (out + 4 * outStep), x4r * scale); dst.set(2 * (out + 4 * outStep) + 1, x4i * conj * scale);
+                dst.set(2 * (out + 5 * outStep), x5r * scale); dst.set(2 * (out + 5 * outStep) + 1, x5i * conj * scale);
+                dst.set(2 * (out + 6 * outStep), x6r * scale); dst.set(2 * (out + 6 * outStep) + 1, x6i * conj * scale);
+                dst.set(2 * (out + 7 * outStep), x7r * scale); dst.set(2 * (out + 7 * outStep) + 1, x7i * conj * scale);
+            }
         } else {
             // Adjacent lines land r elements apart: stage the tile in local memory and write it back in
             // address order, so that every global write is a run of adjacent elements.
@@ -3265,6 +3528,96 @@ public final class RegisterPass {
         x13r = src.get(2 * (first + 13 * step)); x13i = src.get(2 * (first + 13 * step) + 1) * conj;
         x14r = src.get(2 * (first + 14 * step)); x14i = src.get(2 * (first + 14 * step) + 1) * conj;
         x15r = src.get(2 * (first + 15 * step)); x15i = src.get(2 * (first + 15 * step) + 1) * conj;
+        if ((flags & (REAL | INVERSE)) == (REAL | INVERSE)) {
+            // c2r's merge (RealTransform.merge): x_j = conj X[m] becomes conj Z'[m] = conj A - i W_N^m conj B, the
+            // conjugate of Z'[m] = A + i W_N^-m B, with conj A = x_j + X[N/2 - m], conj B = x_j - X[N/2 - m] (bin
+            // N/2 - m at element N/2 - m of the row, mirror - j step) and W_N^m at entry r + m of the table.
+            int mirror = first + (r - 2 * q) * (step >> threadBits);
+            hr = src.get(2 * mirror); hi = src.get(2 * mirror + 1);
+            if (q == 0) {
+                // Bins 0 and N/2 by their real parts.
+                x0i = 0f; hi = 0f;
+            }
+            s = x0r - hr; x0r += hr; hr = s;
+            s = x0i - hi; x0i += hi; hi = s;
+            a = 2 * r + 2 * q; wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x0r += s; x0i -= hi;
+            hr = src.get(2 * (mirror - step)); hi = src.get(2 * (mirror - step) + 1);
+            s = x1r - hr; x1r += hr; hr = s;
+            s = x1i - hi; x1i += hi; hi = s;
+            a = 2 * r + 2 * (q + threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x1r += s; x1i -= hi;
+            hr = src.get(2 * (mirror - 2 * step)); hi = src.get(2 * (mirror - 2 * step) + 1);
+            s = x2r - hr; x2r += hr; hr = s;
+            s = x2i - hi; x2i += hi; hi = s;
+            a = 2 * r + 2 * (q + 2 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x2r += s; x2i -= hi;
+            hr = src.get(2 * (mirror - 3 * step)); hi = src.get(2 * (mirror - 3 * step) + 1);
+            s = x3r - hr; x3r += hr; hr = s;
+            s = x3i - hi; x3i += hi; hi = s;
+            a = 2 * r + 2 * (q + 3 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x3r += s; x3i -= hi;
+            hr = src.get(2 * (mirror - 4 * step)); hi = src.get(2 * (mirror - 4 * step) + 1);
+            s = x4r - hr; x4r += hr; hr = s;
+            s = x4i - hi; x4i += hi; hi = s;
+            a = 2 * r + 2 * (q + 4 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x4r += s; x4i -= hi;
+            hr = src.get(2 * (mirror - 5 * step)); hi = src.get(2 * (mirror - 5 * step) + 1);
+            s = x5r - hr; x5r += hr; hr = s;
+            s = x5i - hi; x5i += hi; hi = s;
+            a = 2 * r + 2 * (q + 5 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x5r += s; x5i -= hi;
+            hr = src.get(2 * (mirror - 6 * step)); hi = src.get(2 * (mirror - 6 * step) + 1);
+            s = x6r - hr; x6r += hr; hr = s;
+            s = x6i - hi; x6i += hi; hi = s;
+            a = 2 * r + 2 * (q + 6 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x6r += s; x6i -= hi;
+            hr = src.get(2 * (mirror - 7 * step)); hi = src.get(2 * (mirror - 7 * step) + 1);
+            s = x7r - hr; x7r += hr; hr = s;
+            s = x7i - hi; x7i += hi; hi = s;
+            a = 2 * r + 2 * (q + 7 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x7r += s; x7i -= hi;
+            hr = src.get(2 * (mirror - 8 * step)); hi = src.get(2 * (mirror - 8 * step) + 1);
+            s = x8r - hr; x8r += hr; hr = s;
+            s = x8i - hi; x8i += hi; hi = s;
+            a = 2 * r + 2 * (q + 8 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x8r += s; x8i -= hi;
+            hr = src.get(2 * (mirror - 9 * step)); hi = src.get(2 * (mirror - 9 * step) + 1);
+            s = x9r - hr; x9r += hr; hr = s;
+            s = x9i - hi; x9i += hi; hi = s;
+            a = 2 * r + 2 * (q + 9 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x9r += s; x9i -= hi;
+            hr = src.get(2 * (mirror - 10 * step)); hi = src.get(2 * (mirror - 10 * step) + 1);
+            s = x10r - hr; x10r += hr; hr = s;
+            s = x10i - hi; x10i += hi; hi = s;
+            a = 2 * r + 2 * (q + 10 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x10r += s; x10i -= hi;
+            hr = src.get(2 * (mirror - 11 * step)); hi = src.get(2 * (mirror - 11 * step) + 1);
+            s = x11r - hr; x11r += hr; hr = s;
+            s = x11i - hi; x11i += hi; hi = s;
+            a = 2 * r + 2 * (q + 11 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x11r += s; x11i -= hi;
+            hr = src.get(2 * (mirror - 12 * step)); hi = src.get(2 * (mirror - 12 * step) + 1);
+            s = x12r - hr; x12r += hr; hr = s;
+            s = x12i - hi; x12i += hi; hi = s;
+            a = 2 * r + 2 * (q + 12 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x12r += s; x12i -= hi;
+            hr = src.get(2 * (mirror - 13 * step)); hi = src.get(2 * (mirror - 13 * step) + 1);
+            s = x13r - hr; x13r += hr; hr = s;
+            s = x13i - hi; x13i += hi; hi = s;
+            a = 2 * r + 2 * (q + 13 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x13r += s; x13i -= hi;
+            hr = src.get(2 * (mirror - 14 * step)); hi = src.get(2 * (mirror - 14 * step) + 1);
+            s = x14r - hr; x14r += hr; hr = s;
+            s = x14i - hi; x14i += hi; hi = s;
+            a = 2 * r + 2 * (q + 14 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x14r += s; x14i -= hi;
+            hr = src.get(2 * (mirror - 15 * step)); hi = src.get(2 * (mirror - 15 * step) + 1);
+            s = x15r - hr; x15r += hr; hr = s;
+            s = x15i - hi; x15i += hi; hi = s;
+            a = 2 * r + 2 * (q + 15 * threads); wr = tw.get(a); wi = tw.get(a + 1);
+            s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; x15r += s; x15i -= hi;
+        }
         if (span > 1) {
             // Twiddle on load: element m by W_{span r}^{m k} = A[m K + k mod K] B[m span/K + k / K]
             // (TwiddleTable): adjacent lines read adjacent entries of A and one entry of B.
@@ -5657,22 +6010,63 @@ public final class RegisterPass {
                 // A zero only known after the last exchange (TwiddleTable): the addresses are computed late.
                 out += (int) tw.get(2 * r - 1);
             }
-            dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
-            dst.set(2 * (out + outStep), x1r * scale); dst.set(2 * (out + outStep) + 1, x1i * conj * scale);
-            dst.set(2 * (out + 2 * outStep), x2r * scale); dst.set(2 * (out + 2 * outStep) + 1, x2i * conj * scale);
-            dst.set(2 * (out + 3 * outStep), x3r * scale); dst.set(2 * (out + 3 * outStep) + 1, x3i * conj * scale);
-            dst.set(2 * (out + 4 * outStep), x4r * scale); dst.set(2 * (out + 4 * outStep) + 1, x4i * conj * scale);
-            dst.set(2 * (out + 5 * outStep), x5r * scale); dst.set(2 * (out + 5 * outStep) + 1, x5i * conj * scale);
-            dst.set(2 * (out + 6 * outStep), x6r * scale); dst.set(2 * (out + 6 * outStep) + 1, x6i * conj * scale);
-            dst.set(2 * (out + 7 * outStep), x7r * scale); dst.set(2 * (out + 7 * outStep) + 1, x7i * conj * scale);
-            dst.set(2 * (out + 8 * outStep), x8r * scale); dst.set(2 * (out + 8 * outStep) + 1, x8i * conj * scale);
-            dst.set(2 * (out + 9 * outStep), x9r * scale); dst.set(2 * (out + 9 * outStep) + 1, x9i * conj * scale);
-            dst.set(2 * (out + 10 * outStep), x10r * scale); dst.set(2 * (out + 10 * outStep) + 1, x10i * conj * scale);
-            dst.set(2 * (out + 11 * outStep), x11r * scale); dst.set(2 * (out + 11 * outStep) + 1, x11i * conj * scale);
-            dst.set(2 * (out + 12 * outStep), x12r * scale); dst.set(2 * (out + 12 * outStep) + 1, x12i * conj * scale);
-            dst.set(2 * (out + 13 * outStep), x13r * scale); dst.set(2 * (out + 13 * outStep) + 1, x13i * conj * scale);
-            dst.set(2 * (out + 14 * outStep), x14r * scale); dst.set(2 * (out + 14 * outStep) + 1, x14i * conj * scale);
-            dst.set(2 * (out + 15 * outStep), x15r * scale); dst.set(2 * (out + 15 * outStep) + 1, x15i * conj * scale);
+            if ((flags & (REAL | INVERSE)) == REAL) {
+                // r2c's split (RealTransform.split): X[m] = E + W_N^m O, E = (Z[m] + conj Z[N/2 - m]) / 2,
+                // O = (Z[m] - conj Z[N/2 - m]) / 2i, with Z[m] and Z[N/2 - m] (mod N/2) from local memory, where the
+                // group leaves its whole transform, and W_N^m at entry r + m of the table; the work-item of m = 0
+                // also stores bin N/2 = E - O, element N/2 of the row. Paired exchange only.
+                ctx.localBarrier();
+                a = slot; a += a >> 5; lre[a] = x0r; lim[a] = x0i;
+                a = slot + slotStep; a += a >> 5; lre[a] = x1r; lim[a] = x1i;
+                a = slot + 2 * slotStep; a += a >> 5; lre[a] = x2r; lim[a] = x2i;
+                a = slot + 3 * slotStep; a += a >> 5; lre[a] = x3r; lim[a] = x3i;
+                a = slot + 4 * slotStep; a += a >> 5; lre[a] = x4r; lim[a] = x4i;
+                a = slot + 5 * slotStep; a += a >> 5; lre[a] = x5r; lim[a] = x5i;
+                a = slot + 6 * slotStep; a += a >> 5; lre[a] = x6r; lim[a] = x6i;
+                a = slot + 7 * slotStep; a += a >> 5; lre[a] = x7r; lim[a] = x7i;
+                a = slot + 8 * slotStep; a += a >> 5; lre[a] = x8r; lim[a] = x8i;
+                a = slot + 9 * slotStep; a += a >> 5; lre[a] = x9r; lim[a] = x9i;
+                a = slot + 10 * slotStep; a += a >> 5; lre[a] = x10r; lim[a] = x10i;
+                a = slot + 11 * slotStep; a += a >> 5; lre[a] = x11r; lim[a] = x11i;
+                a = slot + 12 * slotStep; a += a >> 5; lre[a] = x12r; lim[a] = x12i;
+                a = slot + 13 * slotStep; a += a >> 5; lre[a] = x13r; lim[a] = x13i;
+                a = slot + 14 * slotStep; a += a >> 5; lre[a] = x14r; lim[a] = x14i;
+                a = slot + 15 * slotStep; a += a >> 5; lre[a] = x15r; lim[a] = x15i;
+                ctx.localBarrier();
+                for (int j = 0; j < 16; j++) {
+                    int m = q + j * threads;
+                    a = m * lanes + lane; a += a >> 5; hr = lre[a]; hi = lim[a];
+                    a = ((r - m) & (r - 1)) * lanes + lane; a += a >> 5; gr = lre[a]; gi = lim[a];
+                    // h = E, g = (Im O, Re O); then w = W_N^m O.
+                    s = 0.5f * (hr + gr); gr = 0.5f * (gr - hr); hr = s;
+                    s = 0.5f * (hi - gi); gi = 0.5f * (hi + gi); hi = s;
+                    a = 2 * r + 2 * m; wr = tw.get(a); wi = tw.get(a + 1);
+                    s = gi * wr + gr * -wi; wi = gr * wr + gi * wi; wr = s;
+                    int at = out + j * outStep;
+                    dst.set(2 * at, (hr + wr) * scale); dst.set(2 * at + 1, (hi + wi) * conj * scale);
+                    if (m == 0) {
+                        at = out + 16 * outStep;
+                        dst.set(2 * at, (hr - wr) * scale); dst.set(2 * at + 1, (hi - wi) * conj * scale);
+                    }
+                }
+            } else {
+                dst.set(2 * out, x0r * scale); dst.set(2 * out + 1, x0i * conj * scale);
+                dst.set(2 * (out + outStep), x1r * scale); dst.set(2 * (out + outStep) + 1, x1i * conj * scale);
+                dst.set(2 * (out + 2 * outStep), x2r * scale); dst.set(2 * (out + 2 * outStep) + 1, x2i * conj * scale);
+                dst.set(2 * (out + 3 * outStep), x3r * scale); dst.set(2 * (out + 3 * outStep) + 1, x3i * conj * scale);
+                dst.set(2 * (out + 4 * outStep), x4r * scale); dst.set(2 * (out + 4 * outStep) + 1, x4i * conj * scale);
+                dst.set(2 * (out + 5 * outStep), x5r * scale); dst.set(2 * (out + 5 * outStep) + 1, x5i * conj * scale);
+                dst.set(2 * (out + 6 * outStep), x6r * scale); dst.set(2 * (out + 6 * outStep) + 1, x6i * conj * scale);
+                dst.set(2 * (out + 7 * outStep), x7r * scale); dst.set(2 * (out + 7 * outStep) + 1, x7i * conj * scale);
+                dst.set(2 * (out + 8 * outStep), x8r * scale); dst.set(2 * (out + 8 * outStep) + 1, x8i * conj * scale);
+                dst.set(2 * (out + 9 * outStep), x9r * scale); dst.set(2 * (out + 9 * outStep) + 1, x9i * conj * scale);
+                dst.set(2 * (out + 10 * outStep), x10r * scale); dst.set(2 * (out + 10 * outStep) + 1, x10i * conj * scale);
+                dst.set(2 * (out + 11 * outStep), x11r * scale); dst.set(2 * (out + 11 * outStep) + 1, x11i * conj * scale);
+                dst.set(2 * (out + 12 * outStep), x12r * scale); dst.set(2 * (out + 12 * outStep) + 1, x12i * conj * scale);
+                dst.set(2 * (out + 13 * outStep), x13r * scale); dst.set(2 * (out + 13 * outStep) + 1, x13i * conj * scale);
+                dst.set(2 * (out + 14 * outStep), x14r * scale); dst.set(2 * (out + 14 * outStep) + 1, x14i * conj * scale);
+                dst.set(2 * (out + 15 * outStep), x15r * scale); dst.set(2 * (out + 15 * outStep) + 1, x15i * conj * scale);
+            }
         } else {
             // Adjacent lines land r elements apart: stage the tile in local memory and write it back in
             // address order, so that every global write is a run of adjacent elements.

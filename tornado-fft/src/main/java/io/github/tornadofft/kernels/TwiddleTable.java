@@ -104,6 +104,24 @@ public final class TwiddleTable {
     }
 
     /**
+     * The table of the single pass (span 1) that is the whole complex part, r points, of a real
+     * transform of N = 2r points with its split or merge fused in ({@link RegisterPass#REAL}):
+     * {@link #forPass(int[], int)}, then {@code W_N^m}, m &lt; r, from entry r on.
+     */
+    public static FloatArray forRealPass(int[] sub) {
+        FloatArray pass = forPass(sub, 1);
+        int r = pass.getSize() / 2;
+        FloatArray table = new FloatArray(4 * r);
+        for (int i = 0; i < 2 * r; i++) {
+            table.set(i, pass.get(i));
+        }
+        for (int m = 0, at = 2 * r; m < r; m++) {
+            at = put(table, at, m, 2L * r);
+        }
+        return table;
+    }
+
+    /**
      * Entries of {@code W_fused} the table of a pass with register radices {@code sub} carries for a
      * fused X axis of {@code fused} points: all of them where its rows take two steps (more points than
      * the first register radix), else none ({@code fused} is 1 where there is no fused axis).

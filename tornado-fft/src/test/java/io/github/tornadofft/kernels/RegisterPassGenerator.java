@@ -119,7 +119,9 @@ public final class RegisterPassGenerator {
         line(" * the batch (stride 1) or adjacent lines (stride > 1) per group, {@code r2}, {@code r3} radices of");
         line(" * the second and third step (R / d, d = 1, 2, 4, 8; 1 when absent), {@code kBits}");
         line(" * {@link TwiddleTable#kBits} of the span, whether the input and the output lie in a layout");
-        line(" * of their own, and whether the stores are addressed late ({@link #LATE_STORE}); {@code scale}");
+        line(" * of their own, whether the stores are addressed late ({@link #LATE_STORE}), and whether the pass");
+        line(" * is a real transform's whole complex part with its split or merge fused in ({@link #REAL});");
+        line(" * {@code scale}");
         line(" * factor applied on store; {@code localFloats} floats of local memory");
         line(" * per component, pad(cols * rows * r); {@code inStride}, {@code inDistance}, {@code outStride},");
         line(" * {@code outDistance} the layouts, where flags say so: element e of transform b (of 2^sizeBits");
@@ -133,6 +135,16 @@ public final class RegisterPassGenerator {
         line(" * transposes its tile through local memory so that each work-item holds whole rows (or, for rows");
         line(" * longer than its values, one step of a row's four-step FFT at a time), computes their DFTs in");
         line(" * registers, and transposes back.");
+        line(" *");
+        line(" * <p>A real transform of N points whose complex part (N/2 points) is this one pass ({@link #REAL}):");
+        line(" * r2c splits the transform into the N/2 + 1 bins as it stores it ({@link RealTransform#split}): once");
+        line(" * the group holds the whole transform, each work-item reads the partner Z[N/2 - m] of each of its");
+        line(" * values Z[m] from local memory and writes {@code X[m] = E + W_N^m O}, and the work-item of m = 0");
+        line(" * bin N/2 too. c2r merges the half spectrum as it loads it ({@link RealTransform#merge}): each");
+        line(" * work-item reads bins m and N/2 - m from global memory and forms");
+        line(" * {@code Z'[m] = (X[m] + conj X[N/2-m]) + i W_N^-m (X[m] - conj X[N/2-m])}. The twiddles W_N^m");
+        line(" * follow the pass's own in its table ({@link TwiddleTable#forRealPass}). A real transform then");
+        line(" * costs one kernel, one read and one write of its data.");
         line(" *");
         line(" * <p>Exchanges pass the real and imaginary parts through two local arrays at once, or, with the");
         line(" * split exchange, through one array in turn: two more barriers per exchange, but half the local");
@@ -162,6 +174,14 @@ public final class RegisterPassGenerator {
         line(" * addresses before the butterflies and hold them in registers through them.");
         line(" */");
         line("public static final int LATE_STORE = 1 << 29;");
+        line("/**");
+        line(" * Bit of {@code flags}: the pass is the whole complex part (N/2 points, one group per transform,");
+        line(" * span 1) of a real transform of N points, with the split fused into its store (forward, r2c) or");
+        line(" * the merge into its load ({@link #INVERSE}, c2r); its table carries W_N^m from entry r on");
+        line(" * ({@link TwiddleTable#forRealPass}). The spectrum's rows have N/2 + 1 elements: element N/2 of");
+        line(" * a row lies {@code N/2 outStride} (r2c) or {@code N/2 inStride} (c2r) after element 0.");
+        line(" */");
+        line("public static final int REAL = 1 << 30;");
         line("/** Shifts of the {@code flags} fields log2 r2 (3 bits), log2 r3 (3), kBits (5), log2 rows (5), sizeBits (5). */");
         line("static final int R2_SHIFT = 8;");
         line("static final int R3_SHIFT = 11;");
@@ -212,6 +232,19 @@ public final class RegisterPassGenerator {
         line("throw new IllegalArgumentException(\"fused: a power of two up to \" + MAX_FUSED + \", got \" + fused);");
         close("}");
         line("return (inverse ? INVERSE : 0) | (split ? SPLIT : 0) | Integer.numberOfTrailingZeros(fused) << FUSED_SHIFT;");
+        close("}");
+        line("");
+        line("/**");
+        line(" * The {@code flags} argument of a pass as {@link #flags(boolean, boolean, int)}, with {@link #REAL} where");
+        line(" * {@code real}: the whole complex part of a real transform, which takes the paired exchange and no");
+        line(" * fused X axis.");
+        line(" */");
+        open("public static int flags(boolean inverse, boolean split, int fused, boolean real) {");
+        open("if (real && (split || fused != 1)) {");
+        line("throw new IllegalArgumentException(\"real: a pass of the paired exchange and no fused X axis, got split \" + split");
+        line("        + \", fused \" + fused);");
+        close("}");
+        line("return flags(inverse, split, fused) | (real ? REAL : 0);");
         close("}");
         line("");
         line("/**");
@@ -333,6 +366,7 @@ public final class RegisterPassGenerator {
             String addr = plus("first", j, "step");
             line(x(j) + "r = src.get(2 * " + group(addr) + "); " + x(j) + "i = src.get(2 * " + group(addr) + " + 1) * conj;");
         }
+        merge(regs);
         open("if (span > 1) {");
         line("// Twiddle on load: element m by W_{span r}^{m k} = A[m K + k mod K] B[m span/K + k / K]");
         line("// (TwiddleTable): adjacent lines read adjacent entries of A and one entry of B.");
@@ -617,6 +651,76 @@ public final class RegisterPassGenerator {
         }
     }
 
+    /**
+     * c2r's merge fused into the load ({@link RealTransform#merge}; flags REAL and INVERSE): x_j, loaded
+     * as conj X[m] (m = q + j threads), becomes conj Z'[m] = conj A - i W_N^m conj B, the conjugate of
+     * {@code Z'[m] = A + i W_N^-m B}, with conj A = x_j + X[N/2 - m] and conj B = x_j - X[N/2 - m]: the
+     * inverse pass then goes on as if it had loaded Z'. Bin N/2 - m is element N/2 - m of the row
+     * (N/2, the row's last, for m = 0), {@code mirror - j step}; W_N^m is entry r + m of the table. Bins
+     * 0 and N/2 count by their real parts, as numpy's irfft reads them.
+     */
+    private void merge(int regs) {
+        open("if ((flags & (REAL | INVERSE)) == (REAL | INVERSE)) {");
+        line("// c2r's merge (RealTransform.merge): x_j = conj X[m] becomes conj Z'[m] = conj A - i W_N^m conj B, the");
+        line("// conjugate of Z'[m] = A + i W_N^-m B, with conj A = x_j + X[N/2 - m], conj B = x_j - X[N/2 - m] (bin");
+        line("// N/2 - m at element N/2 - m of the row, mirror - j step) and W_N^m at entry r + m of the table.");
+        line("int mirror = first + (r - 2 * q) * (step >> threadBits);");
+        for (int j = 0; j < regs; j++) {
+            String addr = j == 0 ? "mirror" : "mirror - " + mul(j, "step");
+            line("hr = src.get(2 * " + group(addr) + "); hi = src.get(2 * " + group(addr) + " + 1);");
+            if (j == 0) {
+                open("if (q == 0) {");
+                line("// Bins 0 and N/2 by their real parts.");
+                line(x(0) + "i = 0f; hi = 0f;");
+                close("}");
+            }
+            String v = x(j);
+            line("s = " + v + "r - hr; " + v + "r += hr; hr = s;");
+            line("s = " + v + "i - hi; " + v + "i += hi; hi = s;");
+            read("w", "2 * r + 2 * " + group(plus("q", j, "threads")));
+            line("s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; " + v + "r += s; " + v + "i -= hi;");
+        }
+        close("}");
+    }
+
+    /**
+     * r2c's split fused into the store ({@link RealTransform#split}; flag REAL, forward), in place of the
+     * stores of x_j: once the group holds its whole transform Z, each work-item writes its values to local
+     * memory and, for each of its elements m = q + j threads, reads Z[m] and its partner Z[N/2 - m]
+     * (mod N/2) back, forms {@code X[m] = E + W_N^m O}, {@code E = (Z[m] + conj Z[N/2 - m]) / 2},
+     * {@code O = (Z[m] - conj Z[N/2 - m]) / 2i}, and stores it; the work-item of m = 0 also stores bin
+     * N/2 = E - O, element N/2 of the row. W_N^m is entry r + m of the table. Two barriers and one more
+     * trip through local memory, for the trip through global memory a split kernel of its own would take.
+     * A loop over j, not one block per value: both values come from local memory, and pass16 must stay
+     * under the JVM's 64 KB of bytecode per method. It needs the paired exchange (both parts of a value
+     * in local memory at once).
+     */
+    private void split(int regs) {
+        line("// r2c's split (RealTransform.split): X[m] = E + W_N^m O, E = (Z[m] + conj Z[N/2 - m]) / 2,");
+        line("// O = (Z[m] - conj Z[N/2 - m]) / 2i, with Z[m] and Z[N/2 - m] (mod N/2) from local memory, where the");
+        line("// group leaves its whole transform, and W_N^m at entry r + m of the table; the work-item of m = 0");
+        line("// also stores bin N/2 = E - O, element N/2 of the row. Paired exchange only.");
+        line("ctx.localBarrier();");
+        moveAll(regs, ownSlots(regs), null, true);
+        line("ctx.localBarrier();");
+        open("for (int j = 0; j < " + regs + "; j++) {");
+        line("int m = q + j * threads;");
+        line("a = m * lanes + lane; a += a >> 5; hr = lre[a]; hi = lim[a];");
+        line("a = ((r - m) & (r - 1)) * lanes + lane; a += a >> 5; gr = lre[a]; gi = lim[a];");
+        line("// h = E, g = (Im O, Re O); then w = W_N^m O.");
+        line("s = 0.5f * (hr + gr); gr = 0.5f * (gr - hr); hr = s;");
+        line("s = 0.5f * (hi - gi); gi = 0.5f * (hi + gi); hi = s;");
+        read("w", "2 * r + 2 * m");
+        line("s = gi * wr + gr * -wi; wi = gr * wr + gi * wi; wr = s;");
+        line("int at = out + j * outStep;");
+        storeLine("at", "(hr + wr)", "(hi + wi)");
+        open("if (m == 0) {");
+        line("at = out + " + mul(regs, "outStep") + ";");
+        storeLine("at", "(hr - wr)", "(hi - wi)");
+        close("}");
+        close("}");
+    }
+
     /** The store: output m = q + j threads, held in x_j, to (i - k) r + k + m span of the line. */
     private void store(int regs) {
         open("if (stride > 1 || span >= cols) {");
@@ -628,10 +732,14 @@ public final class RegisterPassGenerator {
         line("// A zero only known after the last exchange (TwiddleTable): the addresses are computed late.");
         line("out += (int) tw.get(2 * r - 1);");
         close("}");
+        open("if ((flags & (REAL | INVERSE)) == REAL) {");
+        split(regs);
+        reopen("} else {");
         for (int j = 0; j < regs; j++) {
             String addr = plus("out", j, "outStep");
             storeLine(addr, x(j) + "r", x(j) + "i");
         }
+        close("}");
         reopen("} else {");
         line("// Adjacent lines land r elements apart: stage the tile in local memory and write it back in");
         line("// address order, so that every global write is a run of adjacent elements.");

@@ -103,6 +103,26 @@ class TwiddleTableTest {
         assertEquals(TwiddleTable.forPass(sub, 1).getSize(), TwiddleTable.forPass(sub, 1, 1).getSize());
     }
 
+    @Test
+    void aRealTransformsOnePassCarriesW_NAfterItsOwnEntries() {
+        // The one pass of a real transform of N = 2 r points: the pass's own table, then W_N^m, m < r, read
+        // as 2 r + 2 m by the fused split and merge.
+        for (int[] sub : new int[][] {{1}, {2, 2, 2}, {8, 8, 8}, {16, 16, 16}, {16, 8, 4}}) {
+            FloatArray own = TwiddleTable.forPass(sub, 1);
+            FloatArray table = TwiddleTable.forRealPass(sub);
+            int r = own.getSize() / 2;
+            assertEquals(4 * r, table.getSize(), java.util.Arrays.toString(sub));
+            for (int i = 0; i < 2 * r; i++) {
+                assertEquals(own.get(i), table.get(i), "entry " + i / 2 + " of " + java.util.Arrays.toString(sub));
+            }
+            double worst = 0;
+            for (int m = 0; m < r; m++) {
+                worst = Math.max(worst, error(table.get(2 * r + 2 * m), table.get(2 * r + 2 * m + 1), m, 2L * r));
+            }
+            assertTrue(worst < 1e-7, "worst W_N error " + worst + " for " + java.util.Arrays.toString(sub));
+        }
+    }
+
     /** A[m K + k mod K] * B[m span/K + k / K] in float, as the kernel reads the twiddle on load (B when span > K). */
     private static float[] entry(FloatArray table, int r, int m, int k, int kLen, int bLen) {
         int a = 2 * r + 2 * (m * kLen + (k & (kLen - 1)));
