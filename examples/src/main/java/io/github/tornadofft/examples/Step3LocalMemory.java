@@ -6,6 +6,7 @@ import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
+import uk.ac.manchester.tornado.api.enums.TornadoDeviceType;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
@@ -116,12 +117,24 @@ public final class Step3LocalMemory {
         }
     }
 
+    /**
+     * The largest transform this step runs on {@code device}: four points per work-item of the largest
+     * group it takes, at most {@value #MAX_POINTS}. On a GPU that is 512 work-items: asked for 1024,
+     * TornadoVM's PTX backend launched this kernel (compiled without a register cap) in groups of 512 on
+     * an H100, and the kernel, whose indexing assumes n/4 work-items, then read out of bounds.
+     */
+    public static int maxPoints(TornadoDevice device) {
+        int group = io.github.tornadofft.Devices.profile(device).maxGroupSize();
+        return Math.min(MAX_POINTS, 4 * (device.getDeviceType() == TornadoDeviceType.CPU ? group : Math.min(512, group)));
+    }
+
     /** Runs the kernel on the device, one group per transform, checks it against reference-fft and times it. */
     public static Outcome run(TornadoDevice device, Options options) {
         int n = options.size()[0];
-        if (n > MAX_POINTS) {
-            throw new IllegalArgumentException("size: up to " + MAX_POINTS + " points in one work-group, got " + n
-                    + " (step 4 goes further)");
+        int most = maxPoints(device);
+        if (n > most) {
+            throw new IllegalArgumentException("size: up to " + most + " points in one work-group of n/4 work-items on "
+                    + device.getPhysicalDevice().getDeviceName() + ", got " + n + " (step 4 goes further)");
         }
         int total = n * options.batch();
         FloatArray x = Signal.random(total, options.seed());

@@ -54,7 +54,7 @@ public final class Sweep {
         List<Series> series = List.of(
                 new Series("1 direct DFT", Step1DirectDft::run, lengths(64, 4096), 16),
                 new Series("2 radix-2 passes", Step2StockhamPasses::run, lengths(64, largest), 1),
-                new Series("3 one group", Step3LocalMemory::run, lengths(64, Step3LocalMemory.MAX_POINTS), 1),
+                new Series("3 one group", Step3LocalMemory::run, lengths(64, Step3LocalMemory.maxPoints(target)), 1),
                 new Series("4 lines far apart", (d, o) -> Step4CoalescedRuns.run(d, o, true), lengths(256, largest), 1),
                 new Series("4 runs", (d, o) -> Step4CoalescedRuns.run(d, o, false), lengths(256, largest), 1),
                 new Series("5 3D", Step5Fft3d::run, cubes(largest), 1),
