@@ -67,6 +67,8 @@ final class Engine {
     private final List<FloatArray> twiddles;
     /** {@link RealTransform#twiddles} of a real transform (null for c2c), shared by the engines of its length. */
     private final FloatArray realTwiddles;
+    /** The convolution of a 1D length that is not a power of two ({@link Bluestein#applies}), else null. */
+    final Bluestein bluestein;
     private final List<FloatArray> scratch = new ArrayList<>();
     private final String name;
     private final GridScheduler grid = new GridScheduler();
@@ -89,6 +91,7 @@ final class Engine {
         this.device = device;
         this.profile = profile;
         this.descriptor = key.descriptor();
+        this.bluestein = Bluestein.applies(descriptor) ? new Bluestein(descriptor) : null;
         this.complex = complexPart(descriptor);
         this.passes = planPasses(descriptor, profile);
         this.storesLate = Planner.storesLate(passes, profile, CompilerFlags.capsRegisters(device));
@@ -122,9 +125,13 @@ final class Engine {
      * spectrum's, where the split then runs in place, and c2r's run in place on the output's rows after
      * the merge. In 2D and 3D ({@link #isRealRows}) the other axes' passes follow (r2c) or precede (c2r)
      * the rows', on packed arrays, and the split or merge goes between the spectrum and a packed scratch
-     * array.
+     * array. For a 1D length that is not a power of two, the batch of M-point transforms of Bluestein's
+     * convolution ({@link Bluestein#convolution}).
      */
     static FftDescriptor complexPart(FftDescriptor d) {
+        if (Bluestein.applies(d)) {
+            return Bluestein.convolution(d);
+        }
         if (!d.isReal()) {
             return d;
         }
@@ -191,8 +198,8 @@ final class Engine {
             name(firstGraph, chain);
             return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot()));
         }
-        List<FloatArray> chain = bufferChain(passes.size(), input, output);
-        addPasses(firstGraph, first, passes, twiddles, true, chain, descriptor.scale(), grid, storesLate);
+        List<FloatArray> chain = transformChain(passes.size(), input, output);
+        addTransform(firstGraph, first, passes, twiddles, true, chain, descriptor.scale(), grid, storesLate);
         // Graph 2 runs on graph 1's buffers. TornadoVM hands a graph the buffers it consumes only
         // from the graph executed just before it, so graph 2 takes all of them, the input included,
         // from graph 1 (and the input alone from graph 0, for runs right after an upload), and its
@@ -206,12 +213,15 @@ final class Engine {
         name(firstGraph, chain);
         sharedSet.add(input);
         sharedSet.addAll(twiddles);
+        if (bluestein != null) {
+            sharedSet.addAll(bluestein.tables());
+        }
         TaskGraph secondGraph = new TaskGraph(name + first.opposite().name().charAt(0))
                 .consumeFromDevice(upload.getTaskGraphName(), input)
                 .consumeFromDevice(firstGraph.getTaskGraphName(), sharedSet.toArray());
         // Graph 2 allocates nothing of its own (it takes the tables from graph 1 too), so freeing graphs
         // 0 and 1 frees everything, each buffer once.
-        addPasses(secondGraph, first.opposite(), passes, twiddles, false, chain,
+        addTransform(secondGraph, first.opposite(), passes, twiddles, false, chain,
                 descriptor.withDirection(first.opposite()).scale(), grid, storesLate);
         secondGraph.transferToHost(DataTransferMode.UNDER_DEMAND, output);
         return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot(), secondGraph.snapshot()));
@@ -257,6 +267,13 @@ final class Engine {
     private List<String> addPasses(TaskGraph graph, Direction direction, List<Pass> passes, List<FloatArray> twiddles,
                                    boolean sendTables, List<FloatArray> chain, float scale, GridScheduler target,
                                    boolean late) {
+        return addPasses(graph, "p", direction, passes, twiddles, sendTables, chain, scale, target, late);
+    }
+
+    /** {@link #addPasses} with the tasks named {@code prefix} and the pass's index (after the graph's name). */
+    private List<String> addPasses(TaskGraph graph, String prefix, Direction direction, List<Pass> passes,
+                                   List<FloatArray> twiddles, boolean sendTables, List<FloatArray> chain, float scale,
+                                   GridScheduler target, boolean late) {
         if (sendTables) {
             Set<FloatArray> tables = Collections.newSetFromMap(new IdentityHashMap<>());
             tables.addAll(twiddles);
@@ -271,7 +288,7 @@ final class Engine {
         FftDescriptor.Layout outLayout = complex.outputLayout();
         for (int p = 0; p < passes.size(); p++) {
             Pass pass = passes.get(p);
-            String task = graph.getTaskGraphName() + "p" + p;
+            String task = graph.getTaskGraphName() + prefix + p;
             boolean last = p == passes.size() - 1;
             // The first pass reads the input's layout, the last writes the output's; between, packed.
             int flags = RegisterPass.flags(inverse, pass.split(), pass.fused())
@@ -334,6 +351,30 @@ final class Engine {
         worker.setLocalWork(group, 1, 1);
         target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
         return tasks;
+    }
+
+    /**
+     * The buffers of the complex transform from {@code in} to {@code out} over k passes: the passes'
+     * ({@link #bufferChain}), or for Bluestein's convolution {@code in}, its work arrays and {@code out}
+     * ({@link Bluestein#buffers}).
+     */
+    private List<FloatArray> transformChain(int k, FloatArray in, FloatArray out) {
+        return bluestein == null ? bufferChain(k, in, out) : Bluestein.buffers(k, in, out, this::scratch);
+    }
+
+    /**
+     * Adds the complex transform in {@code direction} along {@code chain} ({@link #transformChain}): the
+     * passes ({@link #addPasses}), or Bluestein's kernels around two runs of them ({@link Bluestein#addTasks}).
+     */
+    private List<String> addTransform(TaskGraph graph, Direction direction, List<Pass> passes, List<FloatArray> twiddles,
+                                      boolean sendTables, List<FloatArray> chain, float scale, GridScheduler target,
+                                      boolean late) {
+        if (bluestein == null) {
+            return addPasses(graph, direction, passes, twiddles, sendTables, chain, scale, target, late);
+        }
+        return bluestein.addTasks(graph, direction, passes.size(), chain, sendTables, scale, profile.maxGroupSize(), target,
+                (prefix, way, passChain, send) -> addPasses(graph, prefix, way, passes, twiddles, send, passChain, 1f,
+                        target, late));
     }
 
     /** Work-items per group of the split and merge kernels. */
@@ -428,7 +469,7 @@ final class Engine {
         if (descriptor.isReal()) {
             return addRealTasks(graph, appended, appendedTwiddles, realChain(appended.size(), in, out), target, false);
         }
-        return addPasses(graph, direction, appended, appendedTwiddles, true, bufferChain(appended.size(), in, out),
+        return addTransform(graph, direction, appended, appendedTwiddles, true, transformChain(appended.size(), in, out),
                 descriptor.withDirection(direction).scale(), target, false);
     }
 
@@ -508,6 +549,9 @@ final class Engine {
         buffers.addAll(twiddles);
         if (realTwiddles != null) {
             buffers.add(realTwiddles);
+        }
+        if (bluestein != null) {
+            buffers.addAll(bluestein.tables());
         }
         return buffers.stream().mapToLong(FloatArray::getNumBytesOfSegmentWithHeader).sum();
     }
