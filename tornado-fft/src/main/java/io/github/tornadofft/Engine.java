@@ -39,7 +39,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * r2c runs the passes from the real rows, read as complex pairs, into the output's rows of N/2 + 1
  * elements and splits them there into the spectrum; c2r merges the half spectrum into the output's
  * rows and runs the inverse passes there, so the input is never written. Its direction is fixed: it
- * has no graph 2. Engines outlive plans: {@link EngineCache} gives a closed plan's engine to
+ * has no graph 2. A 1D transform whose length is not a power of two is Bluestein's convolution
+ * ({@link Bluestein}): its graphs 1 and 2 run the chirp kernels around the passes of M points, forward
+ * and inverse, through two work arrays of M points per transform. Engines outlive plans: {@link EngineCache} gives a closed plan's engine to
  * the next plan of the same descriptor, device and options, which then compiles nothing.
  *
  * <p>Not thread-safe: one plan at a time holds an engine, and serialises its calls.

@@ -376,7 +376,8 @@ public final class FftDescriptor {
                             + Arrays.toString(shape));
                 }
                 if (Integer.bitCount(s) != 1 && kind != Kind.C2C) {
-                    throw new IllegalArgumentException("shape: " + REAL_SHAPES + ", got " + Arrays.toString(shape));
+                    throw new IllegalArgumentException("shape: every axis length of r2c and c2r must be a power of two"
+                            + " from 1 to 2^27 (other lengths are planned), got " + Arrays.toString(shape));
                 }
                 if (Integer.bitCount(s) != 1 && shape.length > 1) {
                     throw new IllegalArgumentException("shape: a 1D c2c transform may have any length; the axes of 2D"
