@@ -40,9 +40,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * elements and splits them there into the spectrum; c2r merges the half spectrum into the output's
  * rows and runs the inverse passes there, so the input is never written. Where the complex part is
  * one pass in 1D, the split or merge runs inside it instead ({@link #fusesRealStep}): one kernel. Its
- * direction is fixed: it has no graph 2. Engines outlive plans: {@link EngineCache} gives a closed
- * plan's engine to the next plan of the same descriptor, device and options, which then compiles
- * nothing.
+ * direction is fixed: it has no graph 2. A 1D transform whose length is not a power of two is
+ * Bluestein's convolution ({@link Bluestein}): its graphs 1 and 2 run the chirp kernels around the
+ * passes of M points, forward and inverse, through two work arrays of M points per transform. Engines
+ * outlive plans: {@link EngineCache} gives a closed plan's engine to the next plan of the same
+ * descriptor, device and options, which then compiles nothing.
  *
  * <p>Not thread-safe: one plan at a time holds an engine, and serialises its calls.
  */
@@ -74,6 +76,8 @@ final class Engine {
      * for c2c, and where it is fused), shared by the engines of its length.
      */
     private final FloatArray realTwiddles;
+    /** The convolution of a 1D length that is not a power of two ({@link Bluestein#applies}), else null. */
+    final Bluestein bluestein;
     private final List<FloatArray> scratch = new ArrayList<>();
     private final String name;
     private final GridScheduler grid = new GridScheduler();
@@ -96,6 +100,7 @@ final class Engine {
         this.device = device;
         this.profile = profile;
         this.descriptor = key.descriptor();
+        this.bluestein = Bluestein.applies(descriptor) ? new Bluestein(descriptor) : null;
         this.passes = planPasses(descriptor, profile);
         this.fusesRealStep = fusesRealStep(descriptor, passes);
         this.complex = complexPart(descriptor, fusesRealStep);
@@ -130,7 +135,8 @@ final class Engine {
      * spectrum's, where the split then runs in place, and c2r's run in place on the output's rows after
      * the merge. In 2D and 3D ({@link #isRealRows}) the other axes' passes follow (r2c) or precede (c2r)
      * the rows', on packed arrays, and the split or merge goes between the spectrum and a packed scratch
-     * array.
+     * array. For a 1D length that is not a power of two, the batch of M-point transforms of Bluestein's
+     * convolution ({@link Bluestein#convolution}).
      */
     static FftDescriptor complexPart(FftDescriptor d) {
         return complexPart(d, false);
@@ -143,6 +149,9 @@ final class Engine {
      * transform is.
      */
     static FftDescriptor complexPart(FftDescriptor d, boolean fused) {
+        if (Bluestein.applies(d)) {
+            return Bluestein.convolution(d);
+        }
         if (!d.isReal()) {
             return d;
         }
@@ -244,8 +253,8 @@ final class Engine {
             name(firstGraph, chain);
             return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot()));
         }
-        List<FloatArray> chain = bufferChain(passes.size(), input, output);
-        addPasses(firstGraph, first, passes, twiddles, true, chain, descriptor.scale(), grid, storesLate);
+        List<FloatArray> chain = transformChain(passes.size(), input, output);
+        addTransform(firstGraph, first, passes, twiddles, true, chain, descriptor.scale(), grid, storesLate);
         // Graph 2 runs on graph 1's buffers. TornadoVM hands a graph the buffers it consumes only
         // from the graph executed just before it, so graph 2 takes all of them, the input included,
         // from graph 1 (and the input alone from graph 0, for runs right after an upload), and its
@@ -259,12 +268,15 @@ final class Engine {
         name(firstGraph, chain);
         sharedSet.add(input);
         sharedSet.addAll(twiddles);
+        if (bluestein != null) {
+            sharedSet.addAll(bluestein.tables());
+        }
         TaskGraph secondGraph = new TaskGraph(name + first.opposite().name().charAt(0))
                 .consumeFromDevice(upload.getTaskGraphName(), input)
                 .consumeFromDevice(firstGraph.getTaskGraphName(), sharedSet.toArray());
         // Graph 2 allocates nothing of its own (it takes the tables from graph 1 too), so freeing graphs
         // 0 and 1 frees everything, each buffer once.
-        addPasses(secondGraph, first.opposite(), passes, twiddles, false, chain,
+        addTransform(secondGraph, first.opposite(), passes, twiddles, false, chain,
                 descriptor.withDirection(first.opposite()).scale(), grid, storesLate);
         secondGraph.transferToHost(DataTransferMode.UNDER_DEMAND, output);
         return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot(), secondGraph.snapshot()));
@@ -310,6 +322,13 @@ final class Engine {
     private List<String> addPasses(TaskGraph graph, Direction direction, List<Pass> passes, List<FloatArray> twiddles,
                                    boolean sendTables, List<FloatArray> chain, float scale, GridScheduler target,
                                    boolean late) {
+        return addPasses(graph, "p", direction, passes, twiddles, sendTables, chain, scale, target, late);
+    }
+
+    /** {@link #addPasses} with the tasks named {@code prefix} and the pass's index (after the graph's name). */
+    private List<String> addPasses(TaskGraph graph, String prefix, Direction direction, List<Pass> passes,
+                                   List<FloatArray> twiddles, boolean sendTables, List<FloatArray> chain, float scale,
+                                   GridScheduler target, boolean late) {
         if (sendTables) {
             Set<FloatArray> tables = Collections.newSetFromMap(new IdentityHashMap<>());
             tables.addAll(twiddles);
@@ -327,7 +346,7 @@ final class Engine {
         FftDescriptor.Layout outLayout = complex.outputLayout();
         for (int p = 0; p < passes.size(); p++) {
             Pass pass = passes.get(p);
-            String task = graph.getTaskGraphName() + "p" + p;
+            String task = graph.getTaskGraphName() + prefix + p;
             boolean last = p == passes.size() - 1;
             // The first pass reads the input's layout, the last writes the output's; between, packed.
             int flags = RegisterPass.flags(inverse, pass.split(), pass.fused(), real)
@@ -397,6 +416,30 @@ final class Engine {
         worker.setLocalWork(group, 1, 1);
         target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
         return tasks;
+    }
+
+    /**
+     * The buffers of the complex transform from {@code in} to {@code out} over k passes: the passes'
+     * ({@link #bufferChain}), or for Bluestein's convolution {@code in}, its work arrays and {@code out}
+     * ({@link Bluestein#buffers}).
+     */
+    private List<FloatArray> transformChain(int k, FloatArray in, FloatArray out) {
+        return bluestein == null ? bufferChain(k, in, out) : Bluestein.buffers(k, in, out, this::scratch);
+    }
+
+    /**
+     * Adds the complex transform in {@code direction} along {@code chain} ({@link #transformChain}): the
+     * passes ({@link #addPasses}), or Bluestein's kernels around two runs of them ({@link Bluestein#addTasks}).
+     */
+    private List<String> addTransform(TaskGraph graph, Direction direction, List<Pass> passes, List<FloatArray> twiddles,
+                                      boolean sendTables, List<FloatArray> chain, float scale, GridScheduler target,
+                                      boolean late) {
+        if (bluestein == null) {
+            return addPasses(graph, direction, passes, twiddles, sendTables, chain, scale, target, late);
+        }
+        return bluestein.addTasks(graph, direction, passes.size(), chain, sendTables, scale, profile.maxGroupSize(), target,
+                (prefix, way, passChain, send) -> addPasses(graph, prefix, way, passes, twiddles, send, passChain, 1f,
+                        target, late));
     }
 
     /** Work-items per group of the split and merge kernels. */
@@ -495,7 +538,7 @@ final class Engine {
         if (descriptor.isReal()) {
             return addRealTasks(graph, appended, appendedTwiddles, realChain(appended, in, out), target, false);
         }
-        return addPasses(graph, direction, appended, appendedTwiddles, true, bufferChain(appended.size(), in, out),
+        return addTransform(graph, direction, appended, appendedTwiddles, true, transformChain(appended.size(), in, out),
                 descriptor.withDirection(direction).scale(), target, false);
     }
 
@@ -575,6 +618,9 @@ final class Engine {
         buffers.addAll(twiddles);
         if (realTwiddles != null) {
             buffers.add(realTwiddles);
+        }
+        if (bluestein != null) {
+            buffers.addAll(bluestein.tables());
         }
         return buffers.stream().mapToLong(FloatArray::getNumBytesOfSegmentWithHeader).sum();
     }

@@ -112,9 +112,13 @@ public final class FftPlan implements AutoCloseable {
     /**
      * Device memory a plan of {@code descriptor} allocates, in bytes: input, output, and the packed
      * scratch arrays of the buffer chain: one out of place, two in place or where a layout array cannot
-     * serve as one (for a real transform, its complex part's); the twiddle tables aside.
+     * serve as one (for a real transform, its complex part's); the twiddle tables aside. For a 1D length
+     * that is not a power of two, Bluestein's ({@link Bluestein#deviceBytes}).
      */
     static long deviceBytesNeeded(FftDescriptor descriptor) {
+        if (Bluestein.applies(descriptor)) {
+            return Bluestein.deviceBytes(descriptor);
+        }
         FftDescriptor complex = Engine.complexPart(descriptor);
         boolean packed = complex.inputPacked() && complex.outputPacked();
         return (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())
@@ -675,7 +679,8 @@ public final class FftPlan implements AutoCloseable {
     /**
      * The passes, in order: an unmodifiable list of values. For a plan over several devices, the passes
      * each chunk of each step runs on a device: the first step's (the 2D passes of a 3D split), then the
-     * Z step's.
+     * Z step's. For a 1D length that is not a power of two, the passes of Bluestein's convolution of M
+     * points, forward then inverse (the same values twice).
      *
      * @throws IllegalStateException after {@link #close()}
      */
@@ -688,6 +693,11 @@ public final class FftPlan implements AutoCloseable {
             }
             return List.copyOf(all);
         }
+        if (engine.bluestein != null) {
+            List<Pass> both = new java.util.ArrayList<>(engine.passes);
+            both.addAll(engine.passes);
+            return List.copyOf(both);
+        }
         return engine.passes;
     }
 
@@ -695,7 +705,8 @@ public final class FftPlan implements AutoCloseable {
      * Kernels per transform, one per pass (a layout costs none: the first and last pass read and write
      * it), and for r2c and c2r the split or merge kernel, except in 1D where the complex part is one
      * pass, which then does the split or merge too. For a plan over several devices, the kernels of one
-     * chunk of each step ({@link #passes()}).
+     * chunk of each step ({@link #passes()}). For a 1D length that is not a power of two, the passes of
+     * Bluestein's convolution both ways and its three kernels: pad, filter and crop.
      *
      * @throws IllegalStateException after {@link #close()}
      */
@@ -703,6 +714,9 @@ public final class FftPlan implements AutoCloseable {
         checkOpen();
         if (split != null) {
             return passes().size();
+        }
+        if (engine.bluestein != null) {
+            return 2 * engine.passes.size() + 3;
         }
         return engine.passes.size() + (descriptor.isReal() && !engine.fusesRealStep ? 1 : 0);
     }
@@ -747,9 +761,15 @@ public final class FftPlan implements AutoCloseable {
         List<Pass> passes = engine.passes;
         s.append(descriptor).append(" on ").append(profile.name()).append(", data on ").append(profile.dataAlignment())
                 .append("-byte boundaries").append(launch() == Launch.CUDA_GRAPH ? ", launched as one CUDA graph\n" : "\n");
+        FftDescriptor complex = engine.complex;
+        if (engine.bluestein != null) {
+            return s.append(engine.bluestein.describe(passes, (pass, direction) -> pass.kernelNotation() + "  "
+                    + direction.name().toLowerCase(java.util.Locale.ROOT) + ", " + pass.schedule() + ", "
+                    + pass.groups(complex.floats() / 2) + " groups"
+                    + (engine.storesLate ? ", stores late (" + engine.registerCap() + " registers)" : ""))).toString();
+        }
         // One pair of braces per kernel, as in the 3D seed's appendix; a real transform's split or merge as a
         // word, inside the braces of the one pass where it is fused.
-        FftDescriptor complex = engine.complex;
         List<String> notation = new java.util.ArrayList<>(passes.stream().map(Pass::kernelNotation).toList());
         boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
         boolean fused = engine.fusesRealStep;

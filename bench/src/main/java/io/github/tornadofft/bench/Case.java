@@ -6,13 +6,13 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One benchmark case: a batch of float32 transforms of one shape (one to three power-of-two axes, C
- * order) of one {@link Kind}: complex to complex forward (the default), real to complex forward, or
- * complex to real inverse; every one unnormalised.
+ * One benchmark case: a batch of float32 transforms of one shape (one to three axes of any length, C
+ * order; an engine that does not take a shape skips it) of one {@link Kind}: complex to complex forward
+ * (the default), real to complex forward, or complex to real inverse; every one unnormalised.
  *
  * <p>Written on the command line as {@code [KIND:]RANKd:DIMS[:BATCH]}: {@code 1d:4096:1024} (4096
- * points, batch 1024), {@code 1d:2^20}, {@code 2d:1024} (a square), {@code 3d:128} (a cube),
- * {@code 2d:4096x2048:4}, {@code r2c:3d:256}, {@code c2r:1d:4096:8192}. A real case's shape is its
+ * points, batch 1024), {@code 1d:2^20}, {@code 1d:1000003}, {@code 2d:1024} (a square), {@code 3d:128} (a
+ * cube), {@code 2d:4096x2048:4}, {@code r2c:3d:256}, {@code c2r:1d:4096:8192}. A real case's shape is its
  * real signal's, and its spectrum is numpy's {@code rfftn} half: the last axis holds N/2 + 1 bins.
  */
 public record Case(Kind kind, int[] shape, int batch) {
@@ -64,8 +64,8 @@ public record Case(Kind kind, int[] shape, int batch) {
             throw new IllegalArgumentException("case: one to three axes, got " + Arrays.toString(shape));
         }
         for (int s : shape) {
-            if (s < 1 || Integer.bitCount(s) != 1) {
-                throw new IllegalArgumentException("case: axis lengths must be powers of two, got " + Arrays.toString(shape));
+            if (s < 1) {
+                throw new IllegalArgumentException("case: axis lengths must be at least 1, got " + Arrays.toString(shape));
             }
         }
         if (batch < 1) {
@@ -253,11 +253,13 @@ public record Case(Kind kind, int[] shape, int batch) {
 
     /**
      * The conventional operation count per transform, times the batch: 5 N log2 N for c2c, and half of
-     * it, 2.5 N log2 N, for r2c and c2r (N real points).
+     * it, 2.5 N log2 N, for r2c and c2r (N real points); for N not a power of two the same formula
+     * with the real log2 N (benchFFT's convention).
      */
     public double flops() {
         long n = points();
-        return (kind.real() ? 2.5 : 5.0) * n * (63 - Long.numberOfLeadingZeros(n)) * batch;
+        double log2 = Long.bitCount(n) == 1 ? 63 - Long.numberOfLeadingZeros(n) : Math.log(n) / Math.log(2);
+        return (kind.real() ? 2.5 : 5.0) * n * log2 * batch;
     }
 
     /** This case's shape and batch as another kind. */
@@ -305,7 +307,7 @@ public record Case(Kind kind, int[] shape, int batch) {
     }
 
     private static String length(int n) {
-        return n > 65536 ? "2^" + Integer.numberOfTrailingZeros(n) : Integer.toString(n);
+        return n > 65536 && Integer.bitCount(n) == 1 ? "2^" + Integer.numberOfTrailingZeros(n) : Integer.toString(n);
     }
 
     /** Human-readable size of the batch ({@link #bytes()}): "128 MiB". */

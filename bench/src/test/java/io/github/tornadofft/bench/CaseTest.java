@@ -45,9 +45,17 @@ class CaseTest {
     }
 
     @Test
+    void anyLengthMakesACase() {
+        Case c = Case.parse("1d:1000003:4");
+        assertEquals(1000003, c.shape()[0]);
+        assertEquals(4, c.batch());
+        assertEquals(1000, Case.parse("2d:1000x24").shape()[0]);
+    }
+
+    @Test
     void badSpecsNameWhatIsWrong() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Case.parse("4d:8")).getMessage().contains("RANKd"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> Case.parse("1d:1000")).getMessage().contains("powers of two"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Case.parse("1d:0")).getMessage().contains("at least 1"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Case.parse("2d:8x8x8")).getMessage().contains("2D"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Case.parse("1d:abc")).getMessage().contains("abc"));
     }

@@ -126,13 +126,14 @@ public final class FftDescriptor {
     }
 
     /**
-     * A complex-to-complex transform of the given shape (one to three power-of-two axes, C order, at
-     * most 2^27 elements); the builder's other settings start as batch 1, {@link Direction#FORWARD},
-     * {@link Norm#BACKWARD}, {@link Precision#FLOAT}, out of place, packed.
+     * A complex-to-complex transform of the given shape (C order, at most 2^27 elements): one axis of
+     * any length from 1 to 2^27, or two or three power-of-two axes; the builder's other settings start
+     * as batch 1, {@link Direction#FORWARD}, {@link Norm#BACKWARD}, {@link Precision#FLOAT}, out of
+     * place, packed.
      *
      * @throws IllegalArgumentException naming {@code shape} where it has no axes or more than three, an
-     *                                  axis length that is not a power of two from 1 to 2^27, or more
-     *                                  than 2^27 elements
+     *                                  axis length below 1 or above 2^27, an axis of a 2D or 3D shape
+     *                                  that is not a power of two, or more than 2^27 elements
      */
     public static Builder c2c(int... shape) {
         return new Builder(Kind.C2C, shape);
@@ -370,8 +371,17 @@ public final class FftDescriptor {
             }
             long total = 1;
             for (int s : shape) {
-                if (s < 1 || Integer.bitCount(s) != 1 || s > MAX_LENGTH) {
-                    throw new IllegalArgumentException("shape: every axis length must be a power of two from 1 to 2^27, got "
+                if (s < 1 || s > MAX_LENGTH) {
+                    throw new IllegalArgumentException("shape: every axis length must be from 1 to 2^27, got "
+                            + Arrays.toString(shape));
+                }
+                if (Integer.bitCount(s) != 1 && kind != Kind.C2C) {
+                    throw new IllegalArgumentException("shape: every axis length of r2c and c2r must be a power of two"
+                            + " from 1 to 2^27 (other lengths are planned), got " + Arrays.toString(shape));
+                }
+                if (Integer.bitCount(s) != 1 && shape.length > 1) {
+                    throw new IllegalArgumentException("shape: a 1D c2c transform may have any length; the axes of 2D"
+                            + " and 3D transforms must be powers of two (other lengths are planned), got "
                             + Arrays.toString(shape));
                 }
                 total *= s;

@@ -207,20 +207,28 @@ class FftDescriptorTest {
     }
 
     @Test
-    void rejectsLengthsThatAreNotPowersOfTwo() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(1000));
-        assertTrue(e.getMessage().startsWith("shape:"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(0));
-        assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(-8));
-        assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(1 << 28));
+    void oneDimensionalComplexTransformsTakeAnyLengthFromOneTo2To27() {
+        for (int n : new int[] {1, 3, 7, 100, 1000, 1536, 65537, 1000003, (1 << 27) - 1, 1 << 27}) {
+            FftDescriptor d = FftDescriptor.c2c(n).batch(2).build();
+            assertEquals(n, d.size());
+            assertEquals(4L * n, d.inputFloats());
+        }
+        for (int n : new int[] {0, -8, (1 << 27) + 1, 1 << 28}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(n));
+            assertTrue(e.getMessage().startsWith("shape: every axis length must be from 1 to 2^27"), e.getMessage());
+        }
         assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(8).batch(0));
     }
 
     @Test
-    void rejectsNonPowerOfTwoDimensionsAndRanksAboveThree() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> FftDescriptor.c2c(64, 48).build());
-        assertTrue(e.getMessage().startsWith("shape"), e.getMessage());
+    void rejectsNonPowerOfTwoDimensionsOfSeveralAxesAsPlannedAndRanksAboveThree() {
+        for (int[] shape : new int[][] {{64, 48}, {3, 8}, {8, 8, 100}}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(shape).build());
+            assertTrue(e.getMessage().startsWith("shape: a 1D c2c transform may have any length")
+                    && e.getMessage().contains("planned") && e.getMessage().contains(java.util.Arrays.toString(shape)),
+                    e.getMessage());
+        }
+        IllegalArgumentException e;
         e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(2, 2, 2, 2).build());
         assertTrue(e.getMessage().startsWith("shape"), e.getMessage());
         // 2^27 points at most in all: three axes of 2^27 (2^81, which a long cannot hold) included.

@@ -18,8 +18,9 @@ import java.util.List;
  */
 final class DeviceEngine implements Engine {
 
-    static final String SUPPORTED = "device plans support single precision: complex-to-complex of 1 to 3 power-of-two axes,"
-            + " real-to-complex and complex-to-real of 1 to 3 power-of-two axes, the last of even length";
+    static final String SUPPORTED = "device plans support single precision: complex-to-complex of one axis of any length"
+            + " (up to 2^26 where it is not a power of two) or of 1 to 3 power-of-two axes, real-to-complex and"
+            + " complex-to-real of 1 to 3 power-of-two axes, the last of even length";
     static final String SUPPORTED_SPLIT = "plans over several devices support single precision complex-to-complex"
             + " of 3 power-of-two axes (at least one Z plane per device), or of 1 or 2 axes over a batch of at least"
             + " one transform per device";

@@ -220,8 +220,19 @@ class DeviceTransformTest {
     }
 
     @Test
-    void aNonPowerOfTwoLengthIsAnErrorNamingWhatDevicesSupport() {
-        assertRejected(fft(randomComplex64(100)), "power of two");
+    void aBatchOfOneDimensionalTransformsOfAnyLengthRunsLikeNumpyFft() {
+        Path input = randomComplex64(3, 100);
+        Cli run = fft(input, "--dims", "1");
+        assertEquals(0, run.exitCode, run.err);
+        assertTrue(run.err.contains("plan:      c2c [100] x 3") && run.err.contains("Bluestein"), run.err);
+        double[] expected = NpyIo.read(input).asDoubles();
+        ReferenceFft.c2c1d(expected, 0, 100, 1, 3, 100, Direction.FORWARD, Norm.BACKWARD);
+        assertTrue(Cli.relativeL2(NpyIo.read(dir.resolve("y.npy")).asDoubles(), expected) < 1e-5, "relative L2 error");
+    }
+
+    @Test
+    void aNonPowerOfTwoAxisOfSeveralIsAnErrorNamingWhatDevicesSupport() {
+        assertRejected(fft(randomComplex64(12, 100)), "power of two");
     }
 
     @Test
