@@ -155,8 +155,11 @@ public final class Step5Fft3d {
     /** Runs both kernels on the device, checks them against reference-fft and times them. */
     public static Outcome run(TornadoDevice device, Options options) {
         int[] size = options.size();
-        if (size.length != 3 || size[0] * size[1] > 4096 || size[2] > 256) {
-            throw new IllegalArgumentException("size: XxYxZ with a plane X Y of at most 4096 points and Z up to 256, got "
+        // A plane is one group of X Y / 4 work-items: at most what step 3 takes on this device.
+        int most = Step3LocalMemory.maxPoints(device);
+        if (size.length != 3 || size[0] * size[1] > most || size[2] > 256) {
+            throw new IllegalArgumentException("size: XxYxZ with a plane X Y of at most " + most + " points on "
+                    + device.getPhysicalDevice().getDeviceName() + " and Z up to 256, got "
                     + String.join("x", java.util.Arrays.stream(size).mapToObj(Integer::toString).toList()));
         }
         int nx = size[0];

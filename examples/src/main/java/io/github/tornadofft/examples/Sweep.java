@@ -57,7 +57,7 @@ public final class Sweep {
                 new Series("3 one group", Step3LocalMemory::run, lengths(64, Step3LocalMemory.maxPoints(target)), 1),
                 new Series("4 lines far apart", (d, o) -> Step4CoalescedRuns.run(d, o, true), lengths(256, largest), 1),
                 new Series("4 runs", (d, o) -> Step4CoalescedRuns.run(d, o, false), lengths(256, largest), 1),
-                new Series("5 3D", Step5Fft3d::run, cubes(largest), 1),
+                new Series("5 3D", Step5Fft3d::run, cubes(largest, Step3LocalMemory.maxPoints(target)), 1),
                 new Series("6 library", Step6Library::run, lengths(64, largest), 1));
         List<String> csv = new ArrayList<>(List.of("step,size,points,batch,error,kernel_ms,gflops"));
         List<String> table = new ArrayList<>(List.of("| step | size | batch | error | kernel ms | GFLOP/s |", "|---|---|--:|--:|--:|--:|"));
@@ -95,11 +95,11 @@ public final class Sweep {
     }
 
     /** The 3D shapes step 5 takes (a plane of at most 4096 points, Z up to 256), up to {@code largest} points. */
-    private static List<int[]> cubes(int largest) {
+    private static List<int[]> cubes(int largest, int largestPlane) {
         List<int[]> sizes = new ArrayList<>();
         for (int[] size : List.of(new int[] {16, 16, 16}, new int[] {32, 32, 32}, new int[] {64, 64, 64},
                 new int[] {64, 64, 256})) {
-            if (Options.points(size) <= largest) {
+            if (Options.points(size) <= largest && size[0] * size[1] <= largestPlane) {
                 sizes.add(size);
             }
         }
