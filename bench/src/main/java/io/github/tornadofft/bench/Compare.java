@@ -165,6 +165,8 @@ public final class Compare implements Callable<Integer> {
         Bench bench = new Bench(protocol, progress, tolerance);
 
         Map<Case, String> errorSamples = new LinkedHashMap<>();
+        Files.createDirectories(out);
+        soFar = out.resolve("results.csv");
         List<Row> rows = measure(caseList, engines, bench, progress, errorSamples);
         progress.done();
 
@@ -227,8 +229,26 @@ public final class Compare implements Callable<Integer> {
                 }
             }
             rows.addAll(withRatios(caseRows));
+            writeSoFar(rows);
         }
         return rows;
+    }
+
+    /**
+     * Where {@link #measure} writes the rows measured so far after each case (null: nowhere), so that a
+     * run cut short by a time limit or a crash in a later case keeps what it measured; the complete
+     * results replace it at the end.
+     */
+    private Path soFar;
+
+    private void writeSoFar(List<Row> rows) {
+        if (soFar != null) {
+            try {
+                Files.writeString(soFar, Report.csv(rows));
+            } catch (IOException e) {
+                err.println("run-bench: " + soFar + " not written: " + e.getMessage() + "; going on");
+            }
+        }
     }
 
     /** The default cases: the quick, GPU or CPU suite, complex or (--real) real. */
