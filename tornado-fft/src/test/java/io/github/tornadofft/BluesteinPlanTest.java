@@ -59,24 +59,24 @@ class BluesteinPlanTest {
     }
 
     /**
-     * The lengths of {@link #everyLengthTo90AndChosenOnesTo300MatchTheReference}: every one to 90, then the
-     * lengths on both sides of a change of M (127, 129: 256 and 512 points; 255 and 257 are in
+     * The lengths of {@link #everyLengthTo40AndChosenOnesTo300MatchTheReference}: every one to 40 (M from 1
+     * to 128), then more lengths past 40 of every M to 512, those on both sides of a change of M (127, 129: 256 and 512 points; 255 and 257 are in
      * {@link #longerLengthsMatchTheReferenceBothWays}) and primes to 300. A plan per length costs 1 to 1.5 s
-     * on a shared 2-core PoCL machine, which keeps this test near two minutes; {@code ChirpTest} checks the
+     * on a 2-core PoCL machine, which keeps this test near a minute; {@code ChirpTest} checks the
      * tables and their arithmetic for every length to 300 on the host.
      */
     static int[] chosenLengths() {
-        int[] more = {97, 127, 129, 131, 160, 193, 211, 241, 251, 293, 299};
-        int[] all = new int[90 + more.length];
-        for (int n = 1; n <= 90; n++) {
+        int[] more = {45, 63, 65, 77, 90, 97, 127, 129, 131, 160, 193, 211, 241, 251, 293, 299};
+        int[] all = new int[40 + more.length];
+        for (int n = 1; n <= 40; n++) {
             all[n - 1] = n;
         }
-        System.arraycopy(more, 0, all, 90, more.length);
+        System.arraycopy(more, 0, all, 40, more.length);
         return all;
     }
 
     @Test
-    void everyLengthTo90AndChosenOnesTo300MatchTheReference() {
+    void everyLengthTo40AndChosenOnesTo300MatchTheReference() {
         // Batch 2, directions and norms taking turns; the highest ratio of error to bound is printed.
         double worst = 0;
         int worstN = 0;

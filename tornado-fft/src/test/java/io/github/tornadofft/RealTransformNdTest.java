@@ -32,18 +32,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(Seed.class)
 class RealTransformNdTest {
 
-    /** Squares, cubes, unequal shapes, axes of 1 and of 2, in batches of 1 and 3. */
+    /**
+     * Squares, cubes, unequal shapes, axes of 1 and of 2, in batches of 1 and 3 (small: each shape
+     * compiles four plans; the larger shapes run in {@link #orthoNormIsUnitaryParsevalHolds} and the bench).
+     */
     static Stream<Arguments> shapes() {
         return Stream.of(
                 Arguments.of(new int[] {2, 2}, 3),
                 Arguments.of(new int[] {64, 64}, 1),
-                Arguments.of(new int[] {512, 512}, 1),
                 Arguments.of(new int[] {8, 256}, 3),
                 Arguments.of(new int[] {256, 8}, 2),
                 Arguments.of(new int[] {1024, 2}, 1),
                 Arguments.of(new int[] {1, 64}, 3),
                 Arguments.of(new int[] {16, 16, 16}, 3),
-                Arguments.of(new int[] {64, 64, 64}, 1),
                 Arguments.of(new int[] {4, 32, 16}, 2),
                 Arguments.of(new int[] {32, 4, 128}, 1),
                 Arguments.of(new int[] {4, 1, 8}, 3),
