@@ -333,8 +333,7 @@ case ${1:-} in
         cp="$tests_cp:$cp:$(sed "s#^#$here/lib/#" "$here/lib/fft-classpath.txt" | paste -sd: -)"
         cp="$cp:$here/tests/junit-console.jar"
         main=org.junit.platform.console.ConsoleLauncher
-        args=(execute --disable-banner --details=summary --select-package io.github.tornadofft
-              --exclude-classname '.*RegisterPassSourceTest')
+        args=(execute --disable-banner --details=summary --select-package io.github.tornadofft)
         ;;
 esac
 # shellcheck disable=SC2206

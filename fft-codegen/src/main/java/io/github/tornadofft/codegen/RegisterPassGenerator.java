@@ -1,4 +1,4 @@
-package io.github.tornadofft.kernels;
+package io.github.tornadofft.codegen;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,8 +7,15 @@ import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
- * Writes {@code RegisterPass.java}: the Stockham pass kernel, once per number of values a
- * work-item holds (2, 4, 8, 16), with those values in named scalar variables.
+ * Writes tornado-fft's register-pass kernels: {@code RegisterPass.java}, the Stockham pass kernel in
+ * float, once per number of values a work-item holds (1, 2, 4, 8, 16), with those values in named
+ * scalar variables, and the pass's constants and argument packing; and {@code RegisterPassDouble.java},
+ * the same kernels in double. One description, two precisions: the kernel text below is written once,
+ * with the scalar type, the array type and the literals taken from {@link Type}.
+ *
+ * <p>It runs in tornado-fft's build (generate-sources), which compiles its output from
+ * {@code target/generated-sources/kernels}; nothing it writes is checked in. To read the kernels, build
+ * tornado-fft, or run {@code main} with a folder.
  *
  * <p>Why generated: a work-item's values must live in registers, and Java gives a kernel two ways to
  * hold R values: an array, or R variables. TornadoVM's OpenCL backend emits a private array that
@@ -24,17 +31,40 @@ import java.util.function.IntFunction;
  * through helpers went past that and failed to compile ({@code Unable to build sketch}).
  *
  * <p>They read as few twiddles as they can: a work-item reads W^{2^t} for each bit t of the exponents
- * it needs and multiplies each value by those of its exponent's bits ({@link TwiddleTable}), log2(R)
+ * it needs and multiplies each value by those of its exponent's bits ({@code TwiddleTable}), log2(R)
  * reads for R values instead of R - 1. Global loads are what NVIDIA's load/store units queue on in the
  * passes of 256 and 512 work-items per group (Nsight Compute), and what PoCL turns into gathers.
- *
- * <p>Run {@code main} (from the module directory) after changing it;
- * {@code RegisterPassSourceTest} fails while the checked-in kernels differ from what it writes.
  */
 public final class RegisterPassGenerator {
 
-    /** The generated source, relative to the tornado-fft module. */
-    static final Path TARGET = Path.of("src/main/java/io/github/tornadofft/kernels/RegisterPass.java");
+    /** The package the kernels are written in. */
+    static final String PACKAGE = "io.github.tornadofft.kernels";
+
+    /**
+     * The precision of one generated class: its name, the kernels' scalar, array and boxed types, and
+     * how a constant is written.
+     */
+    enum Type {
+        FLOAT("RegisterPass", "float", "FloatArray", "Float"),
+        DOUBLE("RegisterPassDouble", "double", "DoubleArray", "Double");
+
+        final String className;
+        final String scalar;
+        final String array;
+        final String boxed;
+
+        Type(String className, String scalar, String array, String boxed) {
+            this.className = className;
+            this.scalar = scalar;
+            this.array = array;
+            this.boxed = boxed;
+        }
+
+        /** {@code value} as a literal of this precision, rounded once from the double given. */
+        String literal(double value) {
+            return this == FLOAT ? Float.toString((float) value) + "f" : Double.toString(value);
+        }
+    }
 
     /** Values per work-item there is a kernel for. */
     static final int[] REGISTERS = {1, 2, 4, 8, 16};
@@ -52,32 +82,114 @@ public final class RegisterPassGenerator {
     /** Most butterflies a work-item computes in a later step (radix R / 8). */
     static final int MAX_BUTTERFLIES = 8;
 
+    private final Type type;
     private final StringBuilder out = new StringBuilder();
     private int indent;
 
-    private RegisterPassGenerator() {
+    private RegisterPassGenerator(Type type) {
+        this.type = type;
     }
 
+    /**
+     * Writes every generated class under the source folder {@code args[0]} (in its package's folders).
+     *
+     * @throws IllegalArgumentException without exactly one argument
+     */
     public static void main(String[] args) throws IOException {
-        Files.writeString(TARGET, source());
-        System.out.println("wrote " + TARGET.toAbsolutePath());
+        if (args.length != 1) {
+            throw new IllegalArgumentException("args: one source folder to write the kernels under, got " + args.length);
+        }
+        Path folder = Path.of(args[0]).resolve(PACKAGE.replace('.', '/'));
+        Files.createDirectories(folder);
+        for (Type type : Type.values()) {
+            Path file = folder.resolve(type.className + ".java");
+            String text = source(type);
+            // Rewritten only when it changes, so that an unchanged build recompiles nothing.
+            if (!Files.exists(file) || !Files.readString(file).equals(text)) {
+                Files.writeString(file, text);
+            }
+        }
     }
 
-    /** The whole generated file. */
-    static String source() {
-        RegisterPassGenerator g = new RegisterPassGenerator();
-        g.file();
+    /** The whole generated file of one precision. */
+    static String source(Type type) {
+        RegisterPassGenerator g = new RegisterPassGenerator(type);
+        if (type == Type.FLOAT) {
+            g.file();
+        } else {
+            g.twin();
+        }
         return g.out.toString();
     }
 
-    private void file() {
-        line("package io.github.tornadofft.kernels;");
+    /** {@code kernel(regs)}: the kernel of a register count, as the function TaskGraph.task takes. */
+    private void selector() {
+        line("/** The kernel for work-items holding {@code regs} values (a power of two up to MAX_REGS). */");
+        open("public static Task16<KernelContext, " + type.array + ", " + type.array + ", " + type.array
+                + ", Integer, Integer, Integer, Integer, Integer,");
+        line("        Integer, " + type.boxed + ", Integer, Integer, Integer, Integer, Integer> kernel(int regs) {");
+        open("return switch (regs) {");
+        for (int regs : REGISTERS) {
+            line("case " + regs + " -> " + type.className + "::pass" + regs + ";");
+        }
+        line("default -> throw new IllegalArgumentException(\"regs: a power of two up to \" + MAX_REGS + \", got \" + regs);");
+        close("};");
+        close("}");
+    }
+
+    /**
+     * The double class: the same kernels in double, beside RegisterPass's constants and argument
+     * packing (which are the same for both precisions and live there only).
+     */
+    private void twin() {
+        line("package " + PACKAGE + ";");
         line("");
         line("import uk.ac.manchester.tornado.api.KernelContext;");
         line("import uk.ac.manchester.tornado.api.common.TornadoFunctions.Task16;");
-        line("import uk.ac.manchester.tornado.api.types.arrays.FloatArray;");
+        line("import uk.ac.manchester.tornado.api.types.arrays." + type.array + ";");
         line("");
-        line("// GENERATED by RegisterPassGenerator (tornado-fft test sources): edit the generator, then run it.");
+        for (String constant : SHARED) {
+            line("import static " + PACKAGE + "." + Type.FLOAT.className + "." + constant + ";");
+        }
+        line("");
+        line(GENERATED);
+        line("");
+        line("/**");
+        line(" * {@link RegisterPass}'s kernels in " + type.scalar + ": the same passes, arguments and flags, on " + type.array);
+        line(" * and " + type.scalar + " local memory (twice the bytes per value, which the planner accounts for).");
+        line(" */");
+        open("public final class " + type.className + " {");
+        line("");
+        line("/** cos(pi/4) = sin(pi/4). */");
+        line("static final " + type.scalar + " C8 = " + type.literal(Math.sqrt(0.5)) + ";");
+        line("");
+        open("private " + type.className + "() {");
+        close("}");
+        line("");
+        selector();
+        for (int regs : REGISTERS) {
+            line("");
+            kernel(regs);
+        }
+        close("}");
+    }
+
+    /** RegisterPass's constants the kernels read. */
+    private static final String[] SHARED = {"MAX_REGS", "INVERSE", "SPLIT", "FUSED_SHIFT", "IN_LAYOUT", "OUT_LAYOUT",
+        "LATE_STORE", "REAL", "R2_SHIFT", "R3_SHIFT", "K_SHIFT", "ROWS_SHIFT", "SIZE_SHIFT"};
+
+    /** The first line of every generated class. */
+    private static final String GENERATED =
+            "// GENERATED by RegisterPassGenerator (module fft-codegen) in tornado-fft's build: edit the generator.";
+
+    private void file() {
+        line("package " + PACKAGE + ";");
+        line("");
+        line("import uk.ac.manchester.tornado.api.KernelContext;");
+        line("import uk.ac.manchester.tornado.api.common.TornadoFunctions.Task16;");
+        line("import uk.ac.manchester.tornado.api.types.arrays." + type.array + ";");
+        line("");
+        line(GENERATED);
         line("");
         line("/**");
         line(" * One global pass of a Stockham (autosort) FFT: the kernel every 1D, 2D and 3D plan is made of.");
@@ -153,7 +265,7 @@ public final class RegisterPassGenerator {
         open("public final class RegisterPass {");
         line("");
         line("/** cos(pi/4) = sin(pi/4). */");
-        line("static final float C8 = " + (float) Math.sqrt(0.5) + "f;");
+        line("static final " + type.scalar + " C8 = " + type.literal(Math.sqrt(0.5)) + ";");
         line("");
         line("/** Most values a work-item holds in registers. */");
         line("public static final int MAX_REGS = " + REGISTERS[REGISTERS.length - 1] + ";");
@@ -194,16 +306,7 @@ public final class RegisterPassGenerator {
         open("private RegisterPass() {");
         close("}");
         line("");
-        line("/** The kernel for work-items holding {@code regs} values (a power of two up to MAX_REGS). */");
-        open("public static Task16<KernelContext, FloatArray, FloatArray, FloatArray, Integer, Integer, Integer, Integer, Integer,");
-        line("        Integer, Float, Integer, Integer, Integer, Integer, Integer> kernel(int regs) {");
-        open("return switch (regs) {");
-        for (int regs : REGISTERS) {
-            line("case " + regs + " -> RegisterPass::pass" + regs + ";");
-        }
-        line("default -> throw new IllegalArgumentException(\"regs: a power of two up to \" + MAX_REGS + \", got \" + regs);");
-        close("};");
-        close("}");
+        selector();
         line("");
         line("/**");
         line(" * Longest X axis the kernel for work-items of {@code regs} values can fuse: R points in one step,");
@@ -293,9 +396,10 @@ public final class RegisterPassGenerator {
             line("/** The pass with " + regs + " values per work-item: radix " + regs + ", then d x radix " + regs
                     + " / d (d up to " + Math.min(half, MAX_BUTTERFLIES) + "), twice at most. */");
         }
-        open("public static void pass" + regs + "(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n,"
+        open("public static void pass" + regs + "(KernelContext ctx, " + type.array + " src, " + type.array + " dst, "
+                + type.array + " tw, int n,"
                 + " int stride, int r, int span,");
-        line("        int cols, int flags, float scale, int localFloats, int inStride, int inDistance, int outStride,");
+        line("        int cols, int flags, " + type.scalar + " scale, int localFloats, int inStride, int inDistance, int outStride,");
         line("        int outDistance) {");
         line("// Every size is a power of two and every index non-negative: divisions are shifts by the");
         line("// sizes' logarithms (constants once the kernel is specialised) and remainders are masks.");
@@ -334,24 +438,24 @@ public final class RegisterPassGenerator {
         close("}");
         line("int k = i & (span - 1);");
         line("int lane = row * cols + col;");
-        line("float conj = (flags & INVERSE) != 0 ? -1f : 1f;");
+        line(type.scalar + " conj = (flags & INVERSE) != 0 ? " + type.literal(-1) + " : " + type.literal(1) + ";");
         line("int split = (flags & SPLIT) != 0 ? 1 : 0;");
         line("int fBits = (flags >> FUSED_SHIFT) & 15;");
         line("// With the split exchange lre carries both parts in turn and lim is not used.");
-        line("float[] lre = ctx.allocateFloatLocalArray(localFloats);");
-        line("float[] lim = ctx.allocateFloatLocalArray(split == 1 ? 1 : localFloats);");
+        line(type.scalar + "[] lre = ctx.allocate" + type.boxed + "LocalArray(localFloats);");
+        line(type.scalar + "[] lim = ctx.allocate" + type.boxed + "LocalArray(split == 1 ? 1 : localFloats);");
         line("// Local memory holds element e of lane c at pad(e lanes + c), pad(x) = x + x / 32 (LocalFft).");
         line("int slot = q * lanes + lane;");
         line("int slotStep = threads * lanes;");
         line("int a;");
-        line("float wr;");
-        line("float wi;");
-        line("float hr;");
-        line("float hi;");
-        line("float gr;");
-        line("float gi;");
-        line("float s;");
-        StringBuilder decl = new StringBuilder("float");
+        line(type.scalar + " wr;");
+        line(type.scalar + " wi;");
+        line(type.scalar + " hr;");
+        line(type.scalar + " hi;");
+        line(type.scalar + " gr;");
+        line(type.scalar + " gi;");
+        line(type.scalar + " s;");
+        StringBuilder decl = new StringBuilder(type.scalar);
         for (int j = 0; j < regs; j++) {
             decl.append(j == 0 ? " " : ", ").append(x(j)).append("r, ").append(x(j)).append('i');
         }
@@ -378,7 +482,7 @@ public final class RegisterPassGenerator {
         line("int bStep = 2 * threads * bLen;");
         line("// As a product: W^{(q + j threads) k} = W^{q k} W^{j threads k}, and W^{j threads k} the product of");
         line("// the entries for m = threads, 2 threads, 4 threads, ... over the bits of j: one twiddle read per");
-        line("// bit instead of one per value, each twiddle within a few float roundings of W at any size.");
+        line("// bit instead of one per value, each twiddle within a few roundings of W at any size.");
         loadEntry("g", "a0", "b0");
         for (int j = 0; j < regs; j++) {
             line(product(x(j), "g"));
@@ -652,7 +756,7 @@ public final class RegisterPassGenerator {
     }
 
     /**
-     * c2r's merge fused into the load ({@link RealTransform#merge}; flags REAL and INVERSE): x_j, loaded
+     * c2r's merge fused into the load ({@code RealTransform.merge}; flags REAL and INVERSE): x_j, loaded
      * as conj X[m] (m = q + j threads), becomes conj Z'[m] = conj A - i W_N^m conj B, the conjugate of
      * {@code Z'[m] = A + i W_N^-m B}, with conj A = x_j + X[N/2 - m] and conj B = x_j - X[N/2 - m]: the
      * inverse pass then goes on as if it had loaded Z'. Bin N/2 - m is element N/2 - m of the row
@@ -671,7 +775,7 @@ public final class RegisterPassGenerator {
             if (j == 0) {
                 open("if (q == 0) {");
                 line("// Bins 0 and N/2 by their real parts.");
-                line(x(0) + "i = 0f; hi = 0f;");
+                line(x(0) + "i = " + type.literal(0) + "; hi = " + type.literal(0) + ";");
                 close("}");
             }
             String v = x(j);
@@ -684,7 +788,7 @@ public final class RegisterPassGenerator {
     }
 
     /**
-     * r2c's split fused into the store ({@link RealTransform#split}; flag REAL, forward), in place of the
+     * r2c's split fused into the store ({@code RealTransform.split}; flag REAL, forward), in place of the
      * stores of x_j: once the group holds its whole transform Z, each work-item writes its values to local
      * memory and, for each of its elements m = q + j threads, reads Z[m] and its partner Z[N/2 - m]
      * (mod N/2) back, forms {@code X[m] = E + W_N^m O}, {@code E = (Z[m] + conj Z[N/2 - m]) / 2},
@@ -708,8 +812,8 @@ public final class RegisterPassGenerator {
         line("a = m * lanes + lane; a += a >> 5; hr = lre[a]; hi = lim[a];");
         line("a = ((r - m) & (r - 1)) * lanes + lane; a += a >> 5; gr = lre[a]; gi = lim[a];");
         line("// h = E, g = (Im O, Re O); then w = W_N^m O.");
-        line("s = 0.5f * (hr + gr); gr = 0.5f * (gr - hr); hr = s;");
-        line("s = 0.5f * (hi - gi); gi = 0.5f * (hi + gi); hi = s;");
+        line("s = " + type.literal(0.5) + " * (hr + gr); gr = " + type.literal(0.5) + " * (gr - hr); hr = s;");
+        line("s = " + type.literal(0.5) + " * (hi - gi); gi = " + type.literal(0.5) + " * (hi + gi); hi = s;");
         read("w", "2 * r + 2 * m");
         line("s = gi * wr + gr * -wi; wi = gr * wr + gi * wi; wr = s;");
         line("int at = out + j * outStep;");
@@ -910,9 +1014,9 @@ public final class RegisterPassGenerator {
             line("s = (" + im + " - " + re + ") * C8; " + im + " = -(" + re + " + " + im + ") * C8; " + re + " = s;");
         } else {
             double angle = -2 * Math.PI * j / size;
-            String c = Float.toString((float) Math.cos(angle)) + "f";
-            String sn = Float.toString((float) Math.sin(angle)) + "f";
-            String minusSn = Float.toString(-(float) Math.sin(angle)) + "f";
+            String c = type.literal(Math.cos(angle));
+            String sn = type.literal(Math.sin(angle));
+            String minusSn = type.literal(-Math.sin(angle));
             line("s = " + re + " * " + c + " + " + im + " * " + paren(minusSn) + "; " + im + " = " + re + " * " + paren(sn)
                     + " + " + im + " * " + c + "; " + re + " = s;");
         }

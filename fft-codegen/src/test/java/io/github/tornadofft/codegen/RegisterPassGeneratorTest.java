@@ -1,0 +1,66 @@
+package io.github.tornadofft.codegen;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What the generator writes, short of compiling it (tornado-fft's build compiles it, and its device
+ * tests run it): one kernel per register count in each precision, no float left in the double class,
+ * the same text on every run.
+ */
+class RegisterPassGeneratorTest {
+
+    @Test
+    void writesBothPrecisionsIntoThePackageFolder(@TempDir Path dir) throws IOException {
+        RegisterPassGenerator.main(new String[] {dir.toString()});
+        Path kernels = dir.resolve("io/github/tornadofft/kernels");
+        for (RegisterPassGenerator.Type type : RegisterPassGenerator.Type.values()) {
+            String text = Files.readString(kernels.resolve(type.className + ".java"));
+            assertEquals(RegisterPassGenerator.source(type), text, type.className);
+            assertTrue(text.contains("public final class " + type.className + " {"), type.className);
+            for (int regs : RegisterPassGenerator.REGISTERS) {
+                assertTrue(text.contains("public static void pass" + regs + "(KernelContext ctx, " + type.array + " src"),
+                        type.className + " pass" + regs);
+            }
+        }
+    }
+
+    @Test
+    void theDoubleKernelsHoldNoFloat() {
+        String text = RegisterPassGenerator.source(RegisterPassGenerator.Type.DOUBLE);
+        assertFalse(Pattern.compile("\\bfloat\\b|FloatArray|allocateFloat|\\d[.\\d]*f\\b").matcher(text).find(),
+                "a float type or literal in the double kernels");
+        assertTrue(text.contains("double[] lre = ctx.allocateDoubleLocalArray(localFloats);"));
+        // Constants of the butterflies rounded once to double, not through float.
+        assertTrue(text.contains(Double.toString(Math.sqrt(0.5))));
+    }
+
+    @Test
+    void theFloatKernelsHoldNoDouble() {
+        String text = RegisterPassGenerator.source(RegisterPassGenerator.Type.FLOAT);
+        assertFalse(Pattern.compile("\\bdouble\\b|DoubleArray").matcher(text).find(), "a double in the float kernels");
+    }
+
+    @Test
+    void isTheSameOnEveryRun() {
+        for (RegisterPassGenerator.Type type : RegisterPassGenerator.Type.values()) {
+            assertEquals(RegisterPassGenerator.source(type), RegisterPassGenerator.source(type));
+        }
+    }
+
+    @Test
+    void refusesAnythingButOneFolder() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RegisterPassGenerator.main(new String[0]));
+        assertTrue(e.getMessage().startsWith("args:"), e.getMessage());
+    }
+}
