@@ -10,6 +10,7 @@ import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -108,7 +109,7 @@ final class Bluestein {
     }
 
     /** The chirp and the filter's spectrum, which the engine's graph 1 sends and graph 2 takes from it. */
-    List<FloatArray> tables() {
+    List<TornadoNativeArray> tables() {
         return List.of(chirp, spectrum);
     }
 
@@ -117,8 +118,9 @@ final class Bluestein {
      * the work arrays, {@code out}. One work array where {@code k} is 1 (a single pass runs in place),
      * else two, between which the passes alternate.
      */
-    static List<FloatArray> buffers(int k, FloatArray in, FloatArray out, IntFunction<FloatArray> scratch) {
-        List<FloatArray> chain = new ArrayList<>();
+    static List<TornadoNativeArray> buffers(int k, TornadoNativeArray in, TornadoNativeArray out,
+                                            IntFunction<TornadoNativeArray> scratch) {
+        List<TornadoNativeArray> chain = new ArrayList<>();
         chain.add(in);
         chain.add(scratch.apply(0));
         if (k > 1) {
@@ -130,7 +132,7 @@ final class Bluestein {
 
     /** Adds one direction's M-point passes along {@code chain} to the graph, their tasks named by {@code prefix}. */
     interface Passes {
-        List<String> add(String prefix, Direction direction, List<FloatArray> chain, boolean sendTables);
+        List<String> add(String prefix, Direction direction, List<TornadoNativeArray> chain, boolean sendTables);
     }
 
     /**
@@ -143,38 +145,40 @@ final class Bluestein {
      * @param scale      the normalisation
      * @param maxGroup   most work-items per group on the device
      */
-    List<String> addTasks(TaskGraph graph, Direction direction, int k, List<FloatArray> buffers, boolean sendTables,
-                          float scale, int maxGroup, GridScheduler target, Passes passes) {
+    List<String> addTasks(TaskGraph graph, Direction direction, int k, List<TornadoNativeArray> buffers,
+                          boolean sendTables, float scale, int maxGroup, GridScheduler target, Passes passes) {
         if (sendTables) {
             graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, chirp, spectrum);
         }
-        FloatArray in = buffers.getFirst();
-        FloatArray out = buffers.getLast();
-        List<FloatArray> work = buffers.subList(1, buffers.size() - 1);
+        // Float only: a double plan of a length that is not a power of two is refused (FftPlan).
+        FloatArray in = (FloatArray) buffers.getFirst();
+        FloatArray out = (FloatArray) buffers.getLast();
+        List<TornadoNativeArray> work = buffers.subList(1, buffers.size() - 1);
         float sign = direction == Direction.FORWARD ? 1f : -1f;
         int points = m * descriptor.batch();
         int outputs = n * descriptor.batch();
         String name = graph.getTaskGraphName();
         List<String> tasks = new ArrayList<>();
         FftDescriptor.Layout input = descriptor.inputLayout();
-        graph.task(name + "pad", Chirp::pad, new KernelContext(), in, work.getFirst(), chirp, n, mBits, sign, points,
+        graph.task(name + "pad", Chirp::pad, new KernelContext(), in, (FloatArray) work.getFirst(), chirp, n, mBits, sign, points,
                 input.stride(), input.distance());
         tasks.add(grid(target, name, "pad", points, maxGroup));
         tasks.addAll(passes.add("f", Direction.FORWARD, alternate(work, 0, k), sendTables));
-        FloatArray spectra = work.get(k % work.size());
+        FloatArray spectra = (FloatArray) work.get(k % work.size());
         graph.task(name + "filter", Chirp::filter, new KernelContext(), spectra, spectrum, mBits, points);
         tasks.add(grid(target, name, "filter", points, maxGroup));
         tasks.addAll(passes.add("i", Direction.INVERSE, alternate(work, k, k), false));
         FftDescriptor.Layout output = descriptor.outputLayout();
-        graph.task(name + "crop", Chirp::crop, new KernelContext(), work.get(2 * k % work.size()), out, chirp, n, mBits,
+        graph.task(name + "crop", Chirp::crop, new KernelContext(), (FloatArray) work.get(2 * k % work.size()), out, chirp,
+                n, mBits,
                 sign, scale, outputs, output.stride(), output.distance());
         tasks.add(grid(target, name, "crop", outputs, maxGroup));
         return tasks;
     }
 
     /** The k + 1 buffers of k passes from the work array of index {@code first}, alternating between the arrays. */
-    private static List<FloatArray> alternate(List<FloatArray> work, int first, int k) {
-        List<FloatArray> chain = new ArrayList<>();
+    private static List<TornadoNativeArray> alternate(List<TornadoNativeArray> work, int first, int k) {
+        List<TornadoNativeArray> chain = new ArrayList<>();
         for (int p = 0; p <= k; p++) {
             chain.add(work.get((first + p) % work.size()));
         }

@@ -116,4 +116,45 @@ public final class Devices {
     static String key(TornadoDevice device) {
         return device.getTornadoVMBackend() + ":" + device.getBackendIndex() + ":" + device.getDeviceName();
     }
+
+    /**
+     * Checks that {@code device} computes in double precision: an OpenCL device must report
+     * {@code cl_khr_fp64} (NVIDIA's GPUs and PoCL's CPU device do; many integrated and mobile GPUs do
+     * not); every PTX device does.
+     *
+     * @throws IllegalArgumentException naming {@code precision}, the device and the capability missing
+     */
+    static void requireFp64(TornadoDevice device) {
+        String extensions = extensions(device);
+        if (extensions != null && !hasFp64(extensions)) {
+            throw new IllegalArgumentException("precision: DOUBLE needs a device with fp64 (OpenCL extension cl_khr_fp64); "
+                    + device.getPhysicalDevice().getDeviceName() + " (" + device.getTornadoVMBackend() + " "
+                    + device.getDeviceName() + ") lacks it; use FLOAT on it, or another device");
+        }
+    }
+
+    /** Whether an OpenCL device's extension list names {@code cl_khr_fp64}. */
+    static boolean hasFp64(String extensions) {
+        for (String extension : extensions.trim().split("\\s+")) {
+            if (extension.equals("cl_khr_fp64")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * An OpenCL device's extension list ({@code CL_DEVICE_EXTENSIONS}), or null for a device of another
+     * backend. TornadoVM's API does not carry it: its OpenCL driver's device does, read reflectively so
+     * that the library compiles against the API alone.
+     */
+    private static String extensions(TornadoDevice device) {
+        Object physical = device.getPhysicalDevice();
+        try {
+            Object list = physical.getClass().getMethod("getDeviceExtensions").invoke(physical);
+            return list instanceof String text ? text : null;
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
+    }
 }

@@ -2,8 +2,10 @@ package io.github.tornadofft;
 
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
+import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.kernels.RealTransform;
 import io.github.tornadofft.kernels.RegisterPass;
+import io.github.tornadofft.kernels.RegisterPassDouble;
 import io.github.tornadofft.kernels.TwiddleTable;
 import io.github.tornadofft.plan.DeviceProfile;
 import io.github.tornadofft.plan.Pass;
@@ -17,7 +19,9 @@ import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.enums.ProfilerMode;
+import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -59,9 +63,11 @@ final class Engine {
     final Key key;
     final TornadoDevice device;
     final DeviceProfile profile;
+    /** The precision of every array and kernel ({@link DeviceArrays}): the descriptor's. */
+    final Precision precision;
     final List<Pass> passes;
-    final FloatArray input;
-    final FloatArray output;
+    final TornadoNativeArray input;
+    final TornadoNativeArray output;
     /** The complex transform the passes compute: the descriptor's own for c2c, of N/2 points for r2c and c2r. */
     final FftDescriptor complex;
     /** Whether the passes are one kernel with a real transform's split or merge fused in ({@link #fusesRealStep}). */
@@ -70,22 +76,22 @@ final class Engine {
     final boolean storesLate;
     private final FftDescriptor descriptor;
     /** Each pass's twiddle table; passes of the same register radices and span share it ({@link HostBuffers#twiddles}). */
-    private final List<FloatArray> twiddles;
+    private final List<TornadoNativeArray> twiddles;
     /**
      * {@link RealTransform#twiddles} of a real transform whose split or merge is a kernel of its own (null
      * for c2c, and where it is fused), shared by the engines of its length.
      */
-    private final FloatArray realTwiddles;
+    private final TornadoNativeArray realTwiddles;
     /** The convolution of a 1D length that is not a power of two ({@link Bluestein#applies}), else null. */
     final Bluestein bluestein;
-    private final List<FloatArray> scratch = new ArrayList<>();
+    private final List<TornadoNativeArray> scratch = new ArrayList<>();
     private final String name;
     private final GridScheduler grid = new GridScheduler();
     private final TornadoExecutionPlan execution;
     /** Work-items per group of appended passes on a device that caps registers: 65536 / 256 registers. */
     static final int APPENDED_GROUP = 256;
     private List<Pass> appended;
-    private List<FloatArray> appendedTwiddles;
+    private List<TornadoNativeArray> appendedTwiddles;
     private TornadoExecutionResult lastResult;
     private long lastKernelNanos = -1;
     private boolean uploaded;
@@ -98,18 +104,19 @@ final class Engine {
     Engine(Key key, TornadoDevice device, DeviceProfile profile) {
         this.key = key;
         this.device = device;
-        this.profile = profile;
         this.descriptor = key.descriptor();
+        this.profile = profile.forPrecision(descriptor.precision());
         this.bluestein = Bluestein.applies(descriptor) ? new Bluestein(descriptor) : null;
-        this.passes = planPasses(descriptor, profile);
+        this.passes = planPasses(descriptor, this.profile);
         this.fusesRealStep = fusesRealStep(descriptor, passes);
         this.complex = complexPart(descriptor, fusesRealStep);
-        this.storesLate = Planner.storesLate(passes, profile, CompilerFlags.capsRegisters(device));
+        this.storesLate = Planner.storesLate(passes, this.profile, CompilerFlags.capsRegisters(device));
         this.name = "fft" + IDS.incrementAndGet();
-        this.input = HostBuffers.take((int) descriptor.inputFloats());
-        this.output = descriptor.inPlace() ? input : HostBuffers.take((int) descriptor.outputFloats());
+        this.precision = descriptor.precision();
+        this.input = HostBuffers.take(precision, (int) descriptor.inputFloats());
+        this.output = descriptor.inPlace() ? input : HostBuffers.take(precision, (int) descriptor.outputFloats());
         this.twiddles = tables(descriptor, passes);
-        this.realTwiddles = descriptor.isReal() && !fusesRealStep ? HostBuffers.realTwiddles(lastAxis(descriptor)) : null;
+        this.realTwiddles = descriptor.isReal() && !fusesRealStep ? HostBuffers.realTwiddles(precision, lastAxis(descriptor)) : null;
         TornadoExecutionPlan built = null;
         try {
             built = build();
@@ -207,11 +214,11 @@ final class Engine {
      * Each pass's twiddle table ({@link HostBuffers#twiddles}); where the split or merge is fused, the
      * one pass's with the real transform's twiddles ({@link HostBuffers#realPassTwiddles}).
      */
-    static List<FloatArray> tables(FftDescriptor d, List<Pass> passes) {
+    static List<TornadoNativeArray> tables(FftDescriptor d, List<Pass> passes) {
         if (fusesRealStep(d, passes)) {
-            return List.of(HostBuffers.realPassTwiddles(passes.getFirst().sub()));
+            return List.of(HostBuffers.realPassTwiddles(d.precision(), passes.getFirst().sub()));
         }
-        return passes.stream().map(pass -> HostBuffers.twiddles(pass.sub(), pass.span(), pass.fused())).toList();
+        return passes.stream().map(pass -> HostBuffers.twiddles(d.precision(), pass.sub(), pass.span(), pass.fused())).toList();
     }
 
     /** Whether {@code d} is a real transform of more than one row per transform (2D or 3D, no axis of 1 aside). */
@@ -220,11 +227,13 @@ final class Engine {
     }
 
     /**
-     * The passes of {@code d}'s complex part on {@code profile}: those of {@link #complexPart}'s shape;
+     * The passes of {@code d}'s complex part on {@code device} (its profile for d's precision): those of {@link #complexPart}'s shape;
      * for a real transform of several rows ({@link #isRealRows}), the rows' passes and the other axes'
      * ({@link Planner#planLeading}), in the order the direction takes them.
      */
-    static List<Pass> planPasses(FftDescriptor d, DeviceProfile profile) {
+    static List<Pass> planPasses(FftDescriptor d, DeviceProfile device) {
+        // Counts of values (local memory, runs) in the descriptor's precision.
+        DeviceProfile profile = device.forPrecision(d.precision());
         FftDescriptor complex = complexPart(d);
         List<Pass> rows = Planner.plan(complex.shape(), complex.batch(), profile);
         if (!isRealRows(d)) {
@@ -240,26 +249,29 @@ final class Engine {
 
     /** Graph 0 uploads, graph 1 transforms in the descriptor's direction, graph 2 in the other (c2c only). */
     private TornadoExecutionPlan build() {
-        TaskGraph upload = new TaskGraph(name + "in")
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, input)
-                .task("touch", Engine::touch, input)
-                .persistOnDevice(input);
+        TaskGraph upload = new TaskGraph(name + "in").transferToDevice(DataTransferMode.EVERY_EXECUTION, input);
+        if (input instanceof DoubleArray doubles) {
+            upload.task("touch", Engine::touchDouble, doubles);
+        } else {
+            upload.task("touch", Engine::touch, (FloatArray) input);
+        }
+        upload.persistOnDevice(input);
         Direction first = descriptor.direction();
         TaskGraph firstGraph = new TaskGraph(name + first.name().charAt(0))
                 .consumeFromDevice(upload.getTaskGraphName(), input);
         if (descriptor.isReal()) {
-            List<FloatArray> chain = realChain(passes, input, output);
+            List<TornadoNativeArray> chain = realChain(passes, input, output);
             addRealTasks(firstGraph, passes, twiddles, chain, grid, storesLate);
             name(firstGraph, chain);
             return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot()));
         }
-        List<FloatArray> chain = transformChain(passes.size(), input, output);
-        addTransform(firstGraph, first, passes, twiddles, true, chain, descriptor.scale(), grid, storesLate);
+        List<TornadoNativeArray> chain = transformChain(passes.size(), input, output);
+        addTransform(firstGraph, first, passes, twiddles, true, chain, scale(descriptor), grid, storesLate);
         // Graph 2 runs on graph 1's buffers. TornadoVM hands a graph the buffers it consumes only
         // from the graph executed just before it, so graph 2 takes all of them, the input included,
         // from graph 1 (and the input alone from graph 0, for runs right after an upload), and its
         // first run follows a run of graph 1 (ensureSecond).
-        Set<FloatArray> sharedSet = Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<TornadoNativeArray> sharedSet = Collections.newSetFromMap(new IdentityHashMap<>());
         chain.stream().filter(buffer -> buffer != input).forEach(sharedSet::add);
         Object[] shared = sharedSet.toArray();
         if (shared.length > 0) {
@@ -277,7 +289,7 @@ final class Engine {
         // Graph 2 allocates nothing of its own (it takes the tables from graph 1 too), so freeing graphs
         // 0 and 1 frees everything, each buffer once.
         addTransform(secondGraph, first.opposite(), passes, twiddles, false, chain,
-                descriptor.withDirection(first.opposite()).scale(), grid, storesLate);
+                scale(descriptor.withDirection(first.opposite())), grid, storesLate);
         secondGraph.transferToHost(DataTransferMode.UNDER_DEMAND, output);
         return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot(), secondGraph.snapshot()));
     }
@@ -295,9 +307,9 @@ final class Engine {
      * Names the graph's output and every scratch buffer as (on-demand) outputs: that is what makes
      * TornadoVM release their device memory, and unpin their host memory, when the engine is freed.
      */
-    private static void name(TaskGraph graph, List<FloatArray> chain) {
-        Set<FloatArray> named = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (FloatArray buffer : chain.subList(1, chain.size())) {
+    private static void name(TaskGraph graph, List<TornadoNativeArray> chain) {
+        Set<TornadoNativeArray> named = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (TornadoNativeArray buffer : chain.subList(1, chain.size())) {
             if (named.add(buffer)) {
                 graph.transferToHost(DataTransferMode.UNDER_DEMAND, buffer);
             }
@@ -314,25 +326,32 @@ final class Engine {
         }
     }
 
+    /** {@link #touch} for a double plan's input. */
+    static void touchDouble(DoubleArray data) {
+        if (data.getSize() < 0) {
+            data.set(0, 0);
+        }
+    }
+
     /**
      * Adds the passes of the complex transform in {@code direction} to {@code graph}, from
      * {@code chain.get(0)} to the chain's last array, the last one scaling by {@code scale}, and
      * registers their work-group shapes in {@code target}; returns the task names.
      */
-    private List<String> addPasses(TaskGraph graph, Direction direction, List<Pass> passes, List<FloatArray> twiddles,
-                                   boolean sendTables, List<FloatArray> chain, float scale, GridScheduler target,
+    private List<String> addPasses(TaskGraph graph, Direction direction, List<Pass> passes, List<TornadoNativeArray> twiddles,
+                                   boolean sendTables, List<TornadoNativeArray> chain, double scale, GridScheduler target,
                                    boolean late) {
         return addPasses(graph, "p", direction, passes, twiddles, sendTables, chain, scale, target, late);
     }
 
     /** {@link #addPasses} with the tasks named {@code prefix} and the pass's index (after the graph's name). */
     private List<String> addPasses(TaskGraph graph, String prefix, Direction direction, List<Pass> passes,
-                                   List<FloatArray> twiddles, boolean sendTables, List<FloatArray> chain, float scale,
+                                   List<TornadoNativeArray> twiddles, boolean sendTables, List<TornadoNativeArray> chain, double scale,
                                    GridScheduler target, boolean late) {
         if (sendTables) {
-            Set<FloatArray> tables = Collections.newSetFromMap(new IdentityHashMap<>());
+            Set<TornadoNativeArray> tables = Collections.newSetFromMap(new IdentityHashMap<>());
             tables.addAll(twiddles);
-            for (FloatArray table : tables) {
+            for (TornadoNativeArray table : tables) {
                 graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, table);
             }
         }
@@ -353,10 +372,8 @@ final class Engine {
                     | RegisterPass.steps(pass.subRadix(1), pass.subRadix(2), TwiddleTable.kBits(pass.span()), pass.rows())
                     | RegisterPass.layouts(p == 0 && !complex.inputPacked(), last && !complex.outputPacked(),
                     complex.size()) | (late ? RegisterPass.LATE_STORE : 0);
-            graph.task(task, RegisterPass.kernel(pass.regs()), new KernelContext(), chain.get(p), chain.get(p + 1),
-                    twiddles.get(p), pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags, last ? scale : 1f,
-                    RegisterPass.localFloats(pass.cols() * pass.rows(), pass.radix()), inLayout.stride(),
-                    inLayout.distance(), outLayout.stride(), outLayout.distance());
+            addPass(graph, task, pass, chain.get(p), chain.get(p + 1), twiddles.get(p), flags, last ? scale : 1f,
+                    inLayout, outLayout);
             WorkerGrid1D worker = new WorkerGrid1D(pass.groups(points) * pass.groupSize());
             worker.setLocalWork(pass.groupSize(), 1, 1);
             target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
@@ -366,22 +383,42 @@ final class Engine {
     }
 
     /**
+     * Adds one pass as a task of the register-pass kernel of its precision ({@link RegisterPass},
+     * {@link RegisterPassDouble}): the same arguments, the arrays and the scale of the plan's type.
+     */
+    private static void addPass(TaskGraph graph, String task, Pass pass, TornadoNativeArray src, TornadoNativeArray dst,
+                                TornadoNativeArray twiddles, int flags, double scale, FftDescriptor.Layout in,
+                                FftDescriptor.Layout out) {
+        int local = RegisterPass.localFloats(pass.cols() * pass.rows(), pass.radix());
+        if (src instanceof DoubleArray doubles) {
+            graph.task(task, RegisterPassDouble.kernel(pass.regs()), new KernelContext(), doubles, (DoubleArray) dst,
+                    (DoubleArray) twiddles, pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags, scale,
+                    local, in.stride(), in.distance(), out.stride(), out.distance());
+        } else {
+            graph.task(task, RegisterPass.kernel(pass.regs()), new KernelContext(), (FloatArray) src, (FloatArray) dst,
+                    (FloatArray) twiddles, pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags,
+                    (float) scale, local, in.stride(), in.distance(), out.stride(), out.distance());
+        }
+    }
+
+    /**
      * Adds a real transform to {@code graph} along {@code chain}, the buffers of {@link #realChain}:
      * r2c the passes, then the split from the passes' last buffer into the spectrum; c2r the merge from
      * the spectrum into the passes' first buffer, then the passes; where they fuse
      * ({@link #fusesRealStep}), the one pass from the input to the output, scaling. Registers the
      * work-group shapes in {@code target}; returns the task names.
      */
-    private List<String> addRealTasks(TaskGraph graph, List<Pass> passes, List<FloatArray> twiddles, List<FloatArray> chain,
+    private List<String> addRealTasks(TaskGraph graph, List<Pass> passes, List<TornadoNativeArray> twiddles, List<TornadoNativeArray> chain,
                                       GridScheduler target, boolean late) {
         boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
         if (fusesRealStep(descriptor, passes)) {
             return addPasses(graph, r2c ? Direction.FORWARD : Direction.INVERSE, passes, twiddles, true, chain,
-                    descriptor.scale(), target, late);
+                    scale(descriptor), target, late);
         }
         int n = lastAxis(descriptor);
         int half = n / 2;
-        FloatArray w = HostBuffers.realTwiddles(n);
+        // Float only: a double real transform whose split or merge is not fused is refused (FftPlan).
+        FloatArray w = (FloatArray) HostBuffers.realTwiddles(precision, n);
         graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, w);
         List<String> tasks = new ArrayList<>();
         int rows = (int) (descriptor.size() / n) * descriptor.batch();
@@ -400,12 +437,14 @@ final class Engine {
             tasks.addAll(addPasses(graph, Direction.FORWARD, passes, twiddles, true, chain.subList(0, chain.size() - 1), 1f,
                     target, late));
             task = graph.getTaskGraphName() + "split";
-            graph.task(task, RealTransform::split, context, chain.get(chain.size() - 2), chain.getLast(), w, half,
+            graph.task(task, RealTransform::split, context, (FloatArray) chain.get(chain.size() - 2), (FloatArray) chain.getLast(),
+                    w, half,
                     packedRow, half + 1, total, descriptor.scale(), lead0, lead1);
             tasks.add(task);
         } else {
             task = graph.getTaskGraphName() + "merge";
-            graph.task(task, RealTransform::merge, context, chain.getFirst(), chain.get(1), w, half, half + 1,
+            graph.task(task, RealTransform::merge, context, (FloatArray) chain.getFirst(), (FloatArray) chain.get(1), w, half,
+                    half + 1,
                     passRow, total, descriptor.scale(), lead0, lead1);
             tasks.add(task);
             tasks.addAll(addPasses(graph, Direction.INVERSE, passes, twiddles, true, chain.subList(1, chain.size()), 1f,
@@ -423,7 +462,7 @@ final class Engine {
      * ({@link #bufferChain}), or for Bluestein's convolution {@code in}, its work arrays and {@code out}
      * ({@link Bluestein#buffers}).
      */
-    private List<FloatArray> transformChain(int k, FloatArray in, FloatArray out) {
+    private List<TornadoNativeArray> transformChain(int k, TornadoNativeArray in, TornadoNativeArray out) {
         return bluestein == null ? bufferChain(k, in, out) : Bluestein.buffers(k, in, out, this::scratch);
     }
 
@@ -431,15 +470,20 @@ final class Engine {
      * Adds the complex transform in {@code direction} along {@code chain} ({@link #transformChain}): the
      * passes ({@link #addPasses}), or Bluestein's kernels around two runs of them ({@link Bluestein#addTasks}).
      */
-    private List<String> addTransform(TaskGraph graph, Direction direction, List<Pass> passes, List<FloatArray> twiddles,
-                                      boolean sendTables, List<FloatArray> chain, float scale, GridScheduler target,
+    private List<String> addTransform(TaskGraph graph, Direction direction, List<Pass> passes, List<TornadoNativeArray> twiddles,
+                                      boolean sendTables, List<TornadoNativeArray> chain, double scale, GridScheduler target,
                                       boolean late) {
         if (bluestein == null) {
             return addPasses(graph, direction, passes, twiddles, sendTables, chain, scale, target, late);
         }
-        return bluestein.addTasks(graph, direction, passes.size(), chain, sendTables, scale, profile.maxGroupSize(), target,
+        return bluestein.addTasks(graph, direction, passes.size(), chain, sendTables, (float) scale, profile.maxGroupSize(), target,
                 (prefix, way, passChain, send) -> addPasses(graph, prefix, way, passes, twiddles, send, passChain, 1f,
                         target, late));
+    }
+
+    /** The factor {@code d}'s output is multiplied by, in double (a double plan's kernels take it so). */
+    static double scale(FftDescriptor d) {
+        return d.norm().scale(d.size(), d.direction());
     }
 
     /** Work-items per group of the split and merge kernels. */
@@ -455,13 +499,13 @@ final class Engine {
      * of place), which has room for them. Where the split or merge is fused ({@link #fusesRealStep}),
      * {@code in} and {@code out}, the one pass's.
      */
-    private List<FloatArray> realChain(List<Pass> passes, FloatArray in, FloatArray out) {
+    private List<TornadoNativeArray> realChain(List<Pass> passes, TornadoNativeArray in, TornadoNativeArray out) {
         if (fusesRealStep(descriptor, passes)) {
             return List.of(in, out);
         }
         int k = passes.size();
         boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
-        List<FloatArray> chain = new ArrayList<>();
+        List<TornadoNativeArray> chain = new ArrayList<>();
         if (!isRealRows(descriptor)) {
             if (!r2c) {
                 chain.add(in);
@@ -488,7 +532,7 @@ final class Engine {
      * differ (a Stockham pass cannot run in place across groups), and an out-of-place transform never
      * writes its input.
      */
-    private List<FloatArray> bufferChain(int k, FloatArray in, FloatArray out) {
+    private List<TornadoNativeArray> bufferChain(int k, TornadoNativeArray in, TornadoNativeArray out) {
         // An array in a layout of its own is not packed and never holds a pass's intermediate result.
         return bufferChain(k, in, out, complexPart(descriptor).outputPacked() ? List.of(out) : List.of(), 0);
     }
@@ -498,13 +542,13 @@ final class Engine {
      * the first of {@code candidates}, then of the scratch arrays from {@code firstScratch} on, that
      * differs from both neighbours.
      */
-    private List<FloatArray> bufferChain(int k, FloatArray in, FloatArray out, List<FloatArray> candidates, int firstScratch) {
-        FloatArray[] chain = new FloatArray[k + 1];
+    private List<TornadoNativeArray> bufferChain(int k, TornadoNativeArray in, TornadoNativeArray out, List<TornadoNativeArray> candidates, int firstScratch) {
+        TornadoNativeArray[] chain = new TornadoNativeArray[k + 1];
         chain[0] = in;
         chain[k] = out;
         for (int i = k - 1; i >= 1; i--) {
             for (int c = 0; ; c++) {
-                FloatArray candidate = c < candidates.size() ? candidates.get(c) : scratch(firstScratch + c - candidates.size());
+                TornadoNativeArray candidate = c < candidates.size() ? candidates.get(c) : scratch(firstScratch + c - candidates.size());
                 if (candidate != chain[i + 1] && (i != 1 || candidate != in)) {
                     chain[i] = candidate;
                     break;
@@ -514,9 +558,9 @@ final class Engine {
         return List.of(chain);
     }
 
-    private FloatArray scratch(int index) {
+    private TornadoNativeArray scratch(int index) {
         while (scratch.size() <= index) {
-            scratch.add(HostBuffers.take((int) complex.floats()));
+            scratch.add(HostBuffers.take(precision, (int) complex.floats()));
         }
         return scratch.get(index);
     }
@@ -528,7 +572,7 @@ final class Engine {
      * {@value #APPENDED_GROUP} work-items, which launch under any register count: the caller's
      * execution plan may lack the cap.
      */
-    synchronized List<String> append(TaskGraph graph, Direction direction, FloatArray in, FloatArray out, GridScheduler target) {
+    synchronized List<String> append(TaskGraph graph, Direction direction, TornadoNativeArray in, TornadoNativeArray out, GridScheduler target) {
         if (appended == null) {
             appended = CompilerFlags.capsRegisters(device)
                     ? planPasses(descriptor, profile.withMaxGroupSize(APPENDED_GROUP))
@@ -539,7 +583,7 @@ final class Engine {
             return addRealTasks(graph, appended, appendedTwiddles, realChain(appended, in, out), target, false);
         }
         return addTransform(graph, direction, appended, appendedTwiddles, true, transformChain(appended.size(), in, out),
-                descriptor.withDirection(direction).scale(), target, false);
+                scale(descriptor.withDirection(direction)), target, false);
     }
 
     /** Copies the input array to the device. */
@@ -611,7 +655,7 @@ final class Engine {
         if (freed) {
             return 0;
         }
-        Set<FloatArray> buffers = Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<TornadoNativeArray> buffers = Collections.newSetFromMap(new IdentityHashMap<>());
         buffers.add(input);
         buffers.add(output);
         buffers.addAll(scratch);
@@ -622,7 +666,7 @@ final class Engine {
         if (bluestein != null) {
             buffers.addAll(bluestein.tables());
         }
-        return buffers.stream().mapToLong(FloatArray::getNumBytesOfSegmentWithHeader).sum();
+        return buffers.stream().mapToLong(TornadoNativeArray::getNumBytesOfSegmentWithHeader).sum();
     }
 
     /** Registers per work-item NVIDIA's compilers may give this engine's kernels. */
@@ -632,7 +676,7 @@ final class Engine {
     }
 
     /** The transforms' twiddle tables, one per pass. */
-    List<FloatArray> twiddles() {
+    List<TornadoNativeArray> twiddles() {
         return twiddles;
     }
 

@@ -9,10 +9,13 @@ import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
+import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.DoubleBuffer;
 import java.nio.FloatBuffer;
 import java.util.List;
 
@@ -64,10 +67,7 @@ public final class FftPlan implements AutoCloseable {
     private FftPlan(FftDescriptor descriptor, TornadoDevice device, FftOptions options) {
         long start = System.nanoTime();
         checkLaunch(options, device);
-        if (descriptor.precision() != Precision.FLOAT) {
-            throw new IllegalArgumentException("precision: TornadoVM device plans support FLOAT; got "
-                    + descriptor.precision() + " (use the reference engine for double precision)");
-        }
+        checkPrecision(descriptor, device);
         this.descriptor = descriptor;
         this.device = device;
         this.options = options;
@@ -101,6 +101,26 @@ public final class FftPlan implements AutoCloseable {
         this.buildNanos = System.nanoTime() - start;
     }
 
+    /**
+     * A double plan needs a device with fp64 ({@link Devices#requireFp64}) and, for now, a complex
+     * transform of a power-of-two length: the real split and merge kernels and Bluestein's chirp
+     * kernels exist in float only.
+     */
+    private static void checkPrecision(FftDescriptor descriptor, TornadoDevice device) {
+        if (descriptor.precision() != Precision.DOUBLE) {
+            return;
+        }
+        if (descriptor.isReal()) {
+            throw new IllegalArgumentException("precision: DOUBLE runs complex-to-complex transforms on the device; "
+                    + descriptor.kind() + " is FLOAT only for now (the reference engine computes it in double)");
+        }
+        if (Bluestein.applies(descriptor)) {
+            throw new IllegalArgumentException("precision: DOUBLE runs powers of two on the device; length "
+                    + descriptor.shape()[0] + " is FLOAT only for now (the reference engine computes it in double)");
+        }
+        Devices.requireFp64(device);
+    }
+
     private static void checkLaunch(FftOptions options, TornadoDevice device) {
         if (options.launch() == Launch.CUDA_GRAPH && device.getTornadoVMBackend() != TornadoVMBackendType.PTX) {
             throw new IllegalArgumentException("launch: CUDA_GRAPH needs a device of the PTX backend; "
@@ -122,7 +142,8 @@ public final class FftPlan implements AutoCloseable {
         FftDescriptor complex = Engine.complexPart(descriptor);
         boolean packed = complex.inputPacked() && complex.outputPacked();
         return (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())
-                + (packed && !complex.inPlace() && !Engine.isRealRows(descriptor) ? 1 : 2) * complex.floats()) * Float.BYTES;
+                + (packed && !complex.inPlace() && !Engine.isRealRows(descriptor) ? 1 : 2) * complex.floats())
+                * descriptor.precision().bytes();
     }
 
     /** "name (BACKEND device-name)", for printouts and messages. */
@@ -321,16 +342,108 @@ public final class FftPlan implements AutoCloseable {
         if (in == null || out == null) {
             throw new IllegalArgumentException("in, out: must not be null");
         }
+        requirePrecision("in", Precision.FLOAT, "float[]");
         checkRegion("in", in.length, inOffset, descriptor.inputFloats());
         checkRegion("out", out.length, outOffset, descriptor.outputFloats());
+        transform(direction, MemorySegment.ofArray(in), (long) inOffset * Float.BYTES, MemorySegment.ofArray(out),
+                (long) outOffset * Float.BYTES);
+    }
+
+    /**
+     * {@code out} = the forward transform of {@code in} (which may be the same array), in double, for a
+     * plan of {@link Precision#DOUBLE}; see {@link #execute(Direction, double[], int, double[], int)}.
+     *
+     * @throws IllegalArgumentException naming {@code in} or {@code out} where it is null or too short, or
+     *                                  the plan is not of double precision
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
+     */
+    public void forward(double[] in, double[] out) {
+        execute(Direction.FORWARD, in, 0, out, 0);
+    }
+
+    /**
+     * {@code out} = the inverse transform of {@code in} (which may be the same array), in double; see
+     * {@link #execute(Direction, double[], int, double[], int)}.
+     *
+     * @throws IllegalArgumentException naming {@code in} or {@code out} where it is null or too short, or
+     *                                  the plan is not of double precision
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
+     */
+    public void inverse(double[] in, double[] out) {
+        execute(Direction.INVERSE, in, 0, out, 0);
+    }
+
+    /**
+     * Transforms {@code data} forward in place, in double: the input and output layouts must be the same.
+     *
+     * @throws IllegalArgumentException naming the array where it is null or too short, or the plan is not
+     *                                  of double precision
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
+     */
+    public void forward(double[] data) {
+        execute(Direction.FORWARD, data, 0, data, 0);
+    }
+
+    /**
+     * Transforms {@code data} inverse in place, in double: the input and output layouts must be the same.
+     *
+     * @throws IllegalArgumentException naming the array where it is null or too short, or the plan is not
+     *                                  of double precision
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
+     */
+    public void inverse(double[] data) {
+        execute(Direction.INVERSE, data, 0, data, 0);
+    }
+
+    /**
+     * {@link #execute(Direction, float[], int, float[], int)} in double, for a plan of
+     * {@link Precision#DOUBLE}: {@link FftDescriptor#inputFloats()} doubles of {@code in} from
+     * {@code inOffset}, interleaved complex, into {@code out} from {@code outOffset}.
+     *
+     * @throws IllegalArgumentException naming the parameter: null arrays or direction, a float plan, the
+     *                                  direction a real plan does not compute, a negative offset, or an
+     *                                  array too short from its offset; nothing is written then
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails (its message, plain)
+     */
+    public synchronized void execute(Direction direction, double[] in, int inOffset, double[] out, int outOffset) {
+        checkOpen();
+        requireDirection(direction);
+        if (in == null || out == null) {
+            throw new IllegalArgumentException("in, out: must not be null");
+        }
+        requirePrecision("in", Precision.DOUBLE, "double[]");
+        checkRegion("in", in.length, inOffset, descriptor.inputFloats());
+        checkRegion("out", out.length, outOffset, descriptor.outputFloats());
+        transform(direction, MemorySegment.ofArray(in), (long) inOffset * Double.BYTES, MemorySegment.ofArray(out),
+                (long) outOffset * Double.BYTES);
+    }
+
+    /**
+     * Copies {@code in} from byte {@code inAt} to the device, transforms, and copies the output layout's
+     * positions into {@code out} from byte {@code outAt}; checks done.
+     */
+    private void transform(Direction direction, MemorySegment in, long inAt, MemorySegment out, long outAt) {
         if (split != null) {
-            split.execute(direction, MemorySegment.ofArray(in), (long) inOffset * Float.BYTES, MemorySegment.ofArray(out),
-                    (long) outOffset * Float.BYTES);
+            split.execute(direction, in, inAt, out, outAt);
             return;
         }
-        MemorySegment.copy(in, inOffset, engine.input.getSegment(), ValueLayout.JAVA_FLOAT, 0, (int) descriptor.inputFloats());
+        MemorySegment.copy(in, inAt, engine.input.getSegment(), 0, descriptor.inputFloats() * descriptor.precision().bytes());
         run(direction);
-        copyOut(MemorySegment.ofArray(out), (long) outOffset * Float.BYTES);
+        copyOut(out, outAt);
+    }
+
+    /**
+     * Checks that the caller's data has the plan's precision.
+     *
+     * @throws IllegalArgumentException naming {@code parameter}, the type given and the type the plan takes
+     */
+    private void requirePrecision(String parameter, Precision given, String type) {
+        if (given != descriptor.precision()) {
+            String expected = descriptor.precision() == Precision.FLOAT ? "float[], FloatBuffer or FloatArray"
+                    : "double[], DoubleBuffer or DoubleArray";
+            throw new IllegalArgumentException(parameter + ": a " + descriptor.precision() + " plan takes " + expected
+                    + ", got " + type);
+        }
     }
 
     /**
@@ -350,20 +463,37 @@ public final class FftPlan implements AutoCloseable {
         if (out.isReadOnly()) {
             throw new IllegalArgumentException("out: a read-only buffer cannot take the result");
         }
+        requirePrecision("in", Precision.FLOAT, "FloatBuffer");
         checkRegion("in", in.remaining(), 0, descriptor.inputFloats());
         checkRegion("out", out.remaining(), 0, descriptor.outputFloats());
-        MemorySegment source = MemorySegment.ofBuffer(in);
-        if (split != null) {
-            split.execute(direction, source, 0, MemorySegment.ofBuffer(out), 0);
-            return;
-        }
-        MemorySegment.copy(source, 0, engine.input.getSegment(), 0, descriptor.inputFloats() * Float.BYTES);
-        run(direction);
-        copyOut(MemorySegment.ofBuffer(out), 0);
+        transform(direction, MemorySegment.ofBuffer(in), 0, MemorySegment.ofBuffer(out), 0);
     }
 
     /**
-     * Transforms the floats of {@code in} (native byte order) into {@code out}, in {@code direction}.
+     * {@link #execute(Direction, FloatBuffer, FloatBuffer)} in double, for a plan of {@link Precision#DOUBLE}.
+     *
+     * @throws IllegalArgumentException naming the parameter: null arguments, a float plan, a read-only
+     *                                  {@code out}, or fewer doubles remaining than the layouts need
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
+     */
+    public synchronized void execute(Direction direction, DoubleBuffer in, DoubleBuffer out) {
+        checkOpen();
+        requireDirection(direction);
+        if (in == null || out == null) {
+            throw new IllegalArgumentException("in, out: must not be null");
+        }
+        if (out.isReadOnly()) {
+            throw new IllegalArgumentException("out: a read-only buffer cannot take the result");
+        }
+        requirePrecision("in", Precision.DOUBLE, "DoubleBuffer");
+        checkRegion("in", in.remaining(), 0, descriptor.inputFloats());
+        checkRegion("out", out.remaining(), 0, descriptor.outputFloats());
+        transform(direction, MemorySegment.ofBuffer(in), 0, MemorySegment.ofBuffer(out), 0);
+    }
+
+    /**
+     * Transforms the values of {@code in} (native byte order; floats or doubles, the plan's precision)
+     * into {@code out}, in {@code direction}.
      *
      * @throws IllegalArgumentException naming the parameter: null arguments, a read-only {@code out}, or
      *                                  a segment smaller than the layouts need
@@ -378,15 +508,10 @@ public final class FftPlan implements AutoCloseable {
         if (out.isReadOnly()) {
             throw new IllegalArgumentException("out: a read-only segment cannot take the result");
         }
-        checkRegion("in", in.byteSize() / Float.BYTES, 0, descriptor.inputFloats());
-        checkRegion("out", out.byteSize() / Float.BYTES, 0, descriptor.outputFloats());
-        if (split != null) {
-            split.execute(direction, in, 0, out, 0);
-            return;
-        }
-        MemorySegment.copy(in, 0, engine.input.getSegment(), 0, descriptor.inputFloats() * Float.BYTES);
-        run(direction);
-        copyOut(out, 0);
+        int bytes = descriptor.precision().bytes();
+        checkRegion("in", in.byteSize() / bytes, 0, descriptor.inputFloats());
+        checkRegion("out", out.byteSize() / bytes, 0, descriptor.outputFloats());
+        transform(direction, in, 0, out, 0);
     }
 
     private void run(Direction direction) {
@@ -401,8 +526,9 @@ public final class FftPlan implements AutoCloseable {
     /** Copies the output layout's positions from the plan's output array into {@code out} from byte {@code at}. */
     private void copyOut(MemorySegment out, long at) {
         MemorySegment result = engine.output.getSegment();
+        int bytes = descriptor.precision().bytes();
         if (descriptor.outputPacked()) {
-            MemorySegment.copy(result, 0, out, at, descriptor.outputFloats() * Float.BYTES);
+            MemorySegment.copy(result, 0, out, at, descriptor.outputFloats() * bytes);
             return;
         }
         if (descriptor.isReal()) {
@@ -410,8 +536,8 @@ public final class FftPlan implements AutoCloseable {
             int n = Engine.lastAxis(descriptor);
             long rows = descriptor.size() / n * descriptor.batch();
             for (long r = 0; r < rows; r++) {
-                long from = r * 2 * (n / 2 + 1) * Float.BYTES;
-                MemorySegment.copy(result, from, out, at + from, (long) n * Float.BYTES);
+                long from = r * 2 * (n / 2 + 1) * bytes;
+                MemorySegment.copy(result, from, out, at + from, (long) n * bytes);
             }
             return;
         }
@@ -420,13 +546,13 @@ public final class FftPlan implements AutoCloseable {
         for (int b = 0; b < descriptor.batch(); b++) {
             if (layout.stride() == 1) {
                 // One transform's elements are adjacent: one copy each.
-                long from = 2 * layout.index(b, 0) * Float.BYTES;
-                MemorySegment.copy(result, from, out, at + from, 2 * size * Float.BYTES);
+                long from = 2 * layout.index(b, 0) * bytes;
+                MemorySegment.copy(result, from, out, at + from, 2 * size * bytes);
                 continue;
             }
             for (long e = 0; e < size; e++) {
-                long from = 2 * layout.index(b, e) * Float.BYTES;
-                MemorySegment.copy(result, from, out, at + from, 2L * Float.BYTES);
+                long from = 2 * layout.index(b, e) * bytes;
+                MemorySegment.copy(result, from, out, at + from, 2L * bytes);
             }
         }
     }
@@ -442,7 +568,17 @@ public final class FftPlan implements AutoCloseable {
      */
     public synchronized FloatArray input() {
         checkOneDevice("input");
-        return engine.input;
+        return (FloatArray) typed("input", Precision.FLOAT, engine.input);
+    }
+
+    /**
+     * {@link #input()} of a plan of {@link Precision#DOUBLE}: {@link FftDescriptor#inputFloats()} doubles.
+     *
+     * @throws IllegalStateException after {@link #close()}, or for a float plan (whose array is {@link #input()})
+     */
+    public synchronized DoubleArray doubleInput() {
+        checkOneDevice("doubleInput");
+        return (DoubleArray) typed("doubleInput", Precision.DOUBLE, engine.input);
     }
 
     /**
@@ -454,7 +590,26 @@ public final class FftPlan implements AutoCloseable {
      */
     public synchronized FloatArray output() {
         checkOneDevice("output");
-        return engine.output;
+        return (FloatArray) typed("output", Precision.FLOAT, engine.output);
+    }
+
+    /**
+     * {@link #output()} of a plan of {@link Precision#DOUBLE}: {@link FftDescriptor#outputFloats()} doubles.
+     *
+     * @throws IllegalStateException after {@link #close()}, or for a float plan (whose array is {@link #output()})
+     */
+    public synchronized DoubleArray doubleOutput() {
+        checkOneDevice("doubleOutput");
+        return (DoubleArray) typed("doubleOutput", Precision.DOUBLE, engine.output);
+    }
+
+    /** {@code array}, where the plan's precision is {@code precision}. */
+    private TornadoNativeArray typed(String accessor, Precision precision, TornadoNativeArray array) {
+        if (descriptor.precision() != precision) {
+            throw new IllegalStateException(accessor + ": the array of a " + descriptor.precision() + " plan is "
+                    + (precision == Precision.FLOAT ? "doubleInput() / doubleOutput()" : "input() / output()"));
+        }
+        return array;
     }
 
     /**
@@ -632,13 +787,43 @@ public final class FftPlan implements AutoCloseable {
      *                                  {@link FftDescriptor#outputFloats()} floats
      * @throws IllegalStateException    after {@link #close()}
      */
-    public synchronized void appendTo(Direction direction, TaskGraph graph, FloatArray in, FloatArray out,
-                                      GridScheduler gridScheduler) {
+    public void appendTo(Direction direction, TaskGraph graph, FloatArray in, FloatArray out, GridScheduler gridScheduler) {
+        append(direction, graph, in, out, gridScheduler);
+    }
+
+    /**
+     * Appends the transform in the descriptor's direction, in double; see
+     * {@link #appendTo(Direction, TaskGraph, DoubleArray, DoubleArray, GridScheduler)}.
+     *
+     * @throws IllegalArgumentException naming the parameter: a null argument, a float plan, or an array
+     *                                  whose length is not the descriptor's
+     * @throws IllegalStateException    after {@link #close()}
+     */
+    public void appendTo(TaskGraph graph, DoubleArray in, DoubleArray out, GridScheduler gridScheduler) {
+        appendTo(descriptor.direction(), graph, in, out, gridScheduler);
+    }
+
+    /**
+     * {@link #appendTo(Direction, TaskGraph, FloatArray, FloatArray, GridScheduler)} for a plan of
+     * {@link Precision#DOUBLE}: its kernels read and write DoubleArrays.
+     *
+     * @throws IllegalArgumentException naming the parameter: a null argument, a float plan, or an array
+     *                                  whose length is not the descriptor's
+     * @throws IllegalStateException    after {@link #close()}
+     */
+    public void appendTo(Direction direction, TaskGraph graph, DoubleArray in, DoubleArray out, GridScheduler gridScheduler) {
+        append(direction, graph, in, out, gridScheduler);
+    }
+
+    private synchronized void append(Direction direction, TaskGraph graph, TornadoNativeArray in, TornadoNativeArray out,
+                                     GridScheduler gridScheduler) {
         checkOneDevice("appendTo");
         requireDirection(direction);
         if (graph == null || in == null || out == null || gridScheduler == null) {
             throw new IllegalArgumentException("graph, in, out, gridScheduler: must not be null");
         }
+        DeviceArrays.requireType("in", in, descriptor.precision());
+        DeviceArrays.requireType("out", out, descriptor.precision());
         if (in.getSize() != descriptor.inputFloats()) {
             throw lengthError("in", in.getSize(), descriptor.inputFloats());
         }
@@ -889,14 +1074,19 @@ public final class FftPlan implements AutoCloseable {
             throw new IllegalArgumentException(parameter + "Offset: at least 0, got " + offset);
         }
         if (length - offset < needed) {
-            throw new IllegalArgumentException(parameter + ": expected " + needed + " floats from offset " + offset
+            throw new IllegalArgumentException(parameter + ": expected " + needed + " " + values() + " from offset " + offset
                     + " (" + holds(parameter) + ", " + descriptor + "), got " + Math.max(0, length - offset));
         }
     }
 
     private IllegalArgumentException lengthError(String parameter, long length, long expected) {
         return new IllegalArgumentException(parameter + ": expected " + expected
-                + " floats (" + holds(parameter) + ", " + descriptor + "), got " + length);
+                + " " + values() + " (" + holds(parameter) + ", " + descriptor + "), got " + length);
+    }
+
+    /** What the plan's values are called in messages: floats or doubles. */
+    private String values() {
+        return descriptor.precision() == Precision.FLOAT ? "floats" : "doubles";
     }
 
     /** What the array {@code parameter} ("in" or "out") holds: interleaved complex, or a real signal. */
@@ -905,7 +1095,7 @@ public final class FftPlan implements AutoCloseable {
         if (descriptor.kind() != realSide) {
             return "interleaved complex";
         }
-        return descriptor.inPlace() ? "real, rows padded to " + 2 * (descriptor.size() / 2 + 1) + " floats" : "real";
+        return descriptor.inPlace() ? "real, rows padded to " + 2 * (descriptor.size() / 2 + 1) + " " + values() : "real";
     }
 
     /** One chunk's plan on one device, as a {@link SplitPlan.Stage}: its own arrays are the host side. */

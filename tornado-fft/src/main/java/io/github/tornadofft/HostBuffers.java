@@ -2,7 +2,8 @@ package io.github.tornadofft;
 
 import io.github.tornadofft.kernels.RealTransform;
 import io.github.tornadofft.kernels.TwiddleTable;
-import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import io.github.tornadofft.api.Precision;
+import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -21,50 +22,51 @@ import java.util.stream.IntStream;
  * stale data. Keeping every array a plan has used, and giving it to the next plan of the same size,
  * means memory TornadoVM has seen is never returned to the allocator. The pool holds, per size, at
  * most the number of plans that were open at once; twiddle tables are shared by every pass of their
- * radix and span.
+ * radix and span. Every array is of one precision ({@link DeviceArrays}), which is part of every key.
  */
 final class HostBuffers {
 
-    private static final Map<Integer, ArrayDeque<FloatArray>> FREE = new HashMap<>();
-    private static final Map<List<Integer>, FloatArray> TWIDDLES = new HashMap<>();
-    private static final Map<Integer, FloatArray> REAL_TWIDDLES = new HashMap<>();
-    private static final Map<List<Integer>, FloatArray> REAL_PASS_TWIDDLES = new HashMap<>();
+    private static final Map<List<Object>, ArrayDeque<TornadoNativeArray>> FREE = new HashMap<>();
+    private static final Map<List<Object>, TornadoNativeArray> TWIDDLES = new HashMap<>();
+    private static final Map<List<Object>, TornadoNativeArray> REAL_TWIDDLES = new HashMap<>();
+    private static final Map<List<Object>, TornadoNativeArray> REAL_PASS_TWIDDLES = new HashMap<>();
 
     private HostBuffers() {
     }
 
-    /** An array of {@code floats} floats, with unspecified contents. */
-    static synchronized FloatArray take(int floats) {
-        FloatArray array = FREE.computeIfAbsent(floats, k -> new ArrayDeque<>()).poll();
-        return array != null ? array : new FloatArray(floats);
+    /** An array of {@code length} values of {@code precision}, with unspecified contents. */
+    static synchronized TornadoNativeArray take(Precision precision, int length) {
+        TornadoNativeArray array = FREE.computeIfAbsent(List.of(precision, length), k -> new ArrayDeque<>()).poll();
+        return array != null ? array : DeviceArrays.allocate(precision, length);
     }
 
     /** Returns an array from {@link #take} for a later plan. */
-    static synchronized void give(FloatArray array) {
-        FREE.computeIfAbsent(array.getSize(), k -> new ArrayDeque<>()).push(array);
+    static synchronized void give(TornadoNativeArray array) {
+        FREE.computeIfAbsent(List.of(DeviceArrays.precision(array), array.getSize()), k -> new ArrayDeque<>()).push(array);
     }
 
     /**
      * The twiddle table of a pass of register radices {@code sub} and span with a fused X axis of
      * {@code fused} points (1: none) ({@link TwiddleTable#forPass}), shared and read-only.
      */
-    static synchronized FloatArray twiddles(int[] sub, int span, int fused) {
+    static synchronized TornadoNativeArray twiddles(Precision precision, int[] sub, int span, int fused) {
         // Passes whose fused rows need no W_X (one step, or none) share one table.
-        List<Integer> key = IntStream.concat(IntStream.of(sub), IntStream.of(span, TwiddleTable.fusedEntries(sub, fused)))
-                .boxed().toList();
-        return TWIDDLES.computeIfAbsent(key, k -> TwiddleTable.forPass(sub, span, fused));
+        List<Object> key = List.of(precision, IntStream.concat(IntStream.of(sub), IntStream.of(span,
+                TwiddleTable.fusedEntries(sub, fused))).boxed().toList());
+        return TWIDDLES.computeIfAbsent(key, k -> DeviceArrays.of(precision, TwiddleTable.forPass(sub, span, fused)));
     }
 
     /**
      * The twiddle table of the one pass of register radices {@code sub} into which a real transform's
      * split or merge is fused ({@link TwiddleTable#forRealPass}), shared and read-only.
      */
-    static synchronized FloatArray realPassTwiddles(int[] sub) {
-        return REAL_PASS_TWIDDLES.computeIfAbsent(IntStream.of(sub).boxed().toList(), k -> TwiddleTable.forRealPass(sub));
+    static synchronized TornadoNativeArray realPassTwiddles(Precision precision, int[] sub) {
+        return REAL_PASS_TWIDDLES.computeIfAbsent(List.of(precision, IntStream.of(sub).boxed().toList()),
+                k -> DeviceArrays.of(precision, TwiddleTable.forRealPass(sub)));
     }
 
     /** The twiddles of the split and merge of real transforms of {@code n} points ({@link RealTransform#twiddles}), shared and read-only. */
-    static synchronized FloatArray realTwiddles(int n) {
-        return REAL_TWIDDLES.computeIfAbsent(n, RealTransform::twiddles);
+    static synchronized TornadoNativeArray realTwiddles(Precision precision, int n) {
+        return REAL_TWIDDLES.computeIfAbsent(List.of(precision, n), k -> DeviceArrays.of(precision, RealTransform.twiddles(n)));
     }
 }

@@ -2,7 +2,21 @@ package io.github.tornadofft.api;
 
 /** Arithmetic precision of a transform. */
 public enum Precision {
-    FLOAT, DOUBLE;
+    /** IEEE 754 binary32: numpy's float32 and complex64. */
+    FLOAT(Float.BYTES),
+    /** IEEE 754 binary64: numpy's float64 and complex128. */
+    DOUBLE(Double.BYTES);
+
+    private final int bytes;
+
+    Precision(int bytes) {
+        this.bytes = bytes;
+    }
+
+    /** Bytes of one real value (half a complex one): 4 or 8. */
+    public int bytes() {
+        return bytes;
+    }
 
     /**
      * Parses "float" or "double", case-insensitive.

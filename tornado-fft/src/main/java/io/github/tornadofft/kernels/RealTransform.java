@@ -38,21 +38,21 @@ public final class RealTransform {
     }
 
     /**
-     * The twiddles the items of a transform of N points read, from exact values: {@code W_N^k}, k below
+     * The twiddles the items of a transform of N points read, to double rounding: {@code W_N^k}, k below
      * {@link #itemsPerRow(int) itemsPerRow(N)}, interleaved (entry 0, which item 0 does not need, is 1).
      *
      * @throws IllegalArgumentException naming {@code n} where it is not an even power of two
      */
-    public static FloatArray twiddles(int n) {
+    public static double[] twiddles(int n) {
         if (n < 2 || Integer.bitCount(n) != 1) {
             throw new IllegalArgumentException("n: an even power of two, got " + n);
         }
         int items = itemsPerRow(n);
-        FloatArray table = new FloatArray(2 * items);
+        double[] table = new double[2 * items];
         for (int k = 0; k < items; k++) {
-            table.set(2 * k, (float) Twiddles.cos2pi(k, n));
-            // + 0f: W_N^0 has the imaginary part +0, not -0.
-            table.set(2 * k + 1, (float) -Twiddles.sin2pi(k, n) + 0f);
+            table[2 * k] = Twiddles.cos2pi(k, n);
+            // + 0: W_N^0 has the imaginary part +0, not -0.
+            table[2 * k + 1] = -Twiddles.sin2pi(k, n) + 0.0;
         }
         return table;
     }

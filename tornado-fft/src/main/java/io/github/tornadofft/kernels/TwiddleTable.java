@@ -5,8 +5,9 @@ import io.github.tornadofft.reference.Twiddles;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
 /**
- * Builds the twiddle table one Stockham pass reads (radix r, span p), from exact double-precision
- * values, so every twiddle is accurate to float rounding ({@code W_m^e = e^{-2 pi i e / m}}).
+ * Builds the twiddle table one Stockham pass reads (radix r, span p), as double-precision values
+ * accurate to double rounding ({@code W_m^e = e^{-2 pi i e / m}}, from {@code Twiddles}' exact
+ * argument reduction); a float plan rounds each entry once more to float, a double plan keeps them.
  *
  * <p>Three parts, interleaved complex:
  * <ol>
@@ -26,10 +27,10 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * work-item's elements are m = q + j T (T work-items per line), and it reads the entries of m = q
  * and m = T, 2T, 4T, ... only: {@code W^{m k} = W^{q k}} times the product of those of j's bits.
  *
- * <p>Every entry is W rounded once to float. A kernel multiplies a value by at most 1 + log2(R)
- * entries (or A-times-B products) instead of one, so its twiddle is within a few float roundings of
- * the exact root however large the transform ({@code TwiddleTableTest} composes them as the kernels
- * do).
+ * <p>Every entry is W rounded once to the plan's precision. A kernel multiplies a value by at most
+ * 1 + log2(R) entries (or A-times-B products) instead of one, so its twiddle is within a few roundings
+ * of the exact root however large the transform ({@code TwiddleTableTest} composes them as the kernels
+ * do, in float and in double).
  */
 public final class TwiddleTable {
 
@@ -45,7 +46,7 @@ public final class TwiddleTable {
      * The table of a pass of span p (a power of two) whose radix r is computed in register steps of
      * radices {@code sub} (R, r2, r3; their product is r).
      */
-    public static FloatArray forPass(int[] sub, int span) {
+    public static double[] forPass(int[] sub, int span) {
         return forPass(sub, span, 1);
     }
 
@@ -57,7 +58,7 @@ public final class TwiddleTable {
      * @throws IllegalArgumentException naming {@code span} where a fused axis of two steps meets a span
      *                                  other than 1
      */
-    public static FloatArray forPass(int[] sub, int span, int fused) {
+    public static double[] forPass(int[] sub, int span, int fused) {
         int r = 1;
         for (int s : sub) {
             r *= s;
@@ -69,7 +70,7 @@ public final class TwiddleTable {
         if (fusedEntries > 0 && span != 1) {
             throw new IllegalArgumentException("span: 1 for a fused X axis of " + fused + " points, got " + span);
         }
-        FloatArray table = new FloatArray(2 * (r + (span > 1 ? r * k + r * b : 0) + fusedEntries));
+        double[] table = new double[2 * (r + (span > 1 ? r * k + r * b : 0) + fusedEntries)];
         for (int e = 0, at = 2 * r; e < fusedEntries; e++) {
             at = put(table, at, e, fused);
         }
@@ -85,8 +86,8 @@ public final class TwiddleTable {
         }
         // Entry r - 1 is no step's twiddle (they take fewer than r - R entries): (1, 0), the zero
         // RegisterPass.LATE_STORE reads.
-        table.set(2 * r - 2, 1f);
-        table.set(2 * r - 1, 0f);
+        table[2 * r - 2] = 1;
+        table[2 * r - 1] = 0;
         at = 2 * r;
         if (span > 1) {
             for (int m = 0; m < r; m++) {
@@ -108,13 +109,10 @@ public final class TwiddleTable {
      * transform of N = 2r points with its split or merge fused in ({@link RegisterPass#REAL}):
      * {@link #forPass(int[], int)}, then {@code W_N^m}, m &lt; r, from entry r on.
      */
-    public static FloatArray forRealPass(int[] sub) {
-        FloatArray pass = forPass(sub, 1);
-        int r = pass.getSize() / 2;
-        FloatArray table = new FloatArray(4 * r);
-        for (int i = 0; i < 2 * r; i++) {
-            table.set(i, pass.get(i));
-        }
+    public static double[] forRealPass(int[] sub) {
+        double[] pass = forPass(sub, 1);
+        int r = pass.length / 2;
+        double[] table = java.util.Arrays.copyOf(pass, 4 * r);
         for (int m = 0, at = 2 * r; m < r; m++) {
             at = put(table, at, m, 2L * r);
         }
@@ -130,9 +128,9 @@ public final class TwiddleTable {
         return fused > sub[0] ? fused : 0;
     }
 
-    private static int put(FloatArray table, int at, long e, long order) {
-        table.set(at, (float) Twiddles.cos2pi(e, order));
-        table.set(at + 1, (float) -Twiddles.sin2pi(e, order));
+    private static int put(double[] table, int at, long e, long order) {
+        table[at] = Twiddles.cos2pi(e, order);
+        table[at + 1] = -Twiddles.sin2pi(e, order);
         return at + 2;
     }
 

@@ -1,5 +1,7 @@
 package io.github.tornadofft.plan;
 
+import io.github.tornadofft.api.Precision;
+
 import java.util.Locale;
 
 /**
@@ -33,10 +35,13 @@ import java.util.Locale;
  *                      two): TornadoVM places it after the array's header, 16 bytes into its buffer by
  *                      default, and the JVM option {@code -Dtornado.panama.objectHeader=128} makes it 128
  *                      ({@link #DEFAULT_DATA_ALIGNMENT}, {@link Planner#ALIGNED_DATA})
+ * @param valueBytes    bytes of one real value of the plan's precision, 4 (float) or 8 (double)
+ *                      ({@link #forPrecision}): every count of values above ({@code coalesce}, the
+ *                      tile's capacity) is in complex values of that precision
  */
 public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes,
                             int groupSize, int registerBits, int coalesce, Exchange exchange, Choice fusion,
-                            Choice shortRuns, Choice lateStore, int dataAlignment) {
+                            Choice shortRuns, Choice lateStore, int dataAlignment, int valueBytes) {
 
     /**
      * How a work-group passes values through local memory between butterfly steps: real and
@@ -127,7 +132,7 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     public DeviceProfile(String name, boolean cpu, long localBytes, int maxGroupSize, long globalBytes, int groupSize,
                          int registerBits, int coalesce, Exchange exchange) {
         this(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce, exchange, Choice.AUTO,
-                Choice.AUTO, Choice.AUTO, DEFAULT_DATA_ALIGNMENT);
+                Choice.AUTO, Choice.AUTO, DEFAULT_DATA_ALIGNMENT, Float.BYTES);
     }
 
     /**
@@ -135,7 +140,8 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      *
      * @throws IllegalArgumentException naming {@code registerBits} (1 to 4), {@code groupSize} (1 to
      *                                  {@code maxGroupSize}), {@code coalesce} (a power of two up to 64)
-     *                                  or {@code dataAlignment} (a power of two) when out of range
+     *                                  {@code dataAlignment} (a power of two) or {@code valueBytes} (4 or
+     *                                  8) when out of range
      */
     public DeviceProfile {
         if (registerBits < 1 || registerBits > 4) {
@@ -149,6 +155,9 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         }
         if (dataAlignment < 1 || Integer.bitCount(dataAlignment) != 1) {
             throw new IllegalArgumentException("dataAlignment: a power of two (bytes), got " + dataAlignment);
+        }
+        if (valueBytes != Float.BYTES && valueBytes != Double.BYTES) {
+            throw new IllegalArgumentException("valueBytes: 4 (float) or 8 (double), got " + valueBytes);
         }
     }
 
@@ -200,7 +209,7 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
         int alignment = tuning.dataAlignment() != Tuning.AUTO ? tuning.dataAlignment() : dataAlignment;
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, Math.min(group, maxGroupSize),
                 tuning.registerBits(), coalesce, tuning.exchange(), tuning.fusion(), tuning.shortRuns(), tuning.lateStore(),
-                alignment);
+                alignment, Float.BYTES);
     }
 
     /**
@@ -252,48 +261,70 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      * power of two.
      */
     public int localComplexCapacity(boolean split) {
-        // Two float arrays (re, im), or one with the split exchange, padded by 1/32, and no more than
-        // three quarters of what the device offers so that more than one group fits on a GPU
-        // multiprocessor.
+        // Two arrays (re, im) of the precision's values, or one with the split exchange, padded by 1/32,
+        // and no more than three quarters of what the device offers so that more than one group fits
+        // on a GPU multiprocessor.
         long usable = cpu ? localBytes : localBytes / 2 + localBytes / 4;
-        long complex = usable / ((split ? 1L : 2L) * Float.BYTES) * 32 / 33;
+        long complex = usable / ((split ? 1L : 2L) * valueBytes) * 32 / 33;
         return Integer.highestOneBit((int) Math.min(complex, split ? 1 << 15 : 1 << 14));
+    }
+
+    /**
+     * This profile for a plan of {@code precision}: where a value is twice as wide (double), the tile
+     * holds half the values, and runs of the same bytes are half the values long ({@link #coalesce},
+     * and {@link #runs} for the planner's own constants).
+     */
+    public DeviceProfile forPrecision(Precision precision) {
+        int bytes = precision.bytes();
+        if (bytes == valueBytes) {
+            return this;
+        }
+        return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits,
+                Math.max(1, coalesce * valueBytes / bytes), exchange, fusion, shortRuns, lateStore, dataAlignment, bytes);
+    }
+
+    /**
+     * A run of {@code floatValues} complex floats in this profile's values: the same bytes (128 bytes are
+     * 16 complex floats or 8 complex doubles), at least 1.
+     */
+    public int runs(int floatValues) {
+        return Math.max(1, floatValues * Float.BYTES / valueBytes);
     }
 
     /** This profile with runs of at least {@code runs} values on strided passes. */
     public DeviceProfile withCoalesce(int runs) {
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, runs, exchange,
-                fusion, shortRuns, lateStore, dataAlignment);
+                fusion, shortRuns, lateStore, dataAlignment, valueBytes);
     }
 
     /** This profile with the given {@link #fusion}. */
     public DeviceProfile withFusion(Choice where) {
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,
-                exchange, where, shortRuns, lateStore, dataAlignment);
+                exchange, where, shortRuns, lateStore, dataAlignment, valueBytes);
     }
 
     /** This profile with the given {@link #shortRuns}. */
     public DeviceProfile withShortRuns(Choice where) {
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,
-                exchange, fusion, where, lateStore, dataAlignment);
+                exchange, fusion, where, lateStore, dataAlignment, valueBytes);
     }
 
     /** This profile with the given {@link #lateStore}. */
     public DeviceProfile withLateStore(Choice where) {
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,
-                exchange, fusion, shortRuns, where, dataAlignment);
+                exchange, fusion, shortRuns, where, dataAlignment, valueBytes);
     }
 
     /** This profile with work-groups of at most {@code most} work-items. */
     public DeviceProfile withMaxGroupSize(int most) {
         return new DeviceProfile(name, cpu, localBytes, Math.min(maxGroupSize, most), globalBytes,
-                Math.min(groupSize, most), registerBits, coalesce, exchange, fusion, shortRuns, lateStore, dataAlignment);
+                Math.min(groupSize, most), registerBits, coalesce, exchange, fusion, shortRuns, lateStore, dataAlignment, valueBytes);
     }
 
     /** This profile for arrays whose element 0 is aligned to {@code bytes} in device memory. */
     public DeviceProfile withDataAlignment(int bytes) {
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,
-                exchange, fusion, shortRuns, lateStore, bytes);
+                exchange, fusion, shortRuns, lateStore, bytes, valueBytes);
     }
 
     /** Work-items per work-group the planner aims for. */

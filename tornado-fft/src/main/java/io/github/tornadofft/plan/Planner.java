@@ -169,11 +169,14 @@ public final class Planner {
         return List.copyOf(plan);
     }
 
-    /** Runs (values) a strided axis takes for a pass fewer: 64 bytes, two whole 32-byte sectors. */
+    /**
+     * Runs (complex floats; {@link DeviceProfile#runs} in the plan's values) a strided axis takes for a
+     * pass fewer: 64 bytes, two whole 32-byte sectors.
+     */
     static final int SHORT_RUNS = 8;
 
     /**
-     * Runs (values) an axis along X of fewer than {@link #LONG_X_PASSES} passes takes for a pass fewer, in
+     * Runs (complex floats, as above) an axis along X of fewer than {@link #LONG_X_PASSES} passes takes for a pass fewer, in
      * groups of at most {@link #ALIGNED_GROUP}: 32 bytes, one sector.
      */
     static final int SHORTEST_RUNS = 4;
@@ -204,7 +207,7 @@ public final class Planner {
     static DeviceProfile runsFor(int axis, int n, int stride, int lines, DeviceProfile device) {
         int passes = planAxis(axis, n, stride, lines, device, 0).size();
         boolean shortX = stride == 1 && passes < LONG_X_PASSES;
-        int runs = shortX ? SHORTEST_RUNS : SHORT_RUNS;
+        int runs = device.runs(shortX ? SHORTEST_RUNS : SHORT_RUNS);
         if (device.coalesce() <= runs) {
             return device;
         }
@@ -350,7 +353,7 @@ public final class Planner {
         if (device.cpu() && stride == 1) {
             return runs;
         }
-        int longest = stride > 1 ? 64 : 32;
+        int longest = device.runs(stride > 1 ? 64 : 32);
         int passes = passCount(n, stride, device, runs, capacity);
         while (2 * runs <= longest && passCount(n, stride, device, 2 * runs, capacity) == passes) {
             runs *= 2;

@@ -4,7 +4,6 @@ import io.github.tornadofft.Seed;
 import io.github.tornadofft.reference.Twiddles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
 import java.util.SplittableRandom;
 
@@ -29,10 +28,10 @@ class TwiddleTableTest {
             int span = pass[1][0];
             int r = sub[0] * (sub.length > 1 ? sub[1] : 1) * (sub.length > 2 ? sub[2] : 1);
             String name = "sub=" + java.util.Arrays.toString(sub) + " span=" + span;
-            FloatArray table = TwiddleTable.forPass(sub, span);
+            float[] table = narrow(TwiddleTable.forPass(sub, span));
             int kLen = 1 << TwiddleTable.kBits(span);
             int bLen = span / kLen;
-            assertEquals(2 * (r + (span > 1 ? r * (kLen + bLen) : 0)), table.getSize(), "size " + name);
+            assertEquals(2 * (r + (span > 1 ? r * (kLen + bLen) : 0)), table.length, "size " + name);
             double worst = 0;
             for (int t = 0; t < 2000; t++) {
                 if (sub.length > 1) {
@@ -51,7 +50,7 @@ class TwiddleTableTest {
                             int at = 2 * (offset + bit * p + c);
                             assertTrue(at + 1 < 2 * r - 2, name + ": in-pass entry at or beyond entry r - 1");
                             if ((v >> bit & 1) != 0) {
-                                w = times(w, table.get(at), table.get(at + 1));
+                                w = times(w, table[at], table[at + 1]);
                             }
                         }
                         worst = Math.max(worst, error(w[0], w[1], (long) v * c, (long) p * radix));
@@ -79,8 +78,8 @@ class TwiddleTableTest {
             // One rounding per entry and per product, at most 1 + log2(16) products: a few float roundings.
             assertTrue(worst < 1e-6, name + ": worst twiddle error " + worst);
             // Entry r - 1, no step's twiddle, is the (1, 0) whose imaginary part is the late stores' zero.
-            assertEquals(1f, table.get(2 * r - 2), "entry r - 1 " + name);
-            assertEquals(0f, table.get(2 * r - 1), "entry r - 1 " + name);
+            assertEquals(1f, table[2 * r - 2], "entry r - 1 " + name);
+            assertEquals(0f, table[2 * r - 1], "entry r - 1 " + name);
         }
     }
 
@@ -89,18 +88,18 @@ class TwiddleTableTest {
         // The first pass of a 64-point Y (8 x 8) with a fused X of 64 points: W_64^e from entry r = 64 on,
         // read as 2 r + 2 k1 c; a row of one step needs none.
         int[] sub = {8, 8};
-        FloatArray table = TwiddleTable.forPass(sub, 1, 64);
-        assertEquals(2 * (64 + 64), table.getSize());
+        float[] table = narrow(TwiddleTable.forPass(sub, 1, 64));
+        assertEquals(2 * (64 + 64), table.length);
         double worst = 0;
         for (int c = 0; c < 8; c++) {
             for (int k1 = 0; k1 < 8; k1++) {
                 int at = 2 * 64 + 2 * k1 * c;
-                worst = Math.max(worst, error(table.get(at), table.get(at + 1), (long) k1 * c, 64));
+                worst = Math.max(worst, error(table[at], table[at + 1], (long) k1 * c, 64));
             }
         }
         assertTrue(worst < 3e-7, "worst W_64 error " + worst);
-        assertEquals(2 * 64, TwiddleTable.forPass(sub, 1, 8).getSize());
-        assertEquals(TwiddleTable.forPass(sub, 1).getSize(), TwiddleTable.forPass(sub, 1, 1).getSize());
+        assertEquals(2 * 64, TwiddleTable.forPass(sub, 1, 8).length);
+        assertEquals(TwiddleTable.forPass(sub, 1).length, TwiddleTable.forPass(sub, 1, 1).length);
     }
 
     @Test
@@ -108,30 +107,30 @@ class TwiddleTableTest {
         // The one pass of a real transform of N = 2 r points: the pass's own table, then W_N^m, m < r, read
         // as 2 r + 2 m by the fused split and merge.
         for (int[] sub : new int[][] {{1}, {2, 2, 2}, {8, 8, 8}, {16, 16, 16}, {16, 8, 4}}) {
-            FloatArray own = TwiddleTable.forPass(sub, 1);
-            FloatArray table = TwiddleTable.forRealPass(sub);
-            int r = own.getSize() / 2;
-            assertEquals(4 * r, table.getSize(), java.util.Arrays.toString(sub));
+            float[] own = narrow(TwiddleTable.forPass(sub, 1));
+            float[] table = narrow(TwiddleTable.forRealPass(sub));
+            int r = own.length / 2;
+            assertEquals(4 * r, table.length, java.util.Arrays.toString(sub));
             for (int i = 0; i < 2 * r; i++) {
-                assertEquals(own.get(i), table.get(i), "entry " + i / 2 + " of " + java.util.Arrays.toString(sub));
+                assertEquals(own[i], table[i], "entry " + i / 2 + " of " + java.util.Arrays.toString(sub));
             }
             double worst = 0;
             for (int m = 0; m < r; m++) {
-                worst = Math.max(worst, error(table.get(2 * r + 2 * m), table.get(2 * r + 2 * m + 1), m, 2L * r));
+                worst = Math.max(worst, error(table[2 * r + 2 * m], table[2 * r + 2 * m + 1], m, 2L * r));
             }
             assertTrue(worst < 1e-7, "worst W_N error " + worst + " for " + java.util.Arrays.toString(sub));
         }
     }
 
     /** A[m K + k mod K] * B[m span/K + k / K] in float, as the kernel reads the twiddle on load (B when span > K). */
-    private static float[] entry(FloatArray table, int r, int m, int k, int kLen, int bLen) {
+    private static float[] entry(float[] table, int r, int m, int k, int kLen, int bLen) {
         int a = 2 * r + 2 * (m * kLen + (k & (kLen - 1)));
-        float[] w = {table.get(a), table.get(a + 1)};
+        float[] w = {table[a], table[a + 1]};
         if (bLen == 1) {
             return w;
         }
         int b = 2 * r + 2 * r * kLen + 2 * (m * bLen + k / kLen);
-        return times(w, table.get(b), table.get(b + 1));
+        return times(w, table[b], table[b + 1]);
     }
 
     /** The complex product w (re, im) in float, as the kernels compute it. */
@@ -142,5 +141,38 @@ class TwiddleTableTest {
     /** Distance from the exact forward root {@code W_order^e} (reference-fft's double-precision one). */
     private static double error(double re, double im, long e, long order) {
         return Math.hypot(re - Twiddles.cos2pi(e, order), im + Twiddles.sin2pi(e, order));
+    }
+
+    /** The table as a float plan holds it: each entry rounded once to float. */
+    private static float[] narrow(double[] table) {
+        float[] values = new float[table.length];
+        for (int i = 0; i < table.length; i++) {
+            values[i] = (float) table[i];
+        }
+        return values;
+    }
+
+    @Test
+    void entriesAreExactToDoubleRounding() {
+        // A double plan keeps the entries as built: each within an ulp or so of double of the exact root,
+        // never a float-rounded value (whose error would be 1e-8).
+        for (int[] sub : new int[][] {{16, 16, 16}, {8, 4, 4}}) {
+            for (int span : new int[] {1, 256, 1 << 21}) {
+                double[] table = TwiddleTable.forPass(sub, span);
+                int r = sub[0] * sub[1] * sub[2];
+                int kLen = 1 << TwiddleTable.kBits(span);
+                double worst = 0;
+                if (span > 1) {
+                    for (int m = 0; m < r; m += 7) {
+                        for (int k1 = 0; k1 < kLen; k1++) {
+                            int a = 2 * r + 2 * (m * kLen + k1);
+                            double angle = -2 * Math.PI * ((double) m * k1 / ((double) r * span));
+                            worst = Math.max(worst, Math.hypot(table[a] - Math.cos(angle), table[a + 1] - Math.sin(angle)));
+                        }
+                    }
+                }
+                assertTrue(worst < 1e-15, "worst entry error " + worst + " sub " + java.util.Arrays.toString(sub) + " span " + span);
+            }
+        }
     }
 }
