@@ -319,8 +319,7 @@ case ${1:-} in
         ;;
     tests)
         # tornado-fft's and fft-cli's suites on one TornadoVM device (default: TornadoVM's default
-        # device). The test that compares RegisterPass.java with its generator reads the source tree
-        # and runs under Maven.
+        # device).
         shift
         [ -d "$here/tests" ] || { echo "run: this bundle has no tests (build tornado-fft's tests jar, then package)" >&2; exit 2; }
         device=default

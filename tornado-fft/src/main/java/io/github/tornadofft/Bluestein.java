@@ -2,13 +2,17 @@ package io.github.tornadofft;
 
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
+import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.kernels.Chirp;
+import io.github.tornadofft.kernels.ChirpDouble;
+import io.github.tornadofft.kernels.ChirpTables;
 import io.github.tornadofft.plan.Pass;
 import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
@@ -40,15 +44,15 @@ final class Bluestein {
     static final int GROUP = 256;
 
     /** The tables of each N, kept for the life of the JVM as HostBuffers keeps twiddles (see there why). */
-    private static final Map<Integer, FloatArray> CHIRPS = new ConcurrentHashMap<>();
-    private static final Map<Integer, FloatArray> SPECTRA = new ConcurrentHashMap<>();
+    private static final Map<List<Object>, TornadoNativeArray> CHIRPS = new ConcurrentHashMap<>();
+    private static final Map<List<Object>, TornadoNativeArray> SPECTRA = new ConcurrentHashMap<>();
 
     private final FftDescriptor descriptor;
     final int n;
     final int m;
     private final int mBits;
-    private final FloatArray chirp;
-    private final FloatArray spectrum;
+    private final TornadoNativeArray chirp;
+    private final TornadoNativeArray spectrum;
 
     /** The tables of {@code descriptor}'s length (computed on first use of that length). */
     Bluestein(FftDescriptor descriptor) {
@@ -57,8 +61,9 @@ final class Bluestein {
         this.n = descriptor.shape()[0];
         this.m = convolutionLength(n);
         this.mBits = Integer.numberOfTrailingZeros(m);
-        this.chirp = CHIRPS.computeIfAbsent(n, Chirp::table);
-        this.spectrum = SPECTRA.computeIfAbsent(n, length -> Chirp.filterSpectrum(length, m));
+        Precision precision = descriptor.precision();
+        this.chirp = CHIRPS.computeIfAbsent(List.of(precision, n), k -> ChirpTables.table(n, precision));
+        this.spectrum = SPECTRA.computeIfAbsent(List.of(precision, n), k -> ChirpTables.filterSpectrum(n, m, precision));
     }
 
     /** Whether {@code d} is computed by Bluestein's convolution: a 1D c2c transform whose length is not a power of two. */
@@ -105,7 +110,7 @@ final class Bluestein {
         long work = convolution(d).floats();
         int n = d.shape()[0];
         return (d.inputFloats() + (d.inPlace() ? 0 : d.outputFloats()) + 2 * work + 2L * n + 2L * convolutionLength(n))
-                * Float.BYTES;
+                * d.precision().bytes();
     }
 
     /** The chirp and the filter's spectrum, which the engine's graph 1 sends and graph 2 takes from it. */
@@ -146,34 +151,61 @@ final class Bluestein {
      * @param maxGroup   most work-items per group on the device
      */
     List<String> addTasks(TaskGraph graph, Direction direction, int k, List<TornadoNativeArray> buffers,
-                          boolean sendTables, float scale, int maxGroup, GridScheduler target, Passes passes) {
+                          boolean sendTables, double scale, int maxGroup, GridScheduler target, Passes passes) {
         if (sendTables) {
             graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, chirp, spectrum);
         }
-        // Float only: a double plan of a length that is not a power of two is refused (FftPlan).
-        FloatArray in = (FloatArray) buffers.getFirst();
-        FloatArray out = (FloatArray) buffers.getLast();
+        TornadoNativeArray in = buffers.getFirst();
+        TornadoNativeArray out = buffers.getLast();
         List<TornadoNativeArray> work = buffers.subList(1, buffers.size() - 1);
-        float sign = direction == Direction.FORWARD ? 1f : -1f;
+        int sign = direction == Direction.FORWARD ? 1 : -1;
         int points = m * descriptor.batch();
         int outputs = n * descriptor.batch();
         String name = graph.getTaskGraphName();
         List<String> tasks = new ArrayList<>();
         FftDescriptor.Layout input = descriptor.inputLayout();
-        graph.task(name + "pad", Chirp::pad, new KernelContext(), in, (FloatArray) work.getFirst(), chirp, n, mBits, sign, points,
-                input.stride(), input.distance());
+        pad(graph, name + "pad", in, work.getFirst(), sign, points, input);
         tasks.add(grid(target, name, "pad", points, maxGroup));
         tasks.addAll(passes.add("f", Direction.FORWARD, alternate(work, 0, k), sendTables));
-        FloatArray spectra = (FloatArray) work.get(k % work.size());
-        graph.task(name + "filter", Chirp::filter, new KernelContext(), spectra, spectrum, mBits, points);
+        filter(graph, name + "filter", work.get(k % work.size()), points);
         tasks.add(grid(target, name, "filter", points, maxGroup));
         tasks.addAll(passes.add("i", Direction.INVERSE, alternate(work, k, k), false));
         FftDescriptor.Layout output = descriptor.outputLayout();
-        graph.task(name + "crop", Chirp::crop, new KernelContext(), (FloatArray) work.get(2 * k % work.size()), out, chirp,
-                n, mBits,
-                sign, scale, outputs, output.stride(), output.distance());
+        crop(graph, name + "crop", work.get(2 * k % work.size()), out, sign, scale, outputs, output);
         tasks.add(grid(target, name, "crop", outputs, maxGroup));
         return tasks;
+    }
+
+    // The three kernels, as tasks of the plan's precision: Chirp's, or ChirpDouble's (the same source).
+
+    private void pad(TaskGraph graph, String task, TornadoNativeArray x, TornadoNativeArray a, int sign, int points,
+                     FftDescriptor.Layout in) {
+        if (x instanceof DoubleArray doubles) {
+            graph.task(task, ChirpDouble::pad, new KernelContext(), doubles, (DoubleArray) a, (DoubleArray) chirp, n, mBits,
+                    (double) sign, points, in.stride(), in.distance());
+        } else {
+            graph.task(task, Chirp::pad, new KernelContext(), (FloatArray) x, (FloatArray) a, (FloatArray) chirp, n, mBits,
+                    (float) sign, points, in.stride(), in.distance());
+        }
+    }
+
+    private void filter(TaskGraph graph, String task, TornadoNativeArray data, int points) {
+        if (data instanceof DoubleArray doubles) {
+            graph.task(task, ChirpDouble::filter, new KernelContext(), doubles, (DoubleArray) spectrum, mBits, points);
+        } else {
+            graph.task(task, Chirp::filter, new KernelContext(), (FloatArray) data, (FloatArray) spectrum, mBits, points);
+        }
+    }
+
+    private void crop(TaskGraph graph, String task, TornadoNativeArray y, TornadoNativeArray out, int sign, double scale,
+                      int outputs, FftDescriptor.Layout layout) {
+        if (y instanceof DoubleArray doubles) {
+            graph.task(task, ChirpDouble::crop, new KernelContext(), doubles, (DoubleArray) out, (DoubleArray) chirp, n, mBits,
+                    (double) sign, scale, outputs, layout.stride(), layout.distance());
+        } else {
+            graph.task(task, Chirp::crop, new KernelContext(), (FloatArray) y, (FloatArray) out, (FloatArray) chirp, n, mBits,
+                    (float) sign, (float) scale, outputs, layout.stride(), layout.distance());
+        }
     }
 
     /** The k + 1 buffers of k passes from the work array of index {@code first}, alternating between the arrays. */

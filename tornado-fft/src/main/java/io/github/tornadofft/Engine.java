@@ -4,6 +4,7 @@ import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.kernels.RealTransform;
+import io.github.tornadofft.kernels.RealTransformDouble;
 import io.github.tornadofft.kernels.RegisterPass;
 import io.github.tornadofft.kernels.RegisterPassDouble;
 import io.github.tornadofft.kernels.TwiddleTable;
@@ -78,7 +79,7 @@ final class Engine {
     /** Each pass's twiddle table; passes of the same register radices and span share it ({@link HostBuffers#twiddles}). */
     private final List<TornadoNativeArray> twiddles;
     /**
-     * {@link RealTransform#twiddles} of a real transform whose split or merge is a kernel of its own (null
+     * {@link TwiddleTable#forRealSplit} of a real transform whose split or merge is a kernel of its own (null
      * for c2c, and where it is fused), shared by the engines of its length.
      */
     private final TornadoNativeArray realTwiddles;
@@ -417,8 +418,7 @@ final class Engine {
         }
         int n = lastAxis(descriptor);
         int half = n / 2;
-        // Float only: a double real transform whose split or merge is not fused is refused (FftPlan).
-        FloatArray w = (FloatArray) HostBuffers.realTwiddles(precision, n);
+        TornadoNativeArray w = HostBuffers.realTwiddles(precision, n);
         graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, w);
         List<String> tasks = new ArrayList<>();
         int rows = (int) (descriptor.size() / n) * descriptor.batch();
@@ -431,21 +431,16 @@ final class Engine {
         // In 1D the passes' last (r2c) or first (c2r) buffer is the spectrum's, in its rows of N/2 + 1.
         int packedRow = inRows ? half + 1 : half;
         int passRow = inRows ? (r2c ? half + 1 : complexPart(descriptor).outputLayout().distance()) : half;
-        KernelContext context = new KernelContext();
         String task;
         if (r2c) {
             tasks.addAll(addPasses(graph, Direction.FORWARD, passes, twiddles, true, chain.subList(0, chain.size() - 1), 1f,
                     target, late));
             task = graph.getTaskGraphName() + "split";
-            graph.task(task, RealTransform::split, context, (FloatArray) chain.get(chain.size() - 2), (FloatArray) chain.getLast(),
-                    w, half,
-                    packedRow, half + 1, total, descriptor.scale(), lead0, lead1);
+            split(graph, task, chain.get(chain.size() - 2), chain.getLast(), w, half, packedRow, total, lead0, lead1);
             tasks.add(task);
         } else {
             task = graph.getTaskGraphName() + "merge";
-            graph.task(task, RealTransform::merge, context, (FloatArray) chain.getFirst(), (FloatArray) chain.get(1), w, half,
-                    half + 1,
-                    passRow, total, descriptor.scale(), lead0, lead1);
+            merge(graph, task, chain.getFirst(), chain.get(1), w, half, passRow, total, lead0, lead1);
             tasks.add(task);
             tasks.addAll(addPasses(graph, Direction.INVERSE, passes, twiddles, true, chain.subList(1, chain.size()), 1f,
                     target, late));
@@ -455,6 +450,32 @@ final class Engine {
         worker.setLocalWork(group, 1, 1);
         target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
         return tasks;
+    }
+
+    /** The split as a task of the plan's precision: {@link RealTransform#split}, or its double twin. */
+    private void split(TaskGraph graph, String task, TornadoNativeArray z, TornadoNativeArray x, TornadoNativeArray w,
+                       int half, int zRow, int total, int lead0, int lead1) {
+        double scale = scale(descriptor);
+        if (z instanceof DoubleArray doubles) {
+            graph.task(task, RealTransformDouble::split, new KernelContext(), doubles, (DoubleArray) x, (DoubleArray) w, half,
+                    zRow, half + 1, total, scale, lead0, lead1);
+        } else {
+            graph.task(task, RealTransform::split, new KernelContext(), (FloatArray) z, (FloatArray) x, (FloatArray) w, half,
+                    zRow, half + 1, total, (float) scale, lead0, lead1);
+        }
+    }
+
+    /** The merge as a task of the plan's precision: {@link RealTransform#merge}, or its double twin. */
+    private void merge(TaskGraph graph, String task, TornadoNativeArray x, TornadoNativeArray z, TornadoNativeArray w,
+                       int half, int zRow, int total, int lead0, int lead1) {
+        double scale = scale(descriptor);
+        if (x instanceof DoubleArray doubles) {
+            graph.task(task, RealTransformDouble::merge, new KernelContext(), doubles, (DoubleArray) z, (DoubleArray) w, half,
+                    half + 1, zRow, total, scale, lead0, lead1);
+        } else {
+            graph.task(task, RealTransform::merge, new KernelContext(), (FloatArray) x, (FloatArray) z, (FloatArray) w, half,
+                    half + 1, zRow, total, (float) scale, lead0, lead1);
+        }
     }
 
     /**
@@ -476,7 +497,7 @@ final class Engine {
         if (bluestein == null) {
             return addPasses(graph, direction, passes, twiddles, sendTables, chain, scale, target, late);
         }
-        return bluestein.addTasks(graph, direction, passes.size(), chain, sendTables, (float) scale, profile.maxGroupSize(), target,
+        return bluestein.addTasks(graph, direction, passes.size(), chain, sendTables, scale, profile.maxGroupSize(), target,
                 (prefix, way, passChain, send) -> addPasses(graph, prefix, way, passes, twiddles, send, passChain, 1f,
                         target, late));
     }

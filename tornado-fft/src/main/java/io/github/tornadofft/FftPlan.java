@@ -101,24 +101,11 @@ public final class FftPlan implements AutoCloseable {
         this.buildNanos = System.nanoTime() - start;
     }
 
-    /**
-     * A double plan needs a device with fp64 ({@link Devices#requireFp64}) and, for now, a complex
-     * transform of a power-of-two length: the real split and merge kernels and Bluestein's chirp
-     * kernels exist in float only.
-     */
+    /** A double plan needs a device with fp64 ({@link Devices#requireFp64}). */
     private static void checkPrecision(FftDescriptor descriptor, TornadoDevice device) {
-        if (descriptor.precision() != Precision.DOUBLE) {
-            return;
+        if (descriptor.precision() == Precision.DOUBLE) {
+            Devices.requireFp64(device);
         }
-        if (descriptor.isReal()) {
-            throw new IllegalArgumentException("precision: DOUBLE runs complex-to-complex transforms on the device; "
-                    + descriptor.kind() + " is FLOAT only for now (the reference engine computes it in double)");
-        }
-        if (Bluestein.applies(descriptor)) {
-            throw new IllegalArgumentException("precision: DOUBLE runs powers of two on the device; length "
-                    + descriptor.shape()[0] + " is FLOAT only for now (the reference engine computes it in double)");
-        }
-        Devices.requireFp64(device);
     }
 
     private static void checkLaunch(FftOptions options, TornadoDevice device) {

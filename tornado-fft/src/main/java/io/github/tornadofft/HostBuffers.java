@@ -1,6 +1,5 @@
 package io.github.tornadofft;
 
-import io.github.tornadofft.kernels.RealTransform;
 import io.github.tornadofft.kernels.TwiddleTable;
 import io.github.tornadofft.api.Precision;
 import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
@@ -65,8 +64,8 @@ final class HostBuffers {
                 k -> DeviceArrays.of(precision, TwiddleTable.forRealPass(sub)));
     }
 
-    /** The twiddles of the split and merge of real transforms of {@code n} points ({@link RealTransform#twiddles}), shared and read-only. */
+    /** The twiddles of the split and merge of real transforms of {@code n} points ({@link TwiddleTable#forRealSplit}), shared and read-only. */
     static synchronized TornadoNativeArray realTwiddles(Precision precision, int n) {
-        return REAL_TWIDDLES.computeIfAbsent(List.of(precision, n), k -> DeviceArrays.of(precision, RealTransform.twiddles(n)));
+        return REAL_TWIDDLES.computeIfAbsent(List.of(precision, n), k -> DeviceArrays.of(precision, TwiddleTable.forRealSplit(n)));
     }
 }

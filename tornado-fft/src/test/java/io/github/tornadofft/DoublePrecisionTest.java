@@ -267,14 +267,51 @@ class DoublePrecisionTest {
         }
     }
 
+    static Stream<Arguments> realShapes() {
+        // 1D with the split fused into the one pass (short rows) and as a kernel of its own (long ones),
+        // 2D and 3D (the split between the rows' passes and the others'), batches.
+        return Stream.of(Arguments.of(new int[] {2}, 3), Arguments.of(new int[] {64}, 5), Arguments.of(new int[] {4096}, 2),
+                Arguments.of(new int[] {1 << 16}, 1), Arguments.of(new int[] {1 << 20}, 1), Arguments.of(new int[] {64, 64}, 2),
+                Arguments.of(new int[] {8, 256}, 1), Arguments.of(new int[] {16, 16, 16}, 3), Arguments.of(new int[] {32, 4, 128}, 1));
+    }
+
+    @ParameterizedTest(name = "{0} batch {1}")
+    @MethodSource("realShapes")
+    void realTransformsMatchTheReferenceBothWays(int[] shape, int batch) {
+        int[] batched = new int[shape.length + 1];
+        batched[0] = batch;
+        System.arraycopy(shape, 0, batched, 1, shape.length);
+        int[] axes = IntStream.rangeClosed(1, shape.length).toArray();
+        long points = Signals.points(shape);
+        FftDescriptor r2c = FftDescriptor.r2c(shape).batch(batch).precision(Precision.DOUBLE).build();
+        double[] real = random(r2c.inputFloats());
+        double[] spectrum = poisoned(r2c.outputFloats());
+        try (FftPlan plan = FftPlan.create(r2c, TestDevice.get())) {
+            plan.execute(Direction.FORWARD, real, 0, spectrum, 0);
+        }
+        assertClose(spectrum, ReferenceFft.r2c(real, batched, axes, Norm.BACKWARD), tolerance(points),
+                "r2c " + Arrays.toString(shape) + " batch " + batch);
+
+        FftDescriptor c2r = FftDescriptor.c2r(shape).batch(batch).norm(Norm.FORWARD).precision(Precision.DOUBLE).build();
+        double[] half = ReferenceFft.r2c(random(c2r.outputFloats()), batched, axes, Norm.BACKWARD);
+        double[] before = half.clone();
+        double[] out = poisoned(c2r.outputFloats());
+        try (FftPlan plan = FftPlan.create(c2r, TestDevice.get())) {
+            plan.execute(Direction.INVERSE, half, 0, out, 0);
+        }
+        assertClose(out, ReferenceFft.c2r(half, batched, axes, Norm.FORWARD), tolerance(points),
+                "c2r " + Arrays.toString(shape) + " batch " + batch);
+        assertArrayEquals(before, half, "c2r's input");
+    }
+
     @Test
-    void realAndOtherLengthsInDoubleAreRefusedClearly() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> FftPlan.create(FftDescriptor.r2c(64).precision(Precision.DOUBLE).build(), TestDevice.get()));
-        assertTrue(e.getMessage().startsWith("precision: DOUBLE runs complex-to-complex"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class,
-                () -> FftPlan.create(FftDescriptor.c2c(1000).precision(Precision.DOUBLE).build(), TestDevice.get()));
-        assertTrue(e.getMessage().startsWith("precision: DOUBLE runs powers of two"), e.getMessage());
+    void otherLengthsMatchTheReferenceThroughBluestein() {
+        // Bluestein's chirp, filter and crop in double: primes, a power of three, a length whose M is 2^17.
+        for (int n : new int[] {3, 97, 243, 1000, 40961}) {
+            int batch = n < 1000 ? 4 : 1;
+            check(new int[] {n}, batch, Direction.FORWARD, Norm.BACKWARD);
+            check(new int[] {n}, batch, Direction.INVERSE, Norm.ORTHO);
+        }
     }
 
     @Test

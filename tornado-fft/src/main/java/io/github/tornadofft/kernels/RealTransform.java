@@ -1,6 +1,5 @@
 package io.github.tornadofft.kernels;
 
-import io.github.tornadofft.reference.Twiddles;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
@@ -26,6 +25,10 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * <p>Both kernels work in place (the same array as input and output, the same row distance): an item
  * writes only the positions it has read, and {@code split} writes bin N/2 of a row of N/2 + 1 elements,
  * which the complex transform leaves free.
+ *
+ * <p>Their twiddles: {@link TwiddleTable#forRealSplit}. This file is also the source of
+ * {@code RealTransformDouble}, the same kernels in double, which the build writes from it (module
+ * fft-codegen's {@code PrecisionTwin}).
  */
 public final class RealTransform {
 
@@ -35,26 +38,6 @@ public final class RealTransform {
     /** Work-items per transform of N points: one per pair of bins, max(1, N/4). */
     public static int itemsPerRow(int n) {
         return Math.max(1, n / 4);
-    }
-
-    /**
-     * The twiddles the items of a transform of N points read, to double rounding: {@code W_N^k}, k below
-     * {@link #itemsPerRow(int) itemsPerRow(N)}, interleaved (entry 0, which item 0 does not need, is 1).
-     *
-     * @throws IllegalArgumentException naming {@code n} where it is not an even power of two
-     */
-    public static double[] twiddles(int n) {
-        if (n < 2 || Integer.bitCount(n) != 1) {
-            throw new IllegalArgumentException("n: an even power of two, got " + n);
-        }
-        int items = itemsPerRow(n);
-        double[] table = new double[2 * items];
-        for (int k = 0; k < items; k++) {
-            table[2 * k] = Twiddles.cos2pi(k, n);
-            // + 0: W_N^0 has the imaginary part +0, not -0.
-            table[2 * k + 1] = -Twiddles.sin2pi(k, n) + 0.0;
-        }
-        return table;
     }
 
     /**
@@ -79,7 +62,7 @@ public final class RealTransform {
      *              of row {@code gid / items}, items = {@link #itemsPerRow}(N)
      * @param z     Z, interleaved complex, row b from complex index {@code b zRow}
      * @param x     X, interleaved complex, row b from complex index {@code b xRow}
-     * @param w     {@link #twiddles}(N)
+     * @param w     {@link TwiddleTable#forRealSplit}(N)
      * @param halfLength N/2, the length of the complex transform (a power of two; not {@code half}, a type in OpenCL C)
      * @param zRow  complex elements from one row of z to the next
      * @param xRow  complex elements from one row of x to the next
@@ -149,7 +132,7 @@ public final class RealTransform {
      * @param x     X, interleaved complex, row b from complex index {@code b xRow}
      * @param z     Z', interleaved complex, row b from complex index {@code b zRow} (may be {@code x}
      *              in 1D, with {@code zRow = xRow})
-     * @param w     {@link #twiddles}(N), conjugated here ({@code W_N^{-k}})
+     * @param w     {@link TwiddleTable#forRealSplit}(N), conjugated here ({@code W_N^{-k}})
      * @param halfLength N/2 (a power of two)
      * @param xRow  complex elements from one row of x to the next
      * @param zRow  complex elements from one row of z to the next

@@ -143,4 +143,24 @@ public final class TwiddleTable {
         float[] values = Twiddles.tableF(n, direction);
         return FloatArray.fromArray(values);
     }
+
+    /**
+     * The twiddles the split and merge kernels of a real transform of N points read ({@link RealTransform}), to double rounding: {@code W_N^k}, k below
+     * {@link RealTransform#itemsPerRow(int) itemsPerRow(N)}, interleaved (entry 0, which item 0 does not need, is 1).
+     *
+     * @throws IllegalArgumentException naming {@code n} where it is not an even power of two
+     */
+    public static double[] forRealSplit(int n) {
+        if (n < 2 || Integer.bitCount(n) != 1) {
+            throw new IllegalArgumentException("n: an even power of two, got " + n);
+        }
+        int items = RealTransform.itemsPerRow(n);
+        double[] table = new double[2 * items];
+        for (int k = 0; k < items; k++) {
+            table[2 * k] = Twiddles.cos2pi(k, n);
+            // + 0: W_N^0 has the imaginary part +0, not -0.
+            table[2 * k + 1] = -Twiddles.sin2pi(k, n) + 0.0;
+        }
+        return table;
+    }
 }
