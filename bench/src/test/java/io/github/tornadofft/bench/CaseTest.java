@@ -168,7 +168,7 @@ class CaseTest {
 
     @Test
     void aFloat64CaseHoldsSixteenBytesAComplexValue() {
-        // 2^23 complex doubles: the 128 MiB of the float32 suite's 2^24 points, in as many points as 2^23 floats.
+        // 2^23 complex doubles are 128 MiB, as 2^24 complex floats are: twice the bytes of the same points in float.
         assertEquals(128L << 20, Case.parse("1d:2^23:f64").bytes());
         assertEquals(2 * Case.parse("1d:2^23").bytes(), Case.parse("1d:2^23:f64").bytes());
         assertEquals(8L * (1 << 20), Case.parse("r2c:1d:2^20:f64").bytes(), "8 bytes a real double");
