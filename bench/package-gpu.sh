@@ -11,7 +11,8 @@
 #   check        one call that checks a GPU machine: the suite on each GPU device, the bench against cuFFT
 #                (and VkFFT, once built)
 #   build-vkfft  builds the VkFFT engine's library against a VkFFT release: ./build-vkfft VKFFT_HOME
-#   run          the launcher: ./run [run-bench options], ./run jmh [JMH options], ./run variants [...], ./run soak [...],
+#   run          the launcher: ./run [run-bench options, --precision double among them], ./run jmh [JMH options],
+#                ./run variants [...], ./run soak [...],
 #                ./run split --devices B:D,B:D [...] (a plan over several devices),
 #                ./run tests [DEVICE] [JUnit console options] (the suite on a TornadoVM device, e.g. 1:0),
 #                ./run fft [./fft options] (the command: .npy files in and out, e.g. ./run fft --help),
@@ -348,18 +349,20 @@ cat > "$dist/check" <<'CHECK'
 # bench (every engine, cuFFT included) on the given cases; a short table last, everything else under
 # --out. With --sass, the PTX backend's kernels are dumped, assembled (ptxas) and disassembled
 # (cuobjdump), and their register and instruction counts listed. With --real, the bench runs the real
-# suite (r2c and c2r, with c2c of the same shapes) instead of the complex one.
+# suite (r2c and c2r, with c2c of the same shapes) instead of the complex one. --precision double (or
+# float,double) runs the cases in float64 (or in both), as ./run --precision does.
 #
-#   ./check [--devices 0:0,1:0] [--cases LIST] [--large] [--real] [--sass] [--out DIR]
+#   ./check [--devices 0:0,1:0] [--cases LIST] [--large] [--real] [--precision LIST] [--sass] [--out DIR]
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-devices="" cases="" large="" real="" sass="" out=check-results
+devices="" cases="" large="" real="" precision="" sass="" out=check-results
 while [ $# -gt 0 ]; do
     case $1 in
         --devices) devices=$2; shift 2 ;;
         --cases) cases=$2; shift 2 ;;
         --large) large=--large; shift ;;
         --real) real=--real; shift ;;
+        --precision) precision=$2; shift 2 ;;
         --sass) sass=1; shift ;;
         --out) out=$2; shift 2 ;;
         *) echo "check: unknown option $1 (see the header of this file)" >&2; exit 2 ;;
@@ -382,6 +385,7 @@ bench=(--no-plots --out "$out/bench" --engines "$devices,cufft,vkfft")
 [ -n "$cases" ] && bench+=(--cases "$cases")
 [ -n "$large" ] && bench+=("$large")
 [ -n "$real" ] && bench+=("$real")
+[ -n "$precision" ] && bench+=(--precision "$precision")
 if [ -n "$sass" ]; then
     export BENCH_JAVA_OPTS="-Dtornado.printKernel=true -Dtornado.print.kernel.dir=$out/kernels.txt ${BENCH_JAVA_OPTS:-}"
 fi
@@ -392,7 +396,7 @@ if [ -n "$sass" ] && [ -f "$out/kernels.txt" ] && command -v ptxas >/dev/null &&
     awk -v dir="$out/sass" '/^\.version/ { n++ } n { print > sprintf("%s/k%03d.ptx", dir, n) }' "$out/kernels.txt"
     for f in "$out"/sass/k*.ptx; do
         name=$(sed -n 's/.*\.entry[[:space:]]*\([A-Za-z0-9_]*\).*/\1/p' "$f" | head -n 1 |
-            sed 's/_uk_ac_manchester_tornado_api_kernelcontext_[0-9]*//; s/_arrays_floatarray//g')
+            sed 's/_uk_ac_manchester_tornado_api_kernelcontext_[0-9]*//; s/_arrays_floatarray//g; s/_arrays_doublearray//g')
         case $name in *touch*|"") rm -f "$f"; continue ;; esac
         ptxas -arch=sm_90 -O3 -maxrregcount=128 -v "$f" -o "${f%.ptx}.cubin" 2> "${f%.ptx}.ptxas.txt" || continue
         cuobjdump -sass "${f%.ptx}.cubin" > "${f%.ptx}.sass" 2>/dev/null

@@ -1,7 +1,7 @@
 // A C entry point to VkFFT's CUDA backend for the bench's VkFFT engine (VkFftEngine, through Java's
-// foreign-function API): plan a forward complex float32 transform in place on a buffer the bench
-// allocated, or a real one (r2c, c2r) out of place between two, launch it, say how many kernels it
-// takes, free it. VkFFT itself is not part of this
+// foreign-function API): plan a forward complex transform in place on a buffer the bench allocated,
+// or a real one (r2c, c2r) out of place between two, in float32 or (the ..64 entry points, VkFFT's
+// doublePrecision) float64, launch it, say how many kernels it takes, free it. VkFFT itself is not part of this
 // project: build-vkfft.sh compiles this file against the vkFFT.h of a VkFFT release (VKFFT_HOME) into
 // libtornadofft_vkfft.so.
 #include <cuda.h>
@@ -62,9 +62,9 @@ Plan* open(int device, char* message, int length) {
     return plan;
 }
 
-// The configuration's shape (size[0] the contiguous axis), batch, device and shared-memory cap.
+// The configuration's shape (size[0] the contiguous axis), batch, device, shared-memory cap and precision.
 void configure(VkFFTConfiguration& configuration, Plan* plan, int rank, const int64_t* shape, int64_t batch,
-           int64_t sharedBytes) {
+           int64_t sharedBytes, bool doublePrecision) {
     configuration.FFTdim = static_cast<uint64_t>(rank);
     for (int axis = 0; axis < rank; axis++) {
         configuration.size[axis] = static_cast<uint64_t>(shape[rank - 1 - axis]);  // size[0] is the contiguous axis
@@ -72,6 +72,68 @@ void configure(VkFFTConfiguration& configuration, Plan* plan, int rank, const in
     configuration.numberBatches = static_cast<uint64_t>(batch);
     configuration.device = &plan->device;
     configuration.sharedMemorySize = static_cast<uint64_t>(sharedBytes);
+    configuration.doublePrecision = doublePrecision ? 1 : 0;
+}
+
+void* planComplex(int device, int rank, const int64_t* shape, int64_t batch, void* buffer, int64_t bytes,
+                  int64_t sharedBytes, bool doublePrecision, char* message, int length) {
+    if (rank < 1 || rank > 3 || batch < 1) {
+        describe(message, length, "plan", "rank 1 to 3 and a batch of at least 1");
+        return nullptr;
+    }
+    Plan* plan = open(device, message, length);
+    if (plan == nullptr) {
+        return nullptr;
+    }
+    plan->buffer = buffer;
+    plan->bytes = static_cast<uint64_t>(bytes);
+    VkFFTConfiguration configuration = {};
+    configure(configuration, plan, rank, shape, batch, sharedBytes, doublePrecision);
+    configuration.buffer = &plan->buffer;
+    configuration.bufferSize = &plan->bytes;
+    VkFFTResult result = initializeVkFFT(&plan->app, configuration);
+    if (result != VKFFT_SUCCESS) {
+        describe(message, length, "initializeVkFFT", getVkFFTErrorString(result));
+        delete plan;
+        return nullptr;
+    }
+    return plan;
+}
+
+void* planReal(int device, int rank, const int64_t* shape, int64_t batch, int inverse, void* real, int64_t realBytes,
+               void* spectrum, int64_t spectrumBytes, int64_t sharedBytes, bool doublePrecision, char* message,
+               int length) {
+    if (rank < 1 || rank > 3 || batch < 1 || shape[rank - 1] < 2 || shape[rank - 1] % 2 != 0) {
+        describe(message, length, "plan", "rank 1 to 3, an even last axis and a batch of at least 1");
+        return nullptr;
+    }
+    Plan* plan = open(device, message, length);
+    if (plan == nullptr) {
+        return nullptr;
+    }
+    plan->buffer = spectrum;
+    plan->bytes = static_cast<uint64_t>(spectrumBytes);
+    plan->real = real;
+    plan->realBytes = static_cast<uint64_t>(realBytes);
+    plan->direction = inverse ? 1 : -1;
+    VkFFTConfiguration configuration = {};
+    configure(configuration, plan, rank, shape, batch, sharedBytes, doublePrecision);
+    configuration.performR2C = 1;
+    // The strides VkFFT gives an unpadded input buffer and the spectrum by default are numpy's packed ones:
+    // N real values, then N/2 + 1 bins, along the contiguous axis.
+    configuration.isInputFormatted = 1;
+    configuration.inverseReturnToInputBuffer = 1;
+    configuration.inputBuffer = &plan->real;
+    configuration.inputBufferSize = &plan->realBytes;
+    configuration.buffer = &plan->buffer;
+    configuration.bufferSize = &plan->bytes;
+    VkFFTResult result = initializeVkFFT(&plan->app, configuration);
+    if (result != VKFFT_SUCCESS) {
+        describe(message, length, "initializeVkFFT", getVkFFTErrorString(result));
+        delete plan;
+        return nullptr;
+    }
+    return plan;
 }
 
 }  // namespace
@@ -92,27 +154,13 @@ int tfft_vkfft_version() {
  */
 void* tfft_vkfft_plan(int device, int rank, const int64_t* shape, int64_t batch, void* buffer, int64_t bytes,
                       int64_t sharedBytes, char* message, int length) {
-    if (rank < 1 || rank > 3 || batch < 1) {
-        describe(message, length, "plan", "rank 1 to 3 and a batch of at least 1");
-        return nullptr;
-    }
-    Plan* plan = open(device, message, length);
-    if (plan == nullptr) {
-        return nullptr;
-    }
-    plan->buffer = buffer;
-    plan->bytes = static_cast<uint64_t>(bytes);
-    VkFFTConfiguration configuration = {};
-    configure(configuration, plan, rank, shape, batch, sharedBytes);
-    configuration.buffer = &plan->buffer;
-    configuration.bufferSize = &plan->bytes;
-    VkFFTResult result = initializeVkFFT(&plan->app, configuration);
-    if (result != VKFFT_SUCCESS) {
-        describe(message, length, "initializeVkFFT", getVkFFTErrorString(result));
-        delete plan;
-        return nullptr;
-    }
-    return plan;
+    return planComplex(device, rank, shape, batch, buffer, bytes, sharedBytes, false, message, length);
+}
+
+/** tfft_vkfft_plan in float64 (VkFFT's doublePrecision): interleaved complex doubles in `buffer`. */
+void* tfft_vkfft_plan64(int device, int rank, const int64_t* shape, int64_t batch, void* buffer, int64_t bytes,
+                        int64_t sharedBytes, char* message, int length) {
+    return planComplex(device, rank, shape, batch, buffer, bytes, sharedBytes, true, message, length);
 }
 
 /**
@@ -127,37 +175,16 @@ void* tfft_vkfft_plan(int device, int rank, const int64_t* shape, int64_t batch,
 void* tfft_vkfft_plan_real(int device, int rank, const int64_t* shape, int64_t batch, int inverse, void* real,
                            int64_t realBytes, void* spectrum, int64_t spectrumBytes, int64_t sharedBytes,
                            char* message, int length) {
-    if (rank < 1 || rank > 3 || batch < 1 || shape[rank - 1] < 2 || shape[rank - 1] % 2 != 0) {
-        describe(message, length, "plan", "rank 1 to 3, an even last axis and a batch of at least 1");
-        return nullptr;
-    }
-    Plan* plan = open(device, message, length);
-    if (plan == nullptr) {
-        return nullptr;
-    }
-    plan->buffer = spectrum;
-    plan->bytes = static_cast<uint64_t>(spectrumBytes);
-    plan->real = real;
-    plan->realBytes = static_cast<uint64_t>(realBytes);
-    plan->direction = inverse ? 1 : -1;
-    VkFFTConfiguration configuration = {};
-    configure(configuration, plan, rank, shape, batch, sharedBytes);
-    configuration.performR2C = 1;
-    // The strides VkFFT gives an unpadded input buffer and the spectrum by default are numpy's packed ones:
-    // N real values, then N/2 + 1 bins, along the contiguous axis.
-    configuration.isInputFormatted = 1;
-    configuration.inverseReturnToInputBuffer = 1;
-    configuration.inputBuffer = &plan->real;
-    configuration.inputBufferSize = &plan->realBytes;
-    configuration.buffer = &plan->buffer;
-    configuration.bufferSize = &plan->bytes;
-    VkFFTResult result = initializeVkFFT(&plan->app, configuration);
-    if (result != VKFFT_SUCCESS) {
-        describe(message, length, "initializeVkFFT", getVkFFTErrorString(result));
-        delete plan;
-        return nullptr;
-    }
-    return plan;
+    return planReal(device, rank, shape, batch, inverse, real, realBytes, spectrum, spectrumBytes, sharedBytes, false,
+                    message, length);
+}
+
+/** tfft_vkfft_plan_real in float64 (VkFFT's doublePrecision): doubles in both buffers. */
+void* tfft_vkfft_plan_real64(int device, int rank, const int64_t* shape, int64_t batch, int inverse, void* real,
+                             int64_t realBytes, void* spectrum, int64_t spectrumBytes, int64_t sharedBytes,
+                             char* message, int length) {
+    return planReal(device, rank, shape, batch, inverse, real, realBytes, spectrum, spectrumBytes, sharedBytes, true,
+                    message, length);
 }
 
 /**

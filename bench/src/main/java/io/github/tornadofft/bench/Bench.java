@@ -16,7 +16,8 @@ import java.util.function.Supplier;
  *       engine has one, a device kernel time;
  *   <li>end-to-end runs (host buffer in, host buffer out): warm-up the same way, {@code reps} timed;
  *   <li>the last end-to-end output is checked against the reference: a relative error above the
- *       tolerance ({@link Truth#TOLERANCE} unless given) rejects the row, marked failed with its error.
+ *       tolerance ({@link Truth#tolerance} of the case's precision unless given) rejects the row, marked
+ *       failed with its error.
  * </ol>
  *
  * Each of the two loops has half of the per-engine time budget: warm-up stops at a quarter of it,
@@ -45,29 +46,37 @@ public final class Bench {
 
     private final Protocol protocol;
     private final Progress progress;
-    private final double tolerance;
+    /** The tolerance of every case, or null for the default of each case's precision. */
+    private final Double tolerance;
     private final Map<String, Ceiling> ceilings = new LinkedHashMap<>();
 
     /** A measured copy ceiling: how, for what size, and the result (NaN when the measurement failed). */
     public record Ceiling(String method, long bytes, double gbs) {
     }
 
+    /** A bench that rejects results above the default tolerance of their precision ({@link Truth#tolerance}). */
     public Bench(Protocol protocol, Progress progress) {
-        this(protocol, progress, Truth.TOLERANCE);
+        this(protocol, progress, null);
     }
 
     /**
-     * A bench that rejects results whose relative L2 error against the reference exceeds {@code tolerance}.
+     * A bench that rejects results whose relative L2 error against the reference exceeds {@code tolerance},
+     * in every precision; null for the default of each case's precision ({@link Truth#tolerance}).
      *
      * @throws IllegalArgumentException naming {@code tolerance} where it is not above 0
      */
-    public Bench(Protocol protocol, Progress progress, double tolerance) {
-        if (!(tolerance > 0)) {
+    public Bench(Protocol protocol, Progress progress, Double tolerance) {
+        if (tolerance != null && !(tolerance > 0)) {
             throw new IllegalArgumentException("tolerance: a relative error above 0, got " + tolerance);
         }
         this.protocol = protocol;
         this.progress = progress;
         this.tolerance = tolerance;
+    }
+
+    /** The largest relative error a right result of {@code c} may have. */
+    public double tolerance(Case c) {
+        return tolerance != null ? tolerance : Truth.tolerance(c.precision());
     }
 
     public Protocol protocol() {
@@ -111,7 +120,7 @@ public final class Bench {
         Row row;
         try {
             progress.detail(step[0]);
-            p.load(truth.input());
+            truth.load(p);
             long budget = protocol.budgetNanos() / 2;
             Loop resident = loop("resident", p::runResident, budget, step);
             Loop e2e = loop("end-to-end", () -> Engine.Sample.wall(p.runEndToEnd()), budget, step);
@@ -121,10 +130,10 @@ public final class Bench {
             step[0] = "checking against the reference";
             progress.detail(step[0]);
             double error = truth.relativeError(p);
-            if (!(error <= tolerance)) {
+            if (!(error <= tolerance(c))) {
                 row = Row.without(c, engine, Row.Status.FAILED, String.format(java.util.Locale.ROOT,
                         "checking against the reference: wrong result, relative error %s above the tolerance %s (%s checked)",
-                        Metrics.sci(error), tolerance, truth.describeSamples()));
+                        Metrics.sci(error), tolerance(c), truth.describeSamples()));
             } else {
                 step[0] = "describing the plan";
                 long setup = p.setupNanos();

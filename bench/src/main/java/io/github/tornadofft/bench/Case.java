@@ -1,21 +1,28 @@
 package io.github.tornadofft.bench;
 
+import io.github.tornadofft.api.Precision;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * One benchmark case: a batch of float32 transforms of one shape (one to three axes of any length, C
- * order; an engine that does not take a shape skips it) of one {@link Kind}: complex to complex forward
- * (the default), real to complex forward, or complex to real inverse; every one unnormalised.
+ * One benchmark case: a batch of transforms of one shape (one to three axes of any length, C order; an
+ * engine that does not take a shape skips it) of one {@link Kind}: complex to complex forward (the
+ * default), real to complex forward, or complex to real inverse; every one unnormalised; in one
+ * {@link Precision}: float32 (the default) or float64.
  *
- * <p>Written on the command line as {@code [KIND:]RANKd:DIMS[:BATCH]}: {@code 1d:4096:1024} (4096
- * points, batch 1024), {@code 1d:2^20}, {@code 1d:1000003}, {@code 2d:1024} (a square), {@code 3d:128} (a
- * cube), {@code 2d:4096x2048:4}, {@code r2c:3d:256}, {@code c2r:1d:4096:8192}. A real case's shape is its
+ * <p>Written on the command line as {@code [KIND:]RANKd:DIMS[:BATCH][:PRECISION]}: {@code 1d:4096:1024}
+ * (4096 points, batch 1024), {@code 1d:2^20}, {@code 1d:1000003}, {@code 2d:1024} (a square), {@code 3d:128}
+ * (a cube), {@code 2d:4096x2048:4}, {@code r2c:3d:256}, {@code c2r:1d:4096:8192}, {@code 1d:4096:1024:f64}
+ * (in double; {@code f32} or {@code f64}, also {@code float} or {@code double}). A real case's shape is its
  * real signal's, and its spectrum is numpy's {@code rfftn} half: the last axis holds N/2 + 1 bins.
+ *
+ * <p>Lengths of values ({@link #floats()}, {@link #inputLength()} ...) count real numbers, floats or
+ * doubles as the precision says; {@link #bytes()} and {@link #bytesMoved()} count their bytes.
  */
-public record Case(Kind kind, int[] shape, int batch) {
+public record Case(Kind kind, int[] shape, int batch, Precision precision) {
 
     /** What a case's transforms take and give. */
     public enum Kind {
@@ -51,14 +58,22 @@ public record Case(Kind kind, int[] shape, int batch) {
         }
     }
 
-    /** A complex-to-complex case. */
+    /** A complex-to-complex float32 case. */
     public Case(int[] shape, int batch) {
         this(Kind.C2C, shape, batch);
+    }
+
+    /** A float32 case. */
+    public Case(Kind kind, int[] shape, int batch) {
+        this(kind, shape, batch, Precision.FLOAT);
     }
 
     public Case {
         if (kind == null) {
             throw new IllegalArgumentException("case: a kind (c2c, r2c or c2r), got null");
+        }
+        if (precision == null) {
+            throw new IllegalArgumentException("case: a precision (float or double), got null");
         }
         if (shape == null || shape.length < 1 || shape.length > 3) {
             throw new IllegalArgumentException("case: one to three axes, got " + Arrays.toString(shape));
@@ -79,7 +94,7 @@ public record Case(Kind kind, int[] shape, int batch) {
         long floats = kind.real() ? Math.max(spectrumFloats(kind, shape), points(shape)) : 2L * points(shape);
         if (floats * batch > Integer.MAX_VALUE - 64) {
             throw new IllegalArgumentException("case: " + Arrays.toString(shape) + " x " + batch + " needs " + floats * batch
-                    + " floats, more than one Java float[] holds (2^31 - 64)");
+                    + " values, more than one Java array holds (2^31 - 64)");
         }
     }
 
@@ -91,8 +106,9 @@ public record Case(Kind kind, int[] shape, int batch) {
     }
 
     /**
-     * Parses {@code [KIND:]RANKd:DIMS[:BATCH]}; KIND is c2c (the default), r2c or c2r; DIMS is
-     * {@code AxBxC} or one length for every axis; {@code 2^k} is allowed.
+     * Parses {@code [KIND:]RANKd:DIMS[:BATCH][:PRECISION]}; KIND is c2c (the default), r2c or c2r; DIMS is
+     * {@code AxBxC} or one length for every axis; {@code 2^k} is allowed; PRECISION is f32 (the default)
+     * or f64 ({@link #precisionOf}).
      */
     public static Case parse(String spec) {
         return parse(spec, Kind.C2C);
@@ -100,7 +116,21 @@ public record Case(Kind kind, int[] shape, int batch) {
 
     /** As {@link #parse(String)}, with {@code kind} where the spec names none. */
     public static Case parse(String spec, Kind kind) {
+        return parse(spec, kind, Precision.FLOAT);
+    }
+
+    /** As {@link #parse(String)}, with {@code kind} and {@code precision} where the spec names none. */
+    public static Case parse(String spec, Kind kind, Precision precision) {
         String s = spec.trim().toLowerCase(Locale.ROOT);
+        int last = s.lastIndexOf(':');
+        if (last >= 0 && s.substring(last + 1).matches("[a-z][a-z0-9]*")) {
+            try {
+                precision = precisionOf(s.substring(last + 1));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("case: '" + spec + "' ends in no precision (f32 or f64)");
+            }
+            s = s.substring(0, last);
+        }
         if (s.matches("[a-z][a-z0-9]*:.*")) {
             int colon = s.indexOf(':');
             try {
@@ -112,8 +142,8 @@ public record Case(Kind kind, int[] shape, int batch) {
         }
         String[] parts = s.split(":");
         if (parts.length < 2 || parts.length > 3 || !parts[0].matches("[123]d")) {
-            throw new IllegalArgumentException("case: expected [KIND:]RANKd:DIMS[:BATCH] such as 1d:4096:1024, 2d:1024, 3d:128"
-                    + " or r2c:1d:4096:8192, got '" + spec + "'");
+            throw new IllegalArgumentException("case: expected [KIND:]RANKd:DIMS[:BATCH][:PRECISION] such as 1d:4096:1024,"
+                    + " 2d:1024, 3d:128, r2c:1d:4096:8192 or 1d:2^20:8:f64, got '" + spec + "'");
         }
         int rank = parts[0].charAt(0) - '0';
         String[] dims = parts[1].split("x");
@@ -128,7 +158,21 @@ public record Case(Kind kind, int[] shape, int batch) {
             throw new IllegalArgumentException("case: '" + spec + "' gives " + dims.length + " lengths for a " + rank + "D shape");
         }
         int batch = parts.length == 3 ? number(parts[2], spec) : 1;
-        return new Case(kind, shape, batch);
+        return new Case(kind, shape, batch, precision);
+    }
+
+    /**
+     * The precision a word names: f32 or float, f64 or double (case-insensitive).
+     *
+     * @throws IllegalArgumentException naming the words there are
+     */
+    public static Precision precisionOf(String word) {
+        String w = word == null ? "" : word.trim().toLowerCase(Locale.ROOT);
+        return switch (w) {
+            case "f32", "float", "float32" -> Precision.FLOAT;
+            case "f64", "double", "float64" -> Precision.DOUBLE;
+            default -> throw new IllegalArgumentException("precision: float (f32) or double (f64), got '" + word + "'");
+        };
     }
 
     /** Parses a list of cases separated by commas or spaces. */
@@ -143,8 +187,21 @@ public record Case(Kind kind, int[] shape, int batch) {
      * @throws IllegalArgumentException naming what is wrong: a spec, or no kinds
      */
     public static List<Case> parseList(String specs, List<Kind> kinds) {
+        return parseList(specs, kinds, List.of(Precision.FLOAT));
+    }
+
+    /**
+     * As {@link #parseList(String, List)}, and a spec that names no precision gives one case of each of
+     * {@code precisions} for each kind (kinds first, then precisions, in the orders given).
+     *
+     * @throws IllegalArgumentException naming what is wrong: a spec, no kinds or no precisions
+     */
+    public static List<Case> parseList(String specs, List<Kind> kinds, List<Precision> precisions) {
         if (kinds == null || kinds.isEmpty()) {
             throw new IllegalArgumentException("kinds: at least one of c2c, r2c, c2r");
+        }
+        if (precisions == null || precisions.isEmpty()) {
+            throw new IllegalArgumentException("precisions: at least one of float, double");
         }
         List<Case> cases = new ArrayList<>();
         for (String spec : specs.split("[,\\s]+")) {
@@ -153,7 +210,9 @@ public record Case(Kind kind, int[] shape, int batch) {
             }
             java.util.Set<Case> ofSpec = new java.util.LinkedHashSet<>();
             for (Kind kind : kinds) {
-                ofSpec.add(parse(spec, kind)); // the same case each time where the spec names its kind
+                for (Precision precision : precisions) {
+                    ofSpec.add(parse(spec, kind, precision)); // the same case each time where the spec names them
+                }
             }
             cases.addAll(ofSpec);
         }
@@ -187,7 +246,7 @@ public record Case(Kind kind, int[] shape, int batch) {
         return n;
     }
 
-    /** Floats of one transform's half spectrum (numpy's rfftn layout); 0 for c2c. */
+    /** Values of one transform's half spectrum (numpy's rfftn layout); 0 for c2c. */
     private static long spectrumFloats(Kind kind, int[] shape) {
         if (!kind.real()) {
             return 0;
@@ -215,40 +274,41 @@ public record Case(Kind kind, int[] shape, int batch) {
         return points() * batch;
     }
 
-    /** Floats of one transform's input: 2N interleaved for c2c, N real for r2c, its half spectrum's for c2r. */
+    /** Values (floats or doubles) of one transform's input: 2N interleaved for c2c, N real for r2c, its half spectrum's for c2r. */
     public int inputLength() {
         return (int) (kind == Kind.R2C ? points() : kind == Kind.C2R ? spectrumFloats(kind, shape) : 2 * points());
     }
 
-    /** Floats of one transform's output: 2N interleaved for c2c, the half spectrum's for r2c, N real for c2r. */
+    /** Values of one transform's output: 2N interleaved for c2c, the half spectrum's for r2c, N real for c2r. */
     public int outputLength() {
         return (int) (kind == Kind.C2R ? points() : kind == Kind.R2C ? spectrumFloats(kind, shape) : 2 * points());
     }
 
-    /** Floats of the whole batch's input. */
+    /** Values of the whole batch's input. */
     public int floats() {
         return inputLength() * batch;
     }
 
-    /** Floats of the whole batch's output. */
+    /** Values of the whole batch's output. */
     public int outputFloats() {
         return outputLength() * batch;
     }
 
     /**
-     * Bytes of the whole batch, the size a case is known by: 8 per complex float32 value for c2c, 4 per
-     * real float32 value of the signal for r2c and c2r.
+     * Bytes of the whole batch, the size a case is known by: per complex value for c2c 8 in float32, 16
+     * in float64; per real value of the signal for r2c and c2r 4 or 8.
      */
     public long bytes() {
-        return (kind.real() ? 4 : 8) * totalPoints();
+        return (kind.real() ? 1 : 2) * precision.bytes() * totalPoints();
     }
 
     /**
      * Bytes one run reads and writes at least: the batch's input once and its output once (for c2c
-     * twice {@link #bytes()}; for r2c and c2r the real signal and the half spectrum).
+     * twice {@link #bytes()}; for r2c and c2r the real signal and the half spectrum), 4 or 8 bytes a
+     * value as the precision says.
      */
     public long bytesMoved() {
-        return 4L * ((long) inputLength() + outputLength()) * batch;
+        return (long) precision.bytes() * ((long) inputLength() + outputLength()) * batch;
     }
 
     /**
@@ -262,14 +322,25 @@ public record Case(Kind kind, int[] shape, int batch) {
         return (kind.real() ? 2.5 : 5.0) * n * log2 * batch;
     }
 
-    /** This case's shape and batch as another kind. */
+    /** This case's shape, batch and precision as another kind. */
     public Case as(Kind other) {
-        return new Case(other, shape, batch);
+        return new Case(other, shape, batch, precision);
+    }
+
+    /** This case in another precision. */
+    public Case in(Precision other) {
+        return new Case(kind, shape, batch, other);
+    }
+
+    /** Whether the case computes in float64. */
+    public boolean isDouble() {
+        return precision == Precision.DOUBLE;
     }
 
     /**
      * How people write it: "1D 4096, batch 1024", "1D 2^20", "2D 1024^2", "3D 128^3", "2D 4096x2048";
-     * a real case starts with its kind: "r2c 3D 256^3", "c2r 1D 4096, batch 8192".
+     * a real case starts with its kind: "r2c 3D 256^3", "c2r 1D 4096, batch 8192"; a float64 case ends
+     * with it: "1D 2^23, double", "3D 128x256x256, double".
      */
     public String label() {
         StringBuilder s = new StringBuilder();
@@ -290,10 +361,16 @@ public record Case(Kind kind, int[] shape, int batch) {
         if (batch > 1) {
             s.append(", batch ").append(batch);
         }
+        if (isDouble()) {
+            s.append(", double");
+        }
         return s.toString();
     }
 
-    /** The command-line form, which {@link #parse} reads back; a real case's starts with its kind. */
+    /**
+     * The command-line form, which {@link #parse} reads back; a real case's starts with its kind, a
+     * float64 case's ends with {@code :f64}.
+     */
     public String spec() {
         StringBuilder s = new StringBuilder();
         if (kind.real()) {
@@ -303,7 +380,10 @@ public record Case(Kind kind, int[] shape, int batch) {
         for (int i = 0; i < rank(); i++) {
             s.append(i > 0 ? "x" : "").append(shape[i]);
         }
-        return batch > 1 ? s.append(':').append(batch).toString() : s.toString();
+        if (batch > 1) {
+            s.append(':').append(batch);
+        }
+        return isDouble() ? s.append(":f64").toString() : s.toString();
     }
 
     private static String length(int n) {
@@ -317,12 +397,14 @@ public record Case(Kind kind, int[] shape, int batch) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Case c && c.kind == kind && c.batch == batch && Arrays.equals(c.shape, shape);
+        return o instanceof Case c && c.kind == kind && c.batch == batch && c.precision == precision
+                && Arrays.equals(c.shape, shape);
     }
 
     @Override
     public int hashCode() {
-        // The ordinal, not the enum's identity hash: the hash seeds a case's random input (Truth).
+        // The ordinal, not the enum's identity hash: the hash seeds a case's random input (Truth). Not the
+        // precision: a float64 case draws the same random numbers as its float32 twin.
         return 31 * Arrays.hashCode(shape) + batch + 1_000_003 * kind.ordinal();
     }
 

@@ -1,5 +1,6 @@
 package io.github.tornadofft.bench;
 
+import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.bench.engines.Engines;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -31,9 +32,11 @@ import java.util.concurrent.Callable;
             "bandwidth against the copy ceiling, error against reference-fft, and the ratio to cuFFT (GPU) or",
             "JTransforms (CPU). Engines that cannot run here are listed as absent.",
             "",
-            "Cases are [KIND:]RANKd:DIMS[:BATCH]: 1d:4096:1024 (batch 1024), 1d:2^20, 2d:1024 (square), 3d:128 (cube),",
-            "2d:4096x2048:4; KIND is c2c (complex, forward: the default), r2c (real to complex, forward) or c2r",
-            "(complex to real, inverse, unnormalised), as in r2c:3d:256; a real case's shape is its real signal's.",
+            "Cases are [KIND:]RANKd:DIMS[:BATCH][:PRECISION]: 1d:4096:1024 (batch 1024), 1d:2^20, 2d:1024 (square),",
+            "3d:128 (cube), 2d:4096x2048:4; KIND is c2c (complex, forward: the default), r2c (real to complex, forward)",
+            "or c2r (complex to real, inverse, unnormalised), as in r2c:3d:256; a real case's shape is its real signal's.",
+            "PRECISION is f32 (float32, the default) or f64 (float64: 16 bytes a complex value), as in 1d:2^23:f64;",
+            "--precision double runs every case that names none in double.",
             "Defaults: with a GPU, the baseline GPU cases (128 MiB each; 3d:512 with --large); without one, the",
             "baseline CPU cases: " + Compare.CPU_CASES + ". With --real, the real suites: on a GPU " + Compare.REAL_GPU_CASES + ",",
             "else " + Compare.REAL_CPU_CASES + ", each as c2c, r2c and c2r (--kinds)."})
@@ -98,9 +101,16 @@ public final class Compare implements Callable<Integer> {
             + " as, in order: c2c, r2c, c2r (default: c2c; with --real, c2c,r2c,c2r).")
     List<String> kinds;
 
-    @Option(names = "--tolerance", paramLabel = "E", defaultValue = "1e-4", description = "Largest relative L2 error of a"
-            + " right result; a row above it is rejected, marked failed with its error (default: ${DEFAULT-VALUE}).")
-    double tolerance;
+    @Option(names = "--precision", paramLabel = "LIST", split = ",", description = "The precisions each case that names"
+            + " none runs in, in order: float (f32), double (f64) (default: float). In double: tornado-fft's DOUBLE plans,"
+            + " cuFFT's Z2Z (D2Z, Z2D), VkFFT's doublePrecision, JTransforms' DoubleFFT, reference-fft; an engine that has"
+            + " no such transform lists the case as unsupported.")
+    List<String> precisions;
+
+    @Option(names = "--tolerance", paramLabel = "E", description = "Largest relative L2 error of a right result; a row"
+            + " above it is rejected, marked failed with its error (default: " + Truth.TOLERANCE + " for float, "
+            + Truth.DOUBLE_TOLERANCE + " for double).")
+    Double tolerance;
 
     @Option(names = "--no-plots", description = "Skip the PNGs.")
     boolean noPlots;
@@ -150,8 +160,8 @@ public final class Compare implements Callable<Integer> {
         boolean gpu = engines.stream().anyMatch(e -> available(e) && e.place() == Engine.Place.GPU);
         List<Case> caseList;
         try {
-            caseList = Case.parseList(cases != null ? cases : suite(gpu), kindList());
-            if (!(tolerance > 0)) {
+            caseList = Case.parseList(cases != null ? cases : suite(gpu), kindList(), precisionList());
+            if (tolerance != null && !(tolerance > 0)) {
                 throw new IllegalArgumentException("--tolerance: a relative error above 0, got " + tolerance);
             }
         } catch (IllegalArgumentException e) {
@@ -275,6 +285,22 @@ public final class Compare implements Callable<Integer> {
         return list;
     }
 
+    /** The precisions of --precision, else float alone. */
+    List<Precision> precisionList() {
+        if (precisions == null || precisions.isEmpty()) {
+            return List.of(Precision.FLOAT);
+        }
+        List<Precision> list = new ArrayList<>();
+        for (String p : precisions) {
+            try {
+                list.add(Case.precisionOf(p));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--precision: float (f32) or double (f64), got '" + p + "'");
+            }
+        }
+        return list;
+    }
+
     /** Whether the engine says it can run; false when even that fails (its rows then say how). */
     private static boolean available(Engine e) {
         try {
@@ -361,15 +387,18 @@ public final class Compare implements Callable<Integer> {
                 + (ram > 0 ? Metrics.bytes(ram) + " memory" : "memory unknown") + (gpu ? "" : ", no GPU engine available"));
         lines.add("java: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") + " ("
                 + System.getProperty("java.vendor") + "), max heap " + Metrics.bytes(rt.maxMemory()));
-        lines.add("data: complex float32, uniform random in [-1, 1) (seed " + seed + "), forward, unnormalised; a fresh"
-                + " input per case, the same for every engine");
+        boolean doubles = caseList.stream().anyMatch(Case::isDouble);
+        lines.add("data: complex " + (doubles ? "float32, and float64 in the cases marked double (16 bytes a complex value)"
+                : "float32") + ", uniform random in [-1, 1) (seed " + seed + "), forward, unnormalised; a fresh input per case,"
+                + " the same for every engine");
         if (caseList.stream().anyMatch(c -> c.kind().real())) {
-            lines.add("real cases: r2c takes real float32 values uniform in [-1, 1) and gives numpy's rfftn half spectrum"
+            lines.add("real cases: r2c takes real values uniform in [-1, 1) and gives numpy's rfftn half spectrum"
                     + " (last axis N/2 + 1 bins); c2r takes such a half spectrum, uniform in [-1, 1) and made Hermitian where"
                     + " it must be (the bins 0 and N/2 of the last axis), and gives N real values, unnormalised (N times"
                     + " numpy's irfftn); out of place on every GPU engine");
         }
-        lines.add("check: a result whose relative L2 error against reference-fft exceeds " + tolerance
+        lines.add("check: a result whose relative L2 error against reference-fft exceeds " + (tolerance != null
+                ? tolerance.toString() : Truth.TOLERANCE + (doubles ? " (float), " + Truth.DOUBLE_TOLERANCE + " (double)" : ""))
                 + " is rejected (its row failed, with the error)");
         lines.add("protocol: per engine and case, warm-up (" + p.warmup() + " run(s) at least, and " + p.warmupSeconds()
                 + " s at least) then " + p.reps() + " timed runs with data resident; the same end to end; medians; each loop cut short"

@@ -1,9 +1,10 @@
 package io.github.tornadofft.bench;
 
 /**
- * Something that computes a batch of float32 FFTs of a {@link Case}'s kind (complex forward, real to
- * complex, complex to real): a TornadoVM device, cuFFT, VkFFT, JTransforms, the reference. The
- * comparison asks each engine to prepare a case, then times it the same way ({@link Bench}).
+ * Something that computes a batch of FFTs of a {@link Case}'s kind (complex forward, real to complex,
+ * complex to real) and precision (float32, float64): a TornadoVM device, cuFFT, VkFFT, JTransforms, the
+ * reference. The comparison asks each engine to prepare a case, then times it the same way ({@link Bench}).
+ * An engine that does not compute a case's precision says so when preparing it.
  */
 public interface Engine {
 
@@ -44,7 +45,8 @@ public interface Engine {
      * Plans the case and allocates its buffers (host and device). The plan's build time is not
      * part of any timing.
      *
-     * @throws UnsupportedCaseException when the engine cannot do this case (yet), with the reason
+     * @throws UnsupportedCaseException when the engine cannot do this case (yet: its shape, kind or
+     *                                  precision), with the reason
      */
     Prepared prepare(Case c) throws UnsupportedCaseException;
 
@@ -60,6 +62,14 @@ public interface Engine {
 
         /** Copies the case's input ({@link Truth#input()}) into the engine's own host buffer; not timed. */
         void load(float[] input);
+
+        /**
+         * {@link #load(float[])} of a float64 case ({@link Truth#doubleInput()}); an engine that prepares
+         * float64 cases overrides it (and {@link #result(int, double[])}).
+         */
+        default void load(double[] input) {
+            throw new UnsupportedOperationException("load: this engine's runs take float32 input only");
+        }
 
         /** Whether {@link #runResident()} reports a device kernel time. */
         boolean hasKernelTime();
@@ -80,6 +90,11 @@ public interface Engine {
          * for c2r, whatever layout the engine computes in.
          */
         void result(int index, float[] dst);
+
+        /** {@link #result(int, float[])} of a float64 case. */
+        default void result(int index, double[] dst) {
+            throw new UnsupportedOperationException("result: this engine's runs give float32 output only");
+        }
 
         /** Time spent planning and compiling, in ns; -1 when the engine has no such step. */
         long setupNanos();

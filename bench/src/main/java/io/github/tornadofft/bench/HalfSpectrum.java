@@ -33,28 +33,59 @@ public final class HalfSpectrum {
      *                                  {@code x} where it is too short
      */
     public static void makeHermitian(float[] x, int offset, int[] shape) {
+        forEachMirror(x.length, offset, shape, (at, to) -> {
+            if (to < 0) {
+                x[at + 1] = 0;
+            } else {
+                x[to] = x[at];
+                x[to + 1] = -x[at + 1];
+            }
+        });
+    }
+
+    /** {@link #makeHermitian(float[], int, int[])} of a float64 half spectrum. */
+    public static void makeHermitian(double[] x, int offset, int[] shape) {
+        forEachMirror(x.length, offset, shape, (at, to) -> {
+            if (to < 0) {
+                x[at + 1] = 0;
+            } else {
+                x[to] = x[at];
+                x[to + 1] = -x[at + 1];
+            }
+        });
+    }
+
+    /** What {@link #forEachMirror} calls: the value at {@code at} and its mirror at {@code to}, or -1 for itself. */
+    private interface Mirror {
+        void pair(int at, int to);
+    }
+
+    /**
+     * The pairs that make a half spectrum of {@code length} values from {@code offset} Hermitian: the
+     * position of each value on the planes of bins 0 and L/2 whose mirror is at a higher flat index, with
+     * that mirror's; or with -1, a value that is its own mirror.
+     */
+    private static void forEachMirror(int length, int offset, int[] shape, Mirror mirror) {
         int rank = shape.length;
         int last = shape[rank - 1];
         if (last < 2 || last % 2 != 0) {
             throw new IllegalArgumentException("shape: the last axis must be even and at least 2, got " + Arrays.toString(shape));
         }
-        if (offset < 0 || x.length - offset < 2 * values(shape)) {
-            throw new IllegalArgumentException("x: " + 2 * values(shape) + " floats from offset " + offset + " for "
-                    + Arrays.toString(shape) + ", got " + x.length);
+        if (offset < 0 || length - offset < 2 * values(shape)) {
+            throw new IllegalArgumentException("x: " + 2 * values(shape) + " values from offset " + offset + " for "
+                    + Arrays.toString(shape) + ", got " + length);
         }
         int h = last / 2 + 1;
         int[] lead = Arrays.copyOf(shape, rank - 1);
         long m = values(shape) / h;
         for (int bin : new int[] {0, last / 2}) {
             for (long j = 0; j < m; j++) {
-                long mirror = mirror(j, lead);
+                long to = mirror(j, lead);
                 int at = (int) (offset + 2 * (j * h + bin));
-                if (mirror == j) {
-                    x[at + 1] = 0;
-                } else if (mirror > j) {
-                    int to = (int) (offset + 2 * (mirror * h + bin));
-                    x[to] = x[at];
-                    x[to + 1] = -x[at + 1];
+                if (to == j) {
+                    mirror.pair(at, -1);
+                } else if (to > j) {
+                    mirror.pair(at, (int) (offset + 2 * (to * h + bin)));
                 }
             }
         }

@@ -64,9 +64,9 @@ public final class Report {
         md.append("- GFLOP/s = 5 N log2 N x batch / time, N = points in one transform; for r2c and c2r, 2.5 N log2 N x batch"
                 + " / time, N = real points (half the complex count, the convention of FFTW's and cuFFT's real benchmarks).\n");
         md.append("- GB/s: effective bandwidth, bytes read and written at least / time: for c2c 2 x bytes (one read and one"
-                + " write of the batch), for r2c and c2r the real values (4 bytes each) plus the half spectrum (8 bytes per"
-                + " bin), the least any FFT moves; of copy: that as a fraction of the copy ceiling of the engine's memory"
-                + " (table above).\n");
+                + " write of the batch, 8 bytes a complex value in float32, 16 in float64), for r2c and c2r the real values"
+                + " (4 or 8 bytes each) plus the half spectrum (8 or 16 bytes per bin), the least any FFT moves; of copy: that"
+                + " as a fraction of the copy ceiling of the engine's memory (table above, measured for the case's bytes).\n");
         md.append("- ratio: time / the time of cuFFT (GPU engines) or JTransforms (CPU engines) on the same case (for r2c and"
                 + " c2r, cuFFT's R2C or C2R plan and JTransforms' realForward or realInverse); below 1 is faster.\n");
         if (rows.stream().anyMatch(r -> r.c().kind().real())) {
@@ -207,11 +207,12 @@ public final class Report {
             "place", "status", "reason", "kernel_ms", "kernel_min_ms", "call_ms", "call_min_ms", "e2e_ms", "e2e_min_ms",
             "gflops", "effective_gbs", "ceiling_gbs", "ceiling_fraction", "ceiling_method", "rel_error", "error_samples",
             "baseline", "ratio", "warmup_resident", "reps_resident", "warmup_e2e", "reps_e2e", "setup_ms", "plan", "kind",
-            "bytes_moved", "of_c2c");
+            "bytes_moved", "of_c2c", "precision");
 
     /**
      * Every number, one line per engine and case; empty fields where nothing was measured. {@code bytes} is
-     * the case's size ({@link Case#bytes()}), {@code bytes_moved} what the GB/s column counts.
+     * the case's size ({@link Case#bytes()}), {@code bytes_moved} what the GB/s column counts, {@code precision}
+     * float or double.
      */
     public static String csv(List<Row> rows) {
         StringBuilder csv = new StringBuilder(String.join(",", CSV_COLUMNS)).append('\n');
@@ -232,7 +233,7 @@ public final class Report {
                     .add(count(r.call().warmup(), r.ok())).add(count(r.call().reps(), r.ok()))
                     .add(count(r.e2e().warmup(), r.ok())).add(count(r.e2e().reps(), r.ok()))
                     .add(num(r.setupMs())).add(csvCell(r.plan())).add(c.kind().word()).add(Long.toString(c.bytesMoved()))
-                    .add(num(ofComplex(r, rows)));
+                    .add(num(ofComplex(r, rows))).add(c.precision().name().toLowerCase(Locale.ROOT));
             csv.append(j).append('\n');
         }
         return csv.toString();

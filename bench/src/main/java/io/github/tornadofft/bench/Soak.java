@@ -155,8 +155,8 @@ public final class Soak implements Callable<Integer> {
         try {
             shapeList = Case.parseList(shapes != null ? shapes : quick ? QUICK_SHAPES : SHAPES);
             for (Case c : shapeList) {
-                if (c.kind() != Case.Kind.C2C) {
-                    throw new IllegalArgumentException("--shapes: the soak runs c2c transforms, got " + c.spec());
+                if (c.kind() != Case.Kind.C2C || c.isDouble()) {
+                    throw new IllegalArgumentException("--shapes: the soak runs c2c float32 transforms, got " + c.spec());
                 }
             }
             device = Devices.resolve(deviceSpec);

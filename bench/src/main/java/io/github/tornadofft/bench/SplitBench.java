@@ -91,6 +91,9 @@ public final class SplitBench implements Callable<Integer> {
         Rates rates = Rates.measure(list, chunkBytes);
         StringBuilder plans = new StringBuilder("\n## The plans\n");
         for (Case c : Case.parseList(cases)) {
+            if (c.isDouble() || c.kind().real()) {
+                throw new IllegalArgumentException("--cases: a plan over several devices runs c2c float32, got " + c.spec());
+            }
             System.err.println("run-bench split: " + c.label());
             Truth truth = Truth.of(c, seed, 4);
             FftDescriptor d = FftDescriptor.c2c(c.shape()).batch(c.batch()).direction(Direction.FORWARD).build();

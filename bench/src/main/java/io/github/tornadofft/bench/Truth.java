@@ -2,6 +2,7 @@ package io.github.tornadofft.bench;
 
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.Norm;
+import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.reference.ReferenceFft;
 
 import java.util.Arrays;
@@ -16,6 +17,9 @@ import java.util.StringJoiner;
  * <p>By kind: c2c, complex input, forward; r2c, a real signal, forward, to numpy's {@code rfftn} half
  * spectrum; c2r, a half spectrum made Hermitian where it must be ({@link HalfSpectrum#makeHermitian}),
  * inverse and unnormalised (cuFFT's convention: the result is N times numpy's {@code irfftn}).
+ *
+ * <p>A float32 case's input is floats ({@link #input()}), a float64 case's doubles ({@link #doubleInput()});
+ * {@link #load} gives an engine the one of its case.
  */
 public final class Truth {
 
@@ -25,29 +29,57 @@ public final class Truth {
      */
     public static final double TOLERANCE = 1e-4;
 
+    /**
+     * Default largest relative L2 error of a right float64 result: double transforms of the bench's sizes
+     * stay near 1e-15 (2^-52 log2 N); a kernel that computed anything in float is near 1e-7.
+     */
+    public static final double DOUBLE_TOLERANCE = 1e-12;
+
     private final Case c;
+    /** The input of a float32 case; null for float64. */
     private final float[] input;
+    /** The input of a float64 case; null for float32. */
+    private final double[] doubles;
     private final int[] samples;
     private final double[][] expected;
 
-    private Truth(Case c, float[] input, int[] samples, double[][] expected) {
+    private Truth(Case c, float[] input, double[] doubles, int[] samples, double[][] expected) {
         this.c = c;
         this.input = input;
+        this.doubles = doubles;
         this.samples = samples;
         this.expected = expected;
     }
 
-    /** Fresh uniform random input in [-1, 1) and the reference transforms of up to {@code maxSamples} of the batch. */
+    /** The default tolerance of a case's precision: {@link #TOLERANCE} or {@link #DOUBLE_TOLERANCE}. */
+    public static double tolerance(Precision precision) {
+        return precision == Precision.DOUBLE ? DOUBLE_TOLERANCE : TOLERANCE;
+    }
+
+    /**
+     * Fresh uniform random input in [-1, 1) and the reference transforms of up to {@code maxSamples} of the
+     * batch. A float64 case draws the same numbers as its float32 twin, unrounded.
+     */
     public static Truth of(Case c, long seed, int maxSamples) {
-        float[] input = new float[c.floats()];
+        float[] input = c.isDouble() ? null : new float[c.floats()];
+        double[] doubles = c.isDouble() ? new double[c.floats()] : null;
         SplittableRandom random = new SplittableRandom(seed ^ c.hashCode());
-        for (int i = 0; i < input.length; i++) {
-            input[i] = (float) (2 * random.nextDouble() - 1);
+        for (int i = 0; i < c.floats(); i++) {
+            double value = 2 * random.nextDouble() - 1;
+            if (input != null) {
+                input[i] = (float) value;
+            } else {
+                doubles[i] = value;
+            }
         }
         int len = c.inputLength();
         if (c.kind() == Case.Kind.C2R) {
             for (int b = 0; b < c.batch(); b++) {
-                HalfSpectrum.makeHermitian(input, b * len, c.shape());
+                if (input != null) {
+                    HalfSpectrum.makeHermitian(input, b * len, c.shape());
+                } else {
+                    HalfSpectrum.makeHermitian(doubles, b * len, c.shape());
+                }
             }
         }
         int[] samples = sampleIndices(c.batch(), maxSamples);
@@ -56,11 +88,11 @@ public final class Truth {
             double[] d = new double[len];
             int base = samples[k] * len;
             for (int i = 0; i < len; i++) {
-                d[i] = input[base + i];
+                d[i] = input != null ? input[base + i] : doubles[base + i];
             }
             expected[k] = expected(c, d);
         }
-        return new Truth(c, input, samples, expected);
+        return new Truth(c, input, doubles, samples, expected);
     }
 
     /** reference-fft's transform of one input of the case, in double precision; may reuse {@code in}. */
@@ -97,19 +129,46 @@ public final class Truth {
     }
 
     /**
-     * The input, {@link Case#floats()} floats (transform b at b {@link Case#inputLength()}), shared and not
-     * to be modified: every engine copies it into its own buffer.
+     * The input of a float32 case, {@link Case#floats()} floats (transform b at b {@link Case#inputLength()}),
+     * shared and not to be modified: every engine copies it into its own buffer.
+     *
+     * @throws IllegalStateException for a float64 case, whose input is {@link #doubleInput()}
      */
     public float[] input() {
+        if (input == null) {
+            throw new IllegalStateException("input: the input of a float64 case (" + c.label() + ") is doubleInput()");
+        }
         return input;
+    }
+
+    /**
+     * {@link #input()} of a float64 case: {@link Case#floats()} doubles.
+     *
+     * @throws IllegalStateException for a float32 case, whose input is {@link #input()}
+     */
+    public double[] doubleInput() {
+        if (doubles == null) {
+            throw new IllegalStateException("doubleInput: the input of a float32 case (" + c.label() + ") is input()");
+        }
+        return doubles;
+    }
+
+    /** Gives the engine its input: {@link Engine.Prepared#load(float[])} or, for a float64 case, the doubles. */
+    public void load(Engine.Prepared prepared) {
+        if (c.isDouble()) {
+            prepared.load(doubles);
+        } else {
+            prepared.load(input);
+        }
     }
 
     /**
      * Relative L2 error of the engine's last end-to-end output against the reference, over the
      * sampled transforms: ||y - y_ref|| / ||y_ref||. Infinite when the output has NaN or infinity.
+     * A float64 case's output is read as doubles.
      */
     public double relativeError(Engine.Prepared prepared) {
-        return relativeError(prepared::result);
+        return c.isDouble() ? relativeErrorOfDoubles(prepared::result) : relativeError((Output) prepared::result);
     }
 
     /**
@@ -121,10 +180,27 @@ public final class Truth {
         void read(int index, float[] dst);
     }
 
-    /** As {@link #relativeError(Engine.Prepared)}, of an output read through {@code output}. */
+    /** {@link Output} of float64 values. */
+    @FunctionalInterface
+    public interface DoubleOutput {
+        void read(int index, double[] dst);
+    }
+
+    /** As {@link #relativeError(Engine.Prepared)}, of a float32 output read through {@code output}. */
     public double relativeError(Output output) {
+        float[] floats = new float[c.outputLength()];
+        return relativeErrorOfDoubles((index, dst) -> {
+            output.read(index, floats);
+            for (int i = 0; i < dst.length; i++) {
+                dst[i] = floats[i];
+            }
+        });
+    }
+
+    /** As {@link #relativeError(Engine.Prepared)}, of a float64 output read through {@code output}. */
+    public double relativeErrorOfDoubles(DoubleOutput output) {
         int len = c.outputLength();
-        float[] got = new float[len];
+        double[] got = new double[len];
         double err = 0;
         double ref = 0;
         for (int k = 0; k < samples.length; k++) {

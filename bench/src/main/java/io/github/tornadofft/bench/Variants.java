@@ -106,7 +106,7 @@ public final class Variants implements Callable<Integer> {
                 properties.remove(ENGINE);
                 Engine.Prepared p = prepare(find(engines, name), c, properties);
                 prepared.add(p);
-                p.load(truth.input());
+                truth.load(p);
                 for (int w = 0; w < 3; w++) {
                     p.runResident();
                 }

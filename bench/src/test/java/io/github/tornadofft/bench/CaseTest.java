@@ -1,5 +1,6 @@
 package io.github.tornadofft.bench;
 
+import io.github.tornadofft.api.Precision;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -129,6 +130,66 @@ class CaseTest {
         assertTrue(message.contains("r2r:1d:64") && message.contains("c2r"), message);
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Case.parseList("1d:64", List.of())).getMessage()
                 .startsWith("kinds:"));
+    }
+
+    @Test
+    void aPrecisionAfterTheBatchMakesAFloat64Case() {
+        Case c = Case.parse("1d:4096:1024:f64");
+        assertEquals(Precision.DOUBLE, c.precision());
+        assertEquals(1024, c.batch());
+        assertEquals(Precision.DOUBLE, Case.parse("3d:128x256x256:double").precision());
+        assertEquals(1, Case.parse("1d:2^23:F64").batch(), "no batch, then the precision");
+        assertEquals(Precision.FLOAT, Case.parse("1d:4096:f32").precision());
+        assertEquals(Precision.FLOAT, Case.parse("1d:4096").precision(), "float32 unless named");
+        assertEquals(Case.Kind.R2C, Case.parse("r2c:2d:64:2:f64").kind());
+    }
+
+    @Test
+    void aFloat64CaseLabelsAndSpecsItsPrecisionAndRoundTrips() {
+        assertEquals("1D 4096, batch 1024, double", Case.parse("1d:4096:1024:f64").label());
+        assertEquals("3D 128x256x256, double", Case.parse("3d:128x256x256:f64").label());
+        assertEquals("1d:2097152:8:f64", Case.parse("1d:2^21:8:double").spec());
+        for (String s : List.of("1d:4096:1024:f64", "3d:256:f64", "c2r:2d:16x8:3:f64")) {
+            assertEquals(Case.parse(s), Case.parse(Case.parse(s).spec()));
+        }
+        assertEquals("1d:4096", Case.parse("1d:4096:f32").spec(), "float32 specs as before");
+    }
+
+    @Test
+    void theSameShapeInAnotherPrecisionIsAnotherCaseWithTheSameInput() {
+        Case f = Case.parse("1d:64:4");
+        Case d = Case.parse("1d:64:4:f64");
+        assertNotEquals(f, d);
+        assertEquals(d, f.in(Precision.DOUBLE));
+        assertEquals(Precision.DOUBLE, d.as(Case.Kind.R2C).precision(), "another kind keeps the precision");
+        assertEquals(f.hashCode(), d.hashCode(), "the hash seeds the input: a double case draws its float twin's numbers");
+        assertEquals(Truth.of(f, 7, 1).input()[5], (float) Truth.of(d, 7, 1).doubleInput()[5]);
+    }
+
+    @Test
+    void aFloat64CaseHoldsSixteenBytesAComplexValue() {
+        // 2^23 complex doubles are 128 MiB, as 2^24 complex floats are: twice the bytes of the same points in float.
+        assertEquals(128L << 20, Case.parse("1d:2^23:f64").bytes());
+        assertEquals(2 * Case.parse("1d:2^23").bytes(), Case.parse("1d:2^23:f64").bytes());
+        assertEquals(8L * (1 << 20), Case.parse("r2c:1d:2^20:f64").bytes(), "8 bytes a real double");
+        assertEquals(Case.parse("2d:64").floats(), Case.parse("2d:64:f64").floats(), "values count numbers, not bytes");
+    }
+
+    @Test
+    void aListRunsEachCaseThatNamesNoPrecisionInEveryPrecisionGiven() {
+        List<Case> cases = Case.parseList("1d:64:8, 2d:16:f32", List.of(Case.Kind.C2C),
+                List.of(Precision.FLOAT, Precision.DOUBLE));
+        assertEquals(List.of("1d:64:8", "1d:64:8:f64", "2d:16x16"), cases.stream().map(Case::spec).toList());
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> Case.parseList("1d:64", List.of(Case.Kind.C2C), List.of())).getMessage().startsWith("precisions:"));
+    }
+
+    @Test
+    void anUnknownPrecisionIsNamed() {
+        String message = assertThrows(IllegalArgumentException.class, () -> Case.parse("1d:64:f16")).getMessage();
+        assertTrue(message.contains("1d:64:f16") && message.contains("f64"), message);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Case.precisionOf("half")).getMessage()
+                .contains("'half'"));
     }
 
     @Test

@@ -54,6 +54,19 @@ class MetricsTest {
     }
 
     @Test
+    void aFloat64CaseMovesSixteenBytesAComplexValueForTheSameFlops() {
+        // The same transform in double: the same 5 N log2 N, twice the bytes read and written.
+        Case f = Case.parse("3d:128x256x256");
+        Case d = Case.parse("3d:128x256x256:f64");
+        assertEquals(f.flops(), d.flops());
+        assertEquals(Metrics.gflops(f, 1e6), Metrics.gflops(d, 1e6));
+        assertEquals(2L * 16 * 128 * 256 * 256, d.bytesMoved());
+        assertEquals(2 * Metrics.effectiveGBs(f, 1e6), Metrics.effectiveGBs(d, 1e6), 1e-9);
+        // r2c in double: 8 bytes a real value, 16 a bin.
+        assertEquals(8L * 4096 * 64 + 16L * 2049 * 64, Case.parse("r2c:1d:4096:64:f64").bytesMoved());
+    }
+
+    @Test
     void timesThatWereNotMeasuredGiveNaNNotZero() {
         Case c = Case.parse("1d:1024");
         assertTrue(Double.isNaN(Metrics.gflops(c, Double.NaN)));

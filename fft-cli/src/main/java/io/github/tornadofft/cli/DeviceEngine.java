@@ -1,6 +1,7 @@
 package io.github.tornadofft.cli;
 
 import io.github.tornadofft.Devices;
+import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.FftPlan;
 import io.github.tornadofft.api.Precision;
@@ -20,7 +21,10 @@ final class DeviceEngine implements Engine {
 
     static final String SUPPORTED = "device plans support single precision: complex-to-complex of one axis of any length"
             + " (up to 2^26 where it is not a power of two) or of 1 to 3 power-of-two axes, real-to-complex and"
-            + " complex-to-real of 1 to 3 power-of-two axes, the last of even length";
+            + " complex-to-real of 1 to 3 power-of-two axes, the last of even length; double precision:"
+            + " complex-to-complex of 1 to 3 power-of-two axes, on a device with fp64";
+    /** What a refusal of double precision adds: the two ways to run the transform anyway. */
+    static final String DOUBLE_HINT = "add --precision float (the output keeps the input's dtype) or use --device jvm";
     static final String SUPPORTED_SPLIT = "plans over several devices support single precision complex-to-complex"
             + " of 3 power-of-two axes (at least one Z plane per device), or of 1 or 2 axes over a batch of at least"
             + " one transform per device";
@@ -67,34 +71,58 @@ final class DeviceEngine implements Engine {
         return spec + " (" + String.join("; ", names) + ")";
     }
 
+    /** The plan computes in the transform's precision: double (float64) or float (float32). */
+    @Override
+    public String arithmetic(Transform t) {
+        return t.precision() == Precision.DOUBLE ? "double (float64)" : "float (float32)";
+    }
+
+    /**
+     * Runs a plan of the transform's precision: the input is widened or rounded to it, and the output
+     * has the input's dtype again.
+     */
     @Override
     public Result run(Transform t, NpyData input) {
-        if (t.precision() != Precision.FLOAT) {
-            throw CliError.usage("double precision on device " + spec + ": " + SUPPORTED
-                    + "; add --precision float (the output keeps the input's dtype) or use --device jvm");
-        }
         try (FftPlan plan = plan(t)) {
-            float[] out = new float[(int) plan.descriptor().outputFloats()];
-            long start = System.nanoTime();
-            plan.execute(input.asFloats(), out);
-            long executeNanos = System.nanoTime() - start;
-            NpyData output = NpyData.ofFloats(t.outputShape(), t.kind() != Transform.Kind.C2R, out)
-                    .withPrecision(input.dtype().doublePrecision());
-            return new Result(output, plan.toString().strip(), plan.buildNanos(), executeNanos);
+            boolean complexOut = t.kind() != Transform.Kind.C2R;
+            int values = (int) plan.descriptor().outputFloats();
+            Direction direction = plan.descriptor().direction();
+            NpyData output;
+            long executeNanos;
+            if (t.precision() == Precision.DOUBLE) {
+                double[] in = input.asDoubles();
+                double[] out = new double[values];
+                long start = System.nanoTime();
+                plan.execute(direction, in, 0, out, 0);
+                executeNanos = System.nanoTime() - start;
+                output = NpyData.ofDoubles(t.outputShape(), complexOut, out);
+            } else {
+                float[] in = input.asFloats();
+                float[] out = new float[values];
+                long start = System.nanoTime();
+                plan.execute(direction, in, 0, out, 0);
+                executeNanos = System.nanoTime() - start;
+                output = NpyData.ofFloats(t.outputShape(), complexOut, out);
+            }
+            return new Result(output.withPrecision(input.dtype().doublePrecision()), plan.toString().strip(),
+                    plan.buildNanos(), executeNanos);
         }
     }
 
     /**
      * Plans and compiles the transform, over several devices where the list names more than one; what
-     * the plans reject becomes a usage error.
+     * the plans reject (a shape, a precision: FftPlan's own message) becomes a usage error.
      */
     private FftPlan plan(Transform t) {
         try {
             return devices.size() == 1 ? FftPlan.create(descriptor(t), devices.get(0)) : FftPlan.create(descriptor(t), devices);
         } catch (IllegalArgumentException e) {
             String message = t + " on device " + spec + ": " + e.getMessage();
-            throw CliError.usage(message + "; " + (devices.size() == 1 ? SUPPORTED : SUPPORTED_SPLIT)
-                    + " (--device jvm runs any shape)");
+            String supported = devices.size() == 1 ? SUPPORTED : SUPPORTED_SPLIT;
+            if (t.precision() == Precision.DOUBLE) {
+                throw CliError.usage(message + "; " + supported + "; " + DOUBLE_HINT);
+            }
+            throw CliError.usage(message + "; " + supported + " (--device jvm runs any shape)");
         }
     }
 
@@ -107,6 +135,6 @@ final class DeviceEngine implements Engine {
             case R2C -> FftDescriptor.r2c(t.transformShape());
             case C2R -> FftDescriptor.c2r(realShape);
         };
-        return builder.batch(t.batch()).norm(t.norm()).precision(Precision.FLOAT).build();
+        return builder.batch(t.batch()).norm(t.norm()).precision(t.precision()).build();
     }
 }

@@ -6,6 +6,9 @@ interface Engine {
     /** The device, for the report: what the user asked for and what it is. */
     String device();
 
+    /** The arithmetic {@code transform} runs in, for the report: e.g. "double (float64)". */
+    String arithmetic(Transform transform);
+
     /** Computes {@code transform} of {@code input}; the output has the input's precision. */
     Result run(Transform transform, NpyData input);
 

@@ -30,18 +30,23 @@ import java.util.concurrent.Callable;
                 "The output has the input's precision: complex64 for single, complex128 for double input.",
                 "",
                 "Devices: 'jvm' runs reference-fft in pure Java (any size, any rank, both precisions).",
-                "'default' or 'B:D' runs a tornado-fft plan on a TornadoVM device; those support single",
-                "precision: complex-to-complex of one axis of any length (--dims 1; up to 2^26 where it is",
-                "not a power of two) or of power-of-two axes, and real-to-complex / complex-to-real of 1 to",
-                "3 power-of-two axes whose last is even (numpy.fft.rfftn / irfftn). Anything else is an",
-                "error, never a silent fallback to the JVM.",
-                "Several devices, 'B:D,B:D,...' (one may repeat), split the transform: a 3D transform into a",
-                "slab of Z planes per device, exchanged through host memory into pencils for the Z axis; a",
-                "batch of 1D or 2D transforms into whole transforms per device.",
+                "'default' or 'B:D' runs a tornado-fft plan on a TornadoVM device, in the precision to compute",
+                "in: complex128 and float64 input in double on the device (a complex128 result computed in",
+                "double), complex64 and float32 in float; --precision float or double overrides it, and the",
+                "output keeps the input's dtype. In float the device runs complex-to-complex of one axis of",
+                "any length (--dims 1; up to 2^26 where it is not a power of two) or of power-of-two axes,",
+                "and real-to-complex / complex-to-real of 1 to 3 power-of-two axes whose last is even",
+                "(numpy.fft.rfftn / irfftn); in double, complex-to-complex of 1 to 3 power-of-two axes (on a",
+                "device with fp64). Anything else is an error saying so (--precision float or --device jvm",
+                "runs it), never a silent fallback to the JVM.",
+                "Several devices, 'B:D,B:D,...' (one may repeat), split a single-precision transform: a 3D",
+                "transform into a slab of Z planes per device, exchanged through host memory into pencils for",
+                "the Z axis; a batch of 1D or 2D transforms into whole transforms per device.",
                 "",
                 "Without --in: a demo, a random 32x32x32 complex64 transform on the chosen device, checked",
                 "against reference-fft (relative L2 error must stay within 1e-5).",
-                "Reports (device, plan, build/JIT and execution time) go to stderr.",
+                "Reports (device and the precision it computes in, plan, build/JIT and execution time) go to",
+                "stderr.",
                 ""},
         footer = {
                 "",
@@ -58,6 +63,9 @@ import java.util.concurrent.Callable;
                 "  ./fft --in i.npy --out k.npy --dims 2            # np.fft.rfft2(i): 4 x 512 x 257 bins",
                 "  ./fft --in k.npy --out j.npy --dims 2 --inverse --real-size 512",
                 "                                                   # np.fft.irfft2(k, (512, 512)): j equals i",
+                "  python3 -c \"import numpy as np; np.save('d.npy', np.random.rand(4, 4096).astype(np.complex128))\"",
+                "  ./fft --in d.npy --out e.npy --dims 1            # np.fft.fft(d) in double on the device",
+                "  ./fft --in d.npy --out e.npy --dims 1 --precision float   # in float; e is still complex128",
                 "  ./fft --in v.npy --out w.npy --device 0:0,0:1    # a 3D transform split over two devices",
                 "  ./fft --list-devices",
                 "  ./fft                                            # the demo",
@@ -88,7 +96,8 @@ public final class FftCommand implements Callable<Integer> {
     String device;
 
     @Option(names = "--precision", paramLabel = "P", converter = PrecisionConverter.class,
-            description = "float or double: the precision to compute in (default: the input's)")
+            description = "float or double: the precision to compute in, on the JVM or the device (default: the input's;"
+                    + " the output keeps the input's dtype)")
     Precision precision;
 
     @Option(names = {"--real-size", "--real-output"}, paramLabel = "N",

@@ -13,6 +13,12 @@ final class JvmEngine implements Engine {
         return "jvm (reference-fft, pure Java)";
     }
 
+    /** reference-fft computes in double whatever the precision asked; a float result is rounded once. */
+    @Override
+    public String arithmetic(Transform t) {
+        return "double (float64)" + (t.precision() == Precision.FLOAT ? ", rounded to float" : "");
+    }
+
     @Override
     public Result run(Transform t, NpyData input) {
         long start = System.nanoTime();

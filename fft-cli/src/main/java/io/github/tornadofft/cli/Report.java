@@ -2,7 +2,7 @@ package io.github.tornadofft.cli;
 
 import java.io.PrintWriter;
 
-/** The lines a run prints on stderr: device, transform, plan, build and execution time. */
+/** The lines a run prints on stderr: device and its arithmetic, transform, plan, build and execution time. */
 final class Report {
 
     private static final String INDENT = "           ";
@@ -11,7 +11,7 @@ final class Report {
     }
 
     static void run(PrintWriter err, Engine engine, Transform transform, Engine.Result result) {
-        err.println("device:    " + engine.device());
+        err.println("device:    " + engine.device() + ", computes in " + engine.arithmetic(transform));
         err.println("transform: " + transform);
         String[] plan = result.plan().split("\n");
         err.println("plan:      " + plan[0]);

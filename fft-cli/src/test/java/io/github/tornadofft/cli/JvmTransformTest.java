@@ -106,7 +106,7 @@ class JvmTransformTest {
     void theReportNamesTheDeviceThePlanAndTheTimes() {
         Cli run = Cli.run("--in", complex128(), "--out", dir.resolve("out.npy"), "--device", "jvm");
         assertEquals(0, run.exitCode, run.err);
-        assertTrue(run.err.contains("device:    jvm"), run.err);
+        assertTrue(run.err.contains("device:    jvm (reference-fft, pure Java), computes in double (float64)"), run.err);
         assertTrue(run.err.contains("plan:      reference-fft (mixed radix/Bluestein, double)"), run.err);
         assertTrue(run.err.contains("build:"), run.err);
         assertTrue(run.err.contains("execute:"), run.err);

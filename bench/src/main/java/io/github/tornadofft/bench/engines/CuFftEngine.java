@@ -4,24 +4,32 @@ import io.github.tornadofft.bench.Case;
 import io.github.tornadofft.bench.CopyCeiling;
 import io.github.tornadofft.bench.Engine;
 import io.github.tornadofft.bench.UnsupportedCaseException;
+import org.bytedeco.cuda.cudart.double2;
 import org.bytedeco.cuda.cudart.float2;
+import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.FloatPointer;
 
 import static org.bytedeco.cuda.global.cufft.CUFFT_C2C;
 import static org.bytedeco.cuda.global.cufft.CUFFT_C2R;
+import static org.bytedeco.cuda.global.cufft.CUFFT_D2Z;
 import static org.bytedeco.cuda.global.cufft.CUFFT_FORWARD;
 import static org.bytedeco.cuda.global.cufft.CUFFT_R2C;
+import static org.bytedeco.cuda.global.cufft.CUFFT_Z2D;
+import static org.bytedeco.cuda.global.cufft.CUFFT_Z2Z;
 import static org.bytedeco.cuda.global.cufft.cufftDestroy;
 import static org.bytedeco.cuda.global.cufft.cufftExecC2C;
 import static org.bytedeco.cuda.global.cufft.cufftExecC2R;
+import static org.bytedeco.cuda.global.cufft.cufftExecD2Z;
 import static org.bytedeco.cuda.global.cufft.cufftExecR2C;
+import static org.bytedeco.cuda.global.cufft.cufftExecZ2D;
+import static org.bytedeco.cuda.global.cufft.cufftExecZ2Z;
 import static org.bytedeco.cuda.global.cufft.cufftPlanMany;
 
 /**
  * cuFFT through the bytedeco CUDA presets on the system's CUDA libraries, in the same process and
  * on the same data as every other engine. c2c in place, as the baseline numbers are; r2c and c2r out of
- * place on packed buffers (a CUFFT_R2C or CUFFT_C2R plan); each launch timed with a pair of CUDA events
- * ({@link CudaRun}).
+ * place on packed buffers (a CUFFT_R2C or CUFFT_C2R plan); a float64 case the same with CUFFT_Z2Z,
+ * CUFFT_D2Z and CUFFT_Z2D; each launch timed with a pair of CUDA events ({@link CudaRun}).
  */
 final class CuFftEngine implements Engine {
 
@@ -58,7 +66,8 @@ final class CuFftEngine implements Engine {
         return "cuFFT (" + Cuda.versions() + ") via org.bytedeco:cuda, cufftPlanMany + cufftExecC2C in place on the default"
                 + " stream; r2c and c2r: a CUFFT_R2C or CUFFT_C2R plan, cufftExecR2C or cufftExecC2R out of place between"
                 + " packed buffers (real values, then the half spectrum, no padding; C2R overwrites its input, so resident"
-                + " runs after the first transform what the last one left). 'kernel' is one launch between two CUDA"
+                + " runs after the first transform what the last one left); in double the same with cufftExecZ2Z, D2Z"
+                + " and Z2D (CUFFT_Z2Z, CUFFT_D2Z, CUFFT_Z2D plans). 'kernel' is one launch between two CUDA"
                 + " events; 'call' the host wall time of launch + event synchronize; 'e2e' is cudaMemcpy host-to-device"
                 + " from a pageable off-heap buffer, the transform, cudaMemcpy device-to-host into another.";
     }
@@ -75,25 +84,29 @@ final class CuFftEngine implements Engine {
 
     private static final class Run extends CudaRun {
         private final int[] plan = {0};
-        /** The buffers as the exec functions type them, made once (not per launch). */
-        private final float2 complexIn;
-        private final float2 complexOut;
-        private final FloatPointer realIn;
-        private final FloatPointer realOut;
+        /**
+         * The buffers as the exec functions type them, made once (not per launch): float2 and FloatPointer
+         * for float32, double2 and DoublePointer for float64.
+         */
+        private final org.bytedeco.javacpp.Pointer complexIn;
+        private final org.bytedeco.javacpp.Pointer complexOut;
+        private final org.bytedeco.javacpp.Pointer realIn;
+        private final org.bytedeco.javacpp.Pointer realOut;
         private boolean planned;
 
         Run(Case c) {
             super(c, "cuFFT");
-            complexIn = c.kind() == Case.Kind.R2C ? null : new float2(input);
-            complexOut = c.kind() == Case.Kind.C2R ? null : new float2(output);
-            realIn = c.kind() == Case.Kind.R2C ? new FloatPointer(input) : null;
-            realOut = c.kind() == Case.Kind.C2R ? new FloatPointer(output) : null;
+            boolean z = c.isDouble();
+            complexIn = c.kind() == Case.Kind.R2C ? null : z ? new double2(input) : new float2(input);
+            complexOut = c.kind() == Case.Kind.C2R ? null : z ? new double2(output) : new float2(output);
+            realIn = c.kind() != Case.Kind.R2C ? null : z ? new DoublePointer(input) : new FloatPointer(input);
+            realOut = c.kind() != Case.Kind.C2R ? null : z ? new DoublePointer(output) : new FloatPointer(output);
             try {
                 // Packed batches: with null embeds cuFFT takes its basic layout, and these distances are theirs.
                 int type = switch (c.kind()) {
-                    case C2C -> CUFFT_C2C;
-                    case R2C -> CUFFT_R2C;
-                    case C2R -> CUFFT_C2R;
+                    case C2C -> z ? CUFFT_Z2Z : CUFFT_C2C;
+                    case R2C -> z ? CUFFT_D2Z : CUFFT_R2C;
+                    case C2R -> z ? CUFFT_Z2D : CUFFT_C2R;
                 };
                 int inDist = c.kind() == Case.Kind.C2R ? c.inputLength() / 2 : (int) c.points();
                 int outDist = c.kind() == Case.Kind.R2C ? c.outputLength() / 2 : (int) c.points();
@@ -109,10 +122,20 @@ final class CuFftEngine implements Engine {
 
         @Override
         void launch() {
+            if (c.isDouble()) {
+                switch (c.kind()) {
+                    case C2C -> Cuda.checkFft(cufftExecZ2Z(plan[0], (double2) complexIn, (double2) complexOut, CUFFT_FORWARD),
+                            "cufftExecZ2Z");
+                    case R2C -> Cuda.checkFft(cufftExecD2Z(plan[0], (DoublePointer) realIn, (double2) complexOut), "cufftExecD2Z");
+                    case C2R -> Cuda.checkFft(cufftExecZ2D(plan[0], (double2) complexIn, (DoublePointer) realOut), "cufftExecZ2D");
+                }
+                return;
+            }
             switch (c.kind()) {
-                case C2C -> Cuda.checkFft(cufftExecC2C(plan[0], complexIn, complexOut, CUFFT_FORWARD), "cufftExecC2C");
-                case R2C -> Cuda.checkFft(cufftExecR2C(plan[0], realIn, complexOut), "cufftExecR2C");
-                case C2R -> Cuda.checkFft(cufftExecC2R(plan[0], complexIn, realOut), "cufftExecC2R");
+                case C2C -> Cuda.checkFft(cufftExecC2C(plan[0], (float2) complexIn, (float2) complexOut, CUFFT_FORWARD),
+                        "cufftExecC2C");
+                case R2C -> Cuda.checkFft(cufftExecR2C(plan[0], (FloatPointer) realIn, (float2) complexOut), "cufftExecR2C");
+                case C2R -> Cuda.checkFft(cufftExecC2R(plan[0], (float2) complexIn, (FloatPointer) realOut), "cufftExecC2R");
             }
         }
 
@@ -126,8 +149,12 @@ final class CuFftEngine implements Engine {
 
         @Override
         public String plan() {
-            return "cufftPlanMany " + (c.kind() == Case.Kind.C2C ? "" : c.kind() == Case.Kind.R2C ? "R2C, " : "C2R, ")
-                    + "rank " + c.rank() + ", batch " + c.batch();
+            String type = switch (c.kind()) {
+                case C2C -> c.isDouble() ? "Z2Z, " : "";
+                case R2C -> c.isDouble() ? "D2Z, " : "R2C, ";
+                case C2R -> c.isDouble() ? "Z2D, " : "C2R, ";
+            };
+            return "cufftPlanMany " + type + "rank " + c.rank() + ", batch " + c.batch();
         }
     }
 }

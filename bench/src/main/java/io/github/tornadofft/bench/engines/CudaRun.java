@@ -2,6 +2,7 @@ package io.github.tornadofft.bench.engines;
 
 import io.github.tornadofft.bench.Case;
 import io.github.tornadofft.bench.Engine;
+import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.Pointer;
 
@@ -16,8 +17,9 @@ import static org.bytedeco.cuda.global.cudart.cudaMemcpyHostToDevice;
  * event synchronize, 'e2e' a cudaMemcpy of the input to the device from a pageable off-heap buffer, the
  * launch, and a cudaMemcpy of the output back into another. A c2c case is transformed in place in one
  * device buffer; a real case (r2c, c2r) out of place, from a packed input buffer to a packed output
- * buffer (real signal and numpy's rfftn half spectrum, no padding). A library's run allocates the
- * buffers through this class's constructor, plans on them, then calls {@link #planned}.
+ * buffer (real signal and numpy's rfftn half spectrum, no padding). Buffers hold the case's precision:
+ * floats, or doubles for a float64 case. A library's run allocates the buffers through this class's
+ * constructor, plans on them, then calls {@link #planned}.
  */
 abstract class CudaRun implements Engine.Prepared {
 
@@ -32,15 +34,16 @@ abstract class CudaRun implements Engine.Prepared {
     private final long start = System.nanoTime();
     private final Cuda.Timer timer;
     private long setup = -1;
-    private FloatPointer hostIn;
-    private FloatPointer hostOut;
+    /** Pageable host buffers of the case's precision: FloatPointer or DoublePointer. */
+    private Pointer hostIn;
+    private Pointer hostOut;
     private boolean closed;
 
     /** Allocates the case's device buffers; {@code what} names the library in an allocation failure. */
     CudaRun(Case c, String what) {
         this.c = c;
-        this.inputBytes = 4L * c.floats();
-        this.outputBytes = 4L * c.outputFloats();
+        this.inputBytes = (long) c.precision().bytes() * c.floats();
+        this.outputBytes = (long) c.precision().bytes() * c.outputFloats();
         this.timer = new Cuda.Timer();
         Pointer in = null;
         Pointer out;
@@ -75,10 +78,25 @@ abstract class CudaRun implements Engine.Prepared {
 
     @Override
     public final void load(float[] in) {
-        hostIn = new FloatPointer(in.length);
-        hostIn.put(in, 0, in.length);
+        requirePrecision(false, "load(float[])");
+        hostIn = new FloatPointer(in.length).put(in, 0, in.length);
         hostOut = new FloatPointer(c.outputFloats());
         Cuda.check(cudaMemcpy(input, hostIn, inputBytes, cudaMemcpyHostToDevice), "cudaMemcpy to device");
+    }
+
+    @Override
+    public final void load(double[] in) {
+        requirePrecision(true, "load(double[])");
+        hostIn = new DoublePointer(in.length).put(in, 0, in.length);
+        hostOut = new DoublePointer(c.outputFloats());
+        Cuda.check(cudaMemcpy(input, hostIn, inputBytes, cudaMemcpyHostToDevice), "cudaMemcpy to device");
+    }
+
+    private void requirePrecision(boolean doubles, String call) {
+        if (c.isDouble() != doubles) {
+            throw new IllegalArgumentException(call + ": the case is " + c.precision() + ", its buffers hold "
+                    + (c.isDouble() ? "doubles" : "floats"));
+        }
     }
 
     @Override
@@ -106,9 +124,18 @@ abstract class CudaRun implements Engine.Prepared {
 
     @Override
     public final void result(int index, float[] dst) {
-        long base = (long) index * c.outputLength();
-        hostOut.position(base).get(dst, 0, dst.length);
-        hostOut.position(0);
+        requirePrecision(false, "result(int, float[])");
+        FloatPointer out = (FloatPointer) hostOut;
+        out.position((long) index * c.outputLength()).get(dst, 0, dst.length);
+        out.position(0);
+    }
+
+    @Override
+    public final void result(int index, double[] dst) {
+        requirePrecision(true, "result(int, double[])");
+        DoublePointer out = (DoublePointer) hostOut;
+        out.position((long) index * c.outputLength()).get(dst, 0, dst.length);
+        out.position(0);
     }
 
     @Override

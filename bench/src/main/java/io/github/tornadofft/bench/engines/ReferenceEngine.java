@@ -9,7 +9,8 @@ import io.github.tornadofft.reference.ReferenceFft;
 
 /**
  * reference-fft, the project's oracle: pure Java, double precision, one thread. It is here for its
- * accuracy and as the floor any engine must clear, not as a contender.
+ * accuracy and as the floor any engine must clear, not as a contender. A float32 case's input is widened
+ * to double and its result rounded to float; a float64 case's goes in and comes out as it is.
  */
 public final class ReferenceEngine implements Engine {
 
@@ -43,7 +44,8 @@ public final class ReferenceEngine implements Engine {
     public String notes() {
         return "reference-fft ReferenceFft.c2c, double precision, in place, one thread; r2c and c2r: ReferenceFft.r2c and"
                 + " c2r (out of place, into a new array). 'call' is the transform of doubles already in the working array;"
-                + " 'e2e' adds converting the float input to double and the result back to float.";
+                + " 'e2e' adds converting the float input to double and the result back to float (in double: copying the"
+                + " input in and the result out).";
     }
 
     @Override
@@ -62,8 +64,11 @@ public final class ReferenceEngine implements Engine {
         private final int[] axes;
         private double[] input;
         private double[] work;
+        /** The float32 input, converted in each end-to-end run; null for a float64 case. */
         private float[] floatIn;
+        /** The last end-to-end result: float[] for a float32 case, double[] for float64. */
         private float[] out;
+        private double[] doubleOut;
 
         Run(Case c) {
             this.c = c;
@@ -91,6 +96,13 @@ public final class ReferenceEngine implements Engine {
             }
             work = new double[in.length];
             out = new float[c.outputFloats()];
+        }
+
+        @Override
+        public void load(double[] in) {
+            input = in;
+            work = new double[in.length];
+            doubleOut = new double[c.outputFloats()];
         }
 
         /** The batch's transform of {@link #work}: in place for c2c, into a new array for r2c and c2r. */
@@ -121,6 +133,12 @@ public final class ReferenceEngine implements Engine {
         @Override
         public long runEndToEnd() {
             long t0 = System.nanoTime();
+            if (floatIn == null) {
+                System.arraycopy(input, 0, work, 0, input.length);
+                double[] result = transform();
+                System.arraycopy(result, 0, doubleOut, 0, doubleOut.length);
+                return System.nanoTime() - t0;
+            }
             for (int i = 0; i < floatIn.length; i++) {
                 work[i] = floatIn[i];
             }
@@ -138,6 +156,12 @@ public final class ReferenceEngine implements Engine {
         }
 
         @Override
+        public void result(int index, double[] dst) {
+            int len = c.outputLength();
+            System.arraycopy(doubleOut, index * len, dst, 0, len);
+        }
+
+        @Override
         public long setupNanos() {
             return -1;
         }
@@ -152,6 +176,7 @@ public final class ReferenceEngine implements Engine {
             input = null;
             work = null;
             out = null;
+            doubleOut = null;
         }
     }
 }

@@ -13,16 +13,19 @@ import io.github.tornadofft.api.Norm;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.TornadoDeviceType;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
+import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 
 /**
  * tornado-fft on one TornadoVM device, out of place (the input survives every run), launched one
  * kernel per pass with TornadoVM's profiler on (kernel times) or off, or, on a PTX device, as one
  * CUDA graph (no kernel times). Real cases run as {@link FftDescriptor#r2c} or {@link FftDescriptor#c2r}
- * plans of the case's shape, packed; a shape the library does not take yet is an unsupported case.
+ * plans of the case's shape, packed; a float64 case as a plan of {@code Precision.DOUBLE}, on DoubleArrays;
+ * a shape, kind or precision the library does not take yet is an unsupported case, with its reason.
  * Only loaded once the TornadoVM API is known to be on the JVM ({@link Engines}).
  */
 final class TornadoEngine implements Engine {
@@ -121,7 +124,7 @@ final class TornadoEngine implements Engine {
                 + " FftDescriptor.r2c and c2r plans (packed, c2r with Norm.FORWARD: unnormalised). 'kernel' is the"
                 + " TornadoVM profiler's device kernel time of executeOnDevice() (all passes); 'call' is the wall time of"
                 + " executeOnDevice() with data resident; 'e2e' is execute(): upload, kernels, download between the"
-                + " plan's off-heap FloatArrays. " + (launch == Launch.CUDA_GRAPH
+                + " plan's off-heap FloatArrays (DoubleArrays in double: a Precision.DOUBLE plan). " + (launch == Launch.CUDA_GRAPH
                 ? "The passes are replayed as one CUDA graph (Launch.CUDA_GRAPH): no kernel time."
                 : kernelTime ? "Profiler on for every run." : "Profiler off.");
     }
@@ -148,7 +151,7 @@ final class TornadoEngine implements Engine {
                 // Norm.FORWARD scales the forward transform, leaving c2r unnormalised as the other engines' are.
                 case C2R -> FftDescriptor.c2r(c.shape()).norm(Norm.FORWARD);
             };
-            builder.batch(c.batch()).inPlace(false);
+            builder.batch(c.batch()).precision(c.precision()).inPlace(false);
             String layout = System.getProperty(LAYOUT_PROPERTY);
             if (layout != null) {
                 String[] parts = layout.split(",");
@@ -183,21 +186,42 @@ final class TornadoEngine implements Engine {
 
         @Override
         public void load(float[] input) {
-            if (c.kind().real()) {
-                // Packed on both sides (checked when planned): the floats as they come.
-                FloatArray in = plan.input();
-                for (int i = 0; i < input.length; i++) {
-                    in.set(i, input[i]);
-                }
-                return;
-            }
             FloatArray in = plan.input();
-            FftDescriptor.Layout layout = plan.descriptor().inputLayout();
-            for (int i = 0; i < input.length; i += 2) {
-                int at = (int) (2 * layout.index((int) (i / 2 / c.points()), i / 2 % c.points()));
-                in.set(at, input[i]);
-                in.set(at + 1, input[i + 1]);
+            IntUnaryOperator at = inputPosition();
+            for (int i = 0; i < input.length; i++) {
+                in.set(at.applyAsInt(i), input[i]);
             }
+        }
+
+        @Override
+        public void load(double[] input) {
+            DoubleArray in = plan.doubleInput();
+            IntUnaryOperator at = inputPosition();
+            for (int i = 0; i < input.length; i++) {
+                in.set(at.applyAsInt(i), input[i]);
+            }
+        }
+
+        /**
+         * Where value i of the packed input goes in the plan's input array: i itself for a real case
+         * (packed on both sides, checked when planned), else its place in the descriptor's input layout.
+         */
+        private IntUnaryOperator inputPosition() {
+            if (c.kind().real()) {
+                return i -> i;
+            }
+            FftDescriptor.Layout layout = plan.descriptor().inputLayout();
+            return i -> (int) (2 * layout.index((int) (i / 2 / c.points()), i / 2 % c.points())) + i % 2;
+        }
+
+        /** Where value i of transform {@code index}'s packed output is in the plan's output array. */
+        private IntUnaryOperator outputPosition(int index) {
+            if (c.kind().real()) {
+                int base = index * c.outputLength();
+                return i -> base + i;
+            }
+            FftDescriptor.Layout layout = plan.descriptor().outputLayout();
+            return i -> (int) (2 * layout.index(index, i / 2)) + i % 2;
         }
 
         @Override
@@ -222,20 +246,19 @@ final class TornadoEngine implements Engine {
 
         @Override
         public void result(int index, float[] dst) {
-            if (c.kind().real()) {
-                FloatArray out = plan.output();
-                int base = index * c.outputLength();
-                for (int i = 0; i < dst.length; i++) {
-                    dst[i] = out.get(base + i);
-                }
-                return;
-            }
             FloatArray out = plan.output();
-            FftDescriptor.Layout layout = plan.descriptor().outputLayout();
-            for (int i = 0; i < dst.length; i += 2) {
-                int at = (int) (2 * layout.index(index, i / 2));
-                dst[i] = out.get(at);
-                dst[i + 1] = out.get(at + 1);
+            IntUnaryOperator at = outputPosition(index);
+            for (int i = 0; i < dst.length; i++) {
+                dst[i] = out.get(at.applyAsInt(i));
+            }
+        }
+
+        @Override
+        public void result(int index, double[] dst) {
+            DoubleArray out = plan.doubleOutput();
+            IntUnaryOperator at = outputPosition(index);
+            for (int i = 0; i < dst.length; i++) {
+                dst[i] = out.get(at.applyAsInt(i));
             }
         }
 

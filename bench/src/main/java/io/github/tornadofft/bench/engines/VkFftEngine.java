@@ -26,7 +26,9 @@ import java.util.List;
  * VkFFT release into {@code libtornadofft_vkfft.so}, and this engine calls it through Java's
  * foreign-function API. c2c in place, r2c and c2r out of place between packed buffers (VkFFT's R2C with
  * the real side as its unpadded input buffer), on the default stream, each launch timed with a pair of
- * CUDA events, as cuFFT is ({@link CudaRun}); VkFFT's ratio column is to cuFFT.
+ * CUDA events, as cuFFT is ({@link CudaRun}); VkFFT's ratio column is to cuFFT. A float64 case plans with
+ * VkFFT's {@code doublePrecision} (the shim's {@code ..64} entry points; a library built before them lists
+ * double cases as unsupported until it is rebuilt).
  */
 final class VkFftEngine implements Engine {
 
@@ -129,6 +131,8 @@ final class VkFftEngine implements Engine {
                 ? "out of place (performR2C, the real signal as an unpadded input buffer, inverseReturnToInputBuffer for"
                 + " c2r, which may overwrite the spectrum it reads), unnormalised"
                 : "unsupported: the library predates them (rebuild it with build-vkfft)")
+                + "; double " + (lib.plan64Fn() != null ? "with doublePrecision = 1"
+                : "unsupported: the library predates it (rebuild it with build-vkfft)")
                 + ". 'kernel' is one launch between two CUDA events; 'call' the host wall time of launch + event synchronize;"
                 + " 'e2e' as cuFFT's.";
     }
@@ -151,11 +155,12 @@ final class VkFftEngine implements Engine {
             super(c, "VkFFT");
             this.lib = lib;
             try {
+                boolean z = c.isDouble();
                 plan = switch (c.kind()) {
-                    case C2C -> lib.plan(c.shape(), c.batch(), input.address(), inputBytes, sharedBytes);
-                    case R2C -> lib.planReal(c.shape(), c.batch(), false, input.address(), inputBytes, output.address(),
+                    case C2C -> lib.plan(c.shape(), c.batch(), z, input.address(), inputBytes, sharedBytes);
+                    case R2C -> lib.planReal(c.shape(), c.batch(), false, z, input.address(), inputBytes, output.address(),
                             outputBytes, sharedBytes);
-                    case C2R -> lib.planReal(c.shape(), c.batch(), true, output.address(), outputBytes, input.address(),
+                    case C2R -> lib.planReal(c.shape(), c.batch(), true, z, output.address(), outputBytes, input.address(),
                             inputBytes, sharedBytes);
                 };
             } catch (RuntimeException | UnsupportedCaseException e) {
@@ -182,19 +187,24 @@ final class VkFftEngine implements Engine {
             for (int axis = 0; axis < c.rank(); axis++) {
                 kernels.append(axis == 0 ? "" : ", ").append((char) ('X' + axis)).append(' ').append(lib.kernels(plan, axis));
             }
-            return "VkFFT " + (c.kind() == Case.Kind.C2C ? "" : c.kind().word() + " out of place, ") + "rank " + c.rank()
+            return "VkFFT " + (c.isDouble() ? "double, " : "") + (c.kind() == Case.Kind.C2C ? "" : c.kind().word()
+                    + " out of place, ") + "rank " + c.rank()
                     + ", batch " + c.batch() + "; kernels per axis: " + kernels;
         }
     }
 
     /**
      * The library's entry points (vkfft_shim.cpp); {@code planRealFn} is null in a library built before
-     * real transforms, whose real cases are then unsupported.
+     * real transforms, whose real cases are then unsupported, and {@code plan64Fn} and {@code planReal64Fn}
+     * in one built before double precision, whose double cases are then unsupported.
      */
-    private record Native(MethodHandle versionFn, MethodHandle planFn, MethodHandle planRealFn, MethodHandle forwardFn,
-                          MethodHandle kernelsFn, MethodHandle errorFn, MethodHandle destroyFn) {
+    private record Native(MethodHandle versionFn, MethodHandle planFn, MethodHandle planRealFn, MethodHandle plan64Fn,
+                          MethodHandle planReal64Fn, MethodHandle forwardFn, MethodHandle kernelsFn, MethodHandle errorFn,
+                          MethodHandle destroyFn) {
 
         private static final int MESSAGE_BYTES = 512;
+        static final String NO_DOUBLE = "VkFFT: the library has no double precision (built from an older vkfft_shim.cpp):"
+                + " rebuild it with build-vkfft";
 
         static Native load(Path path) {
             SymbolLookup symbols = SymbolLookup.libraryLookup(path, Arena.global());
@@ -202,14 +212,17 @@ final class VkFftEngine implements Engine {
             ValueLayout.OfInt i32 = ValueLayout.JAVA_INT;
             ValueLayout.OfLong i64 = ValueLayout.JAVA_LONG;
             AddressLayout address = ValueLayout.ADDRESS;
-            MethodHandle planReal = symbols.find("tfft_vkfft_plan_real").map(s -> linker.downcallHandle(s,
-                    FunctionDescriptor.of(address, i32, i32, address, i64, i32, address, i64, address, i64, i64, address, i32)))
-                    .orElse(null);
+            FunctionDescriptor planComplex = FunctionDescriptor.of(address, i32, i32, address, i64, address, i64, i64, address, i32);
+            FunctionDescriptor planReal = FunctionDescriptor.of(address, i32, i32, address, i64, i32, address, i64, address,
+                    i64, i64, address, i32);
+            java.util.function.BiFunction<String, FunctionDescriptor, MethodHandle> optional = (name, descriptor) ->
+                    symbols.find(name).map(s -> linker.downcallHandle(s, descriptor)).orElse(null);
             return new Native(
                     linker.downcallHandle(symbol(symbols, "tfft_vkfft_version"), FunctionDescriptor.of(i32)),
-                    linker.downcallHandle(symbol(symbols, "tfft_vkfft_plan"),
-                            FunctionDescriptor.of(address, i32, i32, address, i64, address, i64, i64, address, i32)),
-                    planReal,
+                    linker.downcallHandle(symbol(symbols, "tfft_vkfft_plan"), planComplex),
+                    optional.apply("tfft_vkfft_plan_real", planReal),
+                    optional.apply("tfft_vkfft_plan64", planComplex),
+                    optional.apply("tfft_vkfft_plan_real64", planReal),
                     linker.downcallHandle(symbol(symbols, "tfft_vkfft_forward"), FunctionDescriptor.of(i32, address)),
                     linker.downcallHandle(symbol(symbols, "tfft_vkfft_kernels"), FunctionDescriptor.of(i32, address, i32)),
                     linker.downcallHandle(symbol(symbols, "tfft_vkfft_error"),
@@ -231,9 +244,15 @@ final class VkFftEngine implements Engine {
 
         /**
          * A plan on CUDA device 0 for the C-order shape, in place on the device buffer at {@code buffer},
-         * under {@code sharedBytes} of shared memory per block (0: VkFFT's choice).
+         * under {@code sharedBytes} of shared memory per block (0: VkFFT's choice), in float64 where
+         * {@code doubles}.
          */
-        MemorySegment plan(int[] shape, int batch, long buffer, long bytes, long sharedBytes) throws UnsupportedCaseException {
+        MemorySegment plan(int[] shape, int batch, boolean doubles, long buffer, long bytes, long sharedBytes)
+                throws UnsupportedCaseException {
+            MethodHandle fn = doubles ? plan64Fn : planFn;
+            if (fn == null) {
+                throw new UnsupportedCaseException(NO_DOUBLE);
+            }
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment dims = arena.allocate(ValueLayout.JAVA_LONG, shape.length);
                 for (int a = 0; a < shape.length; a++) {
@@ -242,7 +261,7 @@ final class VkFftEngine implements Engine {
                 MemorySegment message = arena.allocate(MESSAGE_BYTES);
                 MemorySegment plan;
                 try {
-                    plan = (MemorySegment) planFn.invokeExact(0, shape.length, dims, (long) batch,
+                    plan = (MemorySegment) fn.invokeExact(0, shape.length, dims, (long) batch,
                             MemorySegment.ofAddress(buffer), bytes, sharedBytes, message, MESSAGE_BYTES);
                 } catch (Throwable t) {
                     throw rethrow("tfft_vkfft_plan", t);
@@ -257,13 +276,17 @@ final class VkFftEngine implements Engine {
         /**
          * A real plan on CUDA device 0 for the C-order shape of the real signal, out of place between the
          * packed real buffer and the packed half-spectrum buffer: r2c, or with {@code inverse} c2r
-         * (unnormalised).
+         * (unnormalised); in float64 where {@code doubles}.
          */
-        MemorySegment planReal(int[] shape, int batch, boolean inverse, long real, long realBytes, long spectrum,
-                               long spectrumBytes, long sharedBytes) throws UnsupportedCaseException {
+        MemorySegment planReal(int[] shape, int batch, boolean inverse, boolean doubles, long real, long realBytes,
+                               long spectrum, long spectrumBytes, long sharedBytes) throws UnsupportedCaseException {
             if (planRealFn == null) {
                 throw new UnsupportedCaseException("VkFFT: the library has no real transforms (built from an older"
                         + " vkfft_shim.cpp): rebuild it with build-vkfft");
+            }
+            MethodHandle fn = doubles ? planReal64Fn : planRealFn;
+            if (fn == null) {
+                throw new UnsupportedCaseException(NO_DOUBLE);
             }
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment dims = arena.allocate(ValueLayout.JAVA_LONG, shape.length);
@@ -273,7 +296,7 @@ final class VkFftEngine implements Engine {
                 MemorySegment message = arena.allocate(MESSAGE_BYTES);
                 MemorySegment plan;
                 try {
-                    plan = (MemorySegment) planRealFn.invokeExact(0, shape.length, dims, (long) batch, inverse ? 1 : 0,
+                    plan = (MemorySegment) fn.invokeExact(0, shape.length, dims, (long) batch, inverse ? 1 : 0,
                             MemorySegment.ofAddress(real), realBytes, MemorySegment.ofAddress(spectrum), spectrumBytes,
                             sharedBytes, message, MESSAGE_BYTES);
                 } catch (Throwable t) {
