@@ -541,7 +541,9 @@ public final class Planner {
      * Kernels already at the copy ceiling (256 and 1024 points, groups of 64) have nothing to gain and
      * pay the extra load, and a plan of several passes cannot take the lower cap for one kernel alone,
      * since one cap serves all the kernels of the plan's task graph (measured:
-     * docs/history/PERFORMANCE-diary.md, v0.11).
+     * docs/history/PERFORMANCE-diary.md, v0.11). Float only: 16 complex doubles take 64 registers
+     * alone, and under the cap of 72 the double kernels spill (on an H100, 1D 2048 and 4096 batched in
+     * double took 1.7 and 1.9 times cuFFT's Z2Z with it, 1.06 and 1.14 times without, OpenCL).
      *
      * @param capped whether the device's compiler takes the register cap (an NVIDIA GPU); without it a
      *               late store only costs a load, and {@code auto} leaves it out
@@ -551,7 +553,8 @@ public final class Planner {
         return switch (device.lateStore()) {
             case ON -> true;
             case OFF -> false;
-            case AUTO -> capped && !device.cpu() && plan.size() == 1 && only.regs() == RegisterPass.MAX_REGS
+            case AUTO -> capped && !device.cpu() && device.valueBytes() == Float.BYTES && plan.size() == 1
+                    && only.regs() == RegisterPass.MAX_REGS
                     && only.cols() * only.rows() == 1 && only.groupSize() >= LATE_STORE_GROUP;
         };
     }

@@ -293,6 +293,10 @@ class PlannerTest {
         assertFalse(Planner.storesLate(Planner.plan(new int[] {256}, 65536, h100()), h100(), true));
         assertFalse(Planner.storesLate(Planner.plan(new int[] {1 << 16}, 256, h100()), h100(), true));
         assertFalse(Planner.storesLate(Planner.plan(new int[] {4096, 4096}, 1, h100()), h100(), true));
+        // Nor in double, whose 16 values fill the late store's register cap on their own.
+        DeviceProfile doubles = h100().forPrecision(io.github.tornadofft.api.Precision.DOUBLE);
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {4096}, 2048, doubles), doubles, true));
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {2048}, 4096, doubles), doubles, true));
         // The profile's choice forces it either way, on any device; the property sets that choice, and a
         // bad value is refused by name.
         List<Pass> cpu = Planner.plan(new int[] {64}, 3, CPU);
