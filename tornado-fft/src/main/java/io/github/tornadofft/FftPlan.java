@@ -15,6 +15,7 @@ import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.Buffer;
 import java.nio.DoubleBuffer;
 import java.nio.FloatBuffer;
 import java.util.List;
@@ -324,16 +325,9 @@ public final class FftPlan implements AutoCloseable {
      * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails (its message, plain)
      */
     public synchronized void execute(Direction direction, float[] in, int inOffset, float[] out, int outOffset) {
-        checkOpen();
-        requireDirection(direction);
-        if (in == null || out == null) {
-            throw new IllegalArgumentException("in, out: must not be null");
-        }
-        requirePrecision("in", Precision.FLOAT, "float[]");
-        checkRegion("in", in.length, inOffset, descriptor.inputFloats());
-        checkRegion("out", out.length, outOffset, descriptor.outputFloats());
-        transform(direction, MemorySegment.ofArray(in), (long) inOffset * Float.BYTES, MemorySegment.ofArray(out),
-                (long) outOffset * Float.BYTES);
+        checkCall(direction, in, out);
+        transform(direction, Precision.FLOAT, "float[]", MemorySegment.ofArray(in), in.length, inOffset,
+                MemorySegment.ofArray(out), out.length, outOffset);
     }
 
     /**
@@ -393,16 +387,41 @@ public final class FftPlan implements AutoCloseable {
      * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails (its message, plain)
      */
     public synchronized void execute(Direction direction, double[] in, int inOffset, double[] out, int outOffset) {
+        checkCall(direction, in, out);
+        transform(direction, Precision.DOUBLE, "double[]", MemorySegment.ofArray(in), in.length, inOffset,
+                MemorySegment.ofArray(out), out.length, outOffset);
+    }
+
+    /**
+     * What every call on the caller's data checks first: the plan open, the direction, both arguments
+     * given, and an {@code out} that takes writes.
+     */
+    private void checkCall(Direction direction, Object in, Object out) {
         checkOpen();
         requireDirection(direction);
         if (in == null || out == null) {
             throw new IllegalArgumentException("in, out: must not be null");
         }
-        requirePrecision("in", Precision.DOUBLE, "double[]");
-        checkRegion("in", in.length, inOffset, descriptor.inputFloats());
-        checkRegion("out", out.length, outOffset, descriptor.outputFloats());
-        transform(direction, MemorySegment.ofArray(in), (long) inOffset * Double.BYTES, MemorySegment.ofArray(out),
-                (long) outOffset * Double.BYTES);
+        if (out instanceof Buffer buffer && buffer.isReadOnly()) {
+            throw new IllegalArgumentException("out: a read-only buffer cannot take the result");
+        }
+        if (out instanceof MemorySegment segment && segment.isReadOnly()) {
+            throw new IllegalArgumentException("out: a read-only segment cannot take the result");
+        }
+    }
+
+    /**
+     * Checks the caller's data, of precision {@code given} ({@code type} names it), {@code inValues}
+     * values in {@code in} and {@code outValues} in {@code out}, read and written from the offsets (in
+     * values), then copies it to the device, transforms, and copies the output layout's positions back.
+     */
+    private void transform(Direction direction, Precision given, String type, MemorySegment in, long inValues,
+                           long inOffset, MemorySegment out, long outValues, long outOffset) {
+        requirePrecision("in", given, type);
+        checkRegion("in", inValues, inOffset, descriptor.inputFloats());
+        checkRegion("out", outValues, outOffset, descriptor.outputFloats());
+        int bytes = given.bytes();
+        transform(direction, in, inOffset * bytes, out, outOffset * bytes);
     }
 
     /**
@@ -442,18 +461,9 @@ public final class FftPlan implements AutoCloseable {
      * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
      */
     public synchronized void execute(Direction direction, FloatBuffer in, FloatBuffer out) {
-        checkOpen();
-        requireDirection(direction);
-        if (in == null || out == null) {
-            throw new IllegalArgumentException("in, out: must not be null");
-        }
-        if (out.isReadOnly()) {
-            throw new IllegalArgumentException("out: a read-only buffer cannot take the result");
-        }
-        requirePrecision("in", Precision.FLOAT, "FloatBuffer");
-        checkRegion("in", in.remaining(), 0, descriptor.inputFloats());
-        checkRegion("out", out.remaining(), 0, descriptor.outputFloats());
-        transform(direction, MemorySegment.ofBuffer(in), 0, MemorySegment.ofBuffer(out), 0);
+        checkCall(direction, in, out);
+        transform(direction, Precision.FLOAT, "FloatBuffer", MemorySegment.ofBuffer(in), in.remaining(), 0,
+                MemorySegment.ofBuffer(out), out.remaining(), 0);
     }
 
     /**
@@ -464,18 +474,9 @@ public final class FftPlan implements AutoCloseable {
      * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
      */
     public synchronized void execute(Direction direction, DoubleBuffer in, DoubleBuffer out) {
-        checkOpen();
-        requireDirection(direction);
-        if (in == null || out == null) {
-            throw new IllegalArgumentException("in, out: must not be null");
-        }
-        if (out.isReadOnly()) {
-            throw new IllegalArgumentException("out: a read-only buffer cannot take the result");
-        }
-        requirePrecision("in", Precision.DOUBLE, "DoubleBuffer");
-        checkRegion("in", in.remaining(), 0, descriptor.inputFloats());
-        checkRegion("out", out.remaining(), 0, descriptor.outputFloats());
-        transform(direction, MemorySegment.ofBuffer(in), 0, MemorySegment.ofBuffer(out), 0);
+        checkCall(direction, in, out);
+        transform(direction, Precision.DOUBLE, "DoubleBuffer", MemorySegment.ofBuffer(in), in.remaining(), 0,
+                MemorySegment.ofBuffer(out), out.remaining(), 0);
     }
 
     /**
@@ -487,19 +488,12 @@ public final class FftPlan implements AutoCloseable {
      * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
      */
     public synchronized void execute(Direction direction, MemorySegment in, MemorySegment out) {
-        checkOpen();
-        requireDirection(direction);
-        if (in == null || out == null) {
-            throw new IllegalArgumentException("in, out: must not be null");
-        }
-        if (out.isReadOnly()) {
-            throw new IllegalArgumentException("out: a read-only segment cannot take the result");
-        }
+        checkCall(direction, in, out);
         int bytes = descriptor.precision().bytes();
-        checkRegion("in", in.byteSize() / bytes, 0, descriptor.inputFloats());
-        checkRegion("out", out.byteSize() / bytes, 0, descriptor.outputFloats());
-        transform(direction, in, 0, out, 0);
+        transform(direction, descriptor.precision(), "MemorySegment", in, in.byteSize() / bytes, 0, out,
+                out.byteSize() / bytes, 0);
     }
+
 
     private void run(Direction direction) {
         Failures.plain("execute", () -> {

@@ -65,23 +65,8 @@ class DoublePrecisionTest {
         return data;
     }
 
-    static double relativeError(double[] actual, double[] expected) {
-        if (actual.length != expected.length) {
-            return Double.POSITIVE_INFINITY;
-        }
-        double diff = 0;
-        double norm = 0;
-        for (int i = 0; i < expected.length; i++) {
-            double d = actual[i] - expected[i];
-            diff += d * d;
-            norm += expected[i] * expected[i];
-        }
-        double error = Math.sqrt(diff / norm);
-        return Double.isNaN(error) ? Double.POSITIVE_INFINITY : error;
-    }
-
     static void assertClose(double[] actual, double[] expected, double bound, String what) {
-        double error = relativeError(actual, expected);
+        double error = Signals.relativeError(actual, expected);
         // The margin, in the test's report: how tight the bound is on this device.
         System.out.printf("%s: relative L2 error %.3g, %.2f of the bound%n", what, error, error / bound);
         assertTrue(error < bound, () -> String.format("%s: relative L2 error %.3g >= %.3g, %s", what, error, bound,

@@ -120,6 +120,11 @@ final class Signals {
 
     /** ||actual - expected|| / ||expected||, infinite if anything is NaN or the lengths differ. */
     static double relativeError(float[] actual, double[] expected) {
+        return relativeError(widen(actual), expected);
+    }
+
+    /** {@link #relativeError(float[], double[])} of a double result. */
+    static double relativeError(double[] actual, double[] expected) {
         if (actual.length != expected.length) {
             return Double.POSITIVE_INFINITY;
         }
