@@ -21,7 +21,6 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
 import java.nio.DoubleBuffer;
 import java.util.Arrays;
-import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -34,56 +33,36 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Double-precision transforms on the TornadoVM device ({@link Precision#DOUBLE}), held to the reference
  * FFT, which computes in double too.
  *
- * <p>The bound, {@link #tolerance}: 2^-52 (1 + log2 n), twice double's unit roundoff per stage, for the
- * device's rounding and the reference's own, which is of the same order now that both are double (a
- * float result against a double reference needs only its own). 9.8e-15 at 2^20, 1.1e-14 at 2^24: under
- * 1e-13 and 1e-12 by an order of magnitude, and a kernel that computed anything in float (a twiddle
- * table rounded to float, a float constant in a butterfly) fails it by eight orders.
+ * <p>What is particular to double: the long transforms, layouts, buffers and resident arrays of
+ * doubles, {@code appendTo} with DoubleArrays, real transforms and Bluestein's lengths in double, the
+ * refusal of the other precision's data and of devices without fp64. The lengths and shapes of the
+ * float suite run in double in {@code Fft1dPlanTest} and {@code FftNdPlanTest}; the bound is
+ * {@link Signals#tolerance(long, Precision)}.
  */
 @Tag("device")
 @ExtendWith(Seed.class)
 class DoublePrecisionTest {
 
-    /** The relative L2 error bound of one double transform of n points against the double reference. */
-    static double tolerance(long n) {
-        return 0x1p-52 * (1 + Signals.log2(n));
+    private static double tolerance(long n) {
+        return Signals.tolerance(n, Precision.DOUBLE);
     }
 
-    static double[] random(long values) {
-        SplittableRandom random = Seed.random();
-        double[] data = new double[(int) values];
-        for (int i = 0; i < data.length; i++) {
-            data[i] = 2 * random.nextDouble() - 1;
-        }
-        data[0] = 0.5;
-        return data;
+    private static double[] random(long values) {
+        return Signals.random(Precision.DOUBLE, values);
     }
 
-    static double[] poisoned(long values) {
+    private static double[] poisoned(long values) {
         double[] data = new double[(int) values];
         Arrays.fill(data, Double.NaN);
         return data;
     }
 
-    static void assertClose(double[] actual, double[] expected, double bound, String what) {
-        double error = Signals.relativeError(actual, expected);
-        // The margin, in the test's report: how tight the bound is on this device.
-        System.out.printf("%s: relative L2 error %.3g, %.2f of the bound%n", what, error, error / bound);
-        assertTrue(error < bound, () -> String.format("%s: relative L2 error %.3g >= %.3g, %s", what, error, bound,
-                Seed.tag()));
+    private static void assertClose(double[] actual, double[] expected, double bound, String what) {
+        Signals.assertWithin(actual, expected, bound, what);
     }
 
-    static double[] reference(double[] input, int[] shape, int batch, Direction direction, Norm norm) {
-        double[] data = input.clone();
-        int[] full = new int[shape.length + 1];
-        full[0] = batch;
-        System.arraycopy(shape, 0, full, 1, shape.length);
-        int[] axes = new int[shape.length];
-        for (int a = 0; a < shape.length; a++) {
-            axes[a] = a + 1;
-        }
-        ReferenceFft.c2c(data, full, axes, direction, norm);
-        return data;
+    private static double[] reference(double[] input, int[] shape, int batch, Direction direction, Norm norm) {
+        return Signals.reference(input, shape, batch, direction, norm);
     }
 
     private static double[] run(FftDescriptor d, double[] input) {
@@ -103,56 +82,12 @@ class DoublePrecisionTest {
                 direction + " " + Arrays.toString(shape) + " batch " + batch + " " + norm);
     }
 
-    static Stream<Arguments> everyPowerOfTwo() {
-        // Every length from 2 to 2^20, each case near 2^16 complex values.
-        return IntStream.rangeClosed(1, 20).mapToObj(bits -> Arguments.of(1 << bits, Math.max(1, (1 << 16) >> bits)));
-    }
-
-    @ParameterizedTest(name = "n={0} batch={1}")
-    @MethodSource("everyPowerOfTwo")
-    void everyPowerOfTwoMatchesTheReference(int n, int batch) {
-        // Forward at every length, inverse at every other (the same kernels, conjugated).
-        check(new int[] {n}, batch, Direction.FORWARD, Norm.BACKWARD);
-        if (Integer.numberOfTrailingZeros(n) % 2 == 1) {
-            check(new int[] {n}, batch, Direction.INVERSE, Norm.BACKWARD);
-        }
-    }
-
     @Test
     void aLongTransformMatchesTheReferenceBothWays() {
         // 2^22 and 2^24 points (64 and 256 MiB): several passes with every twiddle of the table's both
         // parts; the bound there is 1e-12, this test's 1.1e-14.
         check(new int[] {1 << 22}, 1, Direction.INVERSE, Norm.ORTHO);
         check(new int[] {1 << 24}, 1, Direction.FORWARD, Norm.BACKWARD);
-    }
-
-    static Stream<Arguments> shapes() {
-        // The float suite's kinds of shape: squares, oblongs, cubes, a fused X of two steps, batches.
-        return Stream.of(Arguments.of(new int[] {64, 64}, 3), Arguments.of(new int[] {1024, 1024}, 1),
-                Arguments.of(new int[] {8, 512}, 2), Arguments.of(new int[] {4096, 16}, 2),
-                Arguments.of(new int[] {16, 16, 16}, 3), Arguments.of(new int[] {64, 64, 64}, 1),
-                Arguments.of(new int[] {2, 512, 256}, 1), Arguments.of(new int[] {32, 64, 512}, 1),
-                Arguments.of(new int[] {128, 128, 128}, 1));
-    }
-
-    @ParameterizedTest(name = "{0} batch {1}")
-    @MethodSource("shapes")
-    void twoAndThreeDimensionsMatchTheReference(int[] shape, int batch) {
-        check(shape, batch, Direction.FORWARD, Norm.BACKWARD);
-        check(shape, batch, Direction.INVERSE, Norm.FORWARD);
-    }
-
-    @Test
-    void aRoundTripReturnsTheInput() {
-        int[] shape = {32, 32, 32};
-        FftDescriptor d = FftDescriptor.c2c(shape).batch(2).norm(Norm.ORTHO).precision(Precision.DOUBLE).inPlace(true).build();
-        double[] input = random(d.floats());
-        double[] data = input.clone();
-        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
-            plan.forward(data);
-            plan.inverse(data);
-        }
-        assertClose(data, input, 2 * tolerance(Signals.points(shape)), "round trip " + Arrays.toString(shape));
     }
 
     @Test
@@ -200,8 +135,9 @@ class DoublePrecisionTest {
         int n = 1 << 14;
         FftDescriptor d = FftDescriptor.c2c(n).precision(Precision.DOUBLE).build();
         double[] host = random(d.floats());
-        DoubleArray data = DoubleArray.fromArray(host);
-        DoubleArray spectrum = new DoubleArray((int) d.floats());
+        // Kept for the rest of the run (Signals.keep): TornadoVM may still refer to an array a graph has used.
+        DoubleArray data = Signals.keep(DoubleArray.fromArray(host));
+        DoubleArray spectrum = Signals.keep(new DoubleArray((int) d.floats()));
         TaskGraph graph = new TaskGraph("user64").transferToDevice(DataTransferMode.EVERY_EXECUTION, data)
                 .task("twice", DoublePrecisionTest::scaleByTwo, data);
         GridScheduler grid = new GridScheduler();

@@ -65,13 +65,12 @@ class EntryPointsTest {
     @Test
     void doubleSegmentsCarryDoubles() {
         FftDescriptor d = FftDescriptor.c2c(N).batch(BATCH).precision(Precision.DOUBLE).build();
-        double[] input = DoublePrecisionTest.random(d.floats());
-        double[] expected = DoublePrecisionTest.reference(input, new int[] {N}, BATCH, Direction.FORWARD, Norm.BACKWARD);
+        double[] input = Signals.random(Precision.DOUBLE, d.floats());
+        double[] expected = Signals.reference(input, new int[] {N}, BATCH, Direction.FORWARD, Norm.BACKWARD);
         try (FftPlan plan = FftPlan.create(d, TestDevice.get()); Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(8L * input.length, 64);
             plan.execute(Direction.FORWARD, MemorySegment.ofArray(input), out);
-            DoublePrecisionTest.assertClose(out.toArray(ValueLayout.JAVA_DOUBLE), expected, DoublePrecisionTest.tolerance(N),
-                    "double segment");
+            Signals.assertClose(out.toArray(ValueLayout.JAVA_DOUBLE), expected, N, Precision.DOUBLE, "double segment");
             // A segment holding half the doubles the layout needs is refused, naming it.
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> plan.execute(Direction.FORWARD, MemorySegment.ofArray(new double[input.length / 2]), out));

@@ -47,27 +47,36 @@ class Fft1dPlanTest {
     }
 
     static Stream<Arguments> everyPowerOfTwo() {
-        // Every length from 2 to 2^20, with a batch that keeps each case near a million values.
-        return IntStream.rangeClosed(1, 20).mapToObj(bits -> {
+        // Every length from 2 to 2^20 in float and in double, with a batch that keeps each case near a
+        // million values (float) or 2^16 complex values (double, the same CI time).
+        return IntStream.rangeClosed(1, 20).boxed().flatMap(bits -> {
             int n = 1 << bits;
-            return Arguments.of(n, Math.max(1, Math.min(64, (1 << 16) / n)));
+            return Stream.of(Arguments.of(n, Math.max(1, Math.min(64, (1 << 16) / n)), Precision.FLOAT),
+                    Arguments.of(n, Math.max(1, (1 << 16) / n), Precision.DOUBLE));
         });
     }
 
-    @ParameterizedTest(name = "n={0} batch={1}")
-    @MethodSource("everyPowerOfTwo")
-    void forwardMatchesReferenceForEveryPowerOfTwo(int n, int batch) {
-        float[] input = Signals.random(2L * n * batch);
-        float[] out = run(FftDescriptor.c2c(n).batch(batch).build(), input);
-        assertClose(out, Signals.reference1d(input, n, batch, Direction.FORWARD, Norm.BACKWARD), n, "forward n=" + n);
+    /** {@link #everyPowerOfTwo}, in double every other length. */
+    static Stream<Arguments> everyPowerOfTwoInverse() {
+        return everyPowerOfTwo().filter(a -> a.get()[2] == Precision.FLOAT || Integer.numberOfTrailingZeros((int) a.get()[0]) % 2 == 1);
     }
 
-    @ParameterizedTest(name = "n={0} batch={1}")
+    @ParameterizedTest(name = "n={0} batch={1} {2}")
     @MethodSource("everyPowerOfTwo")
-    void inverseMatchesReferenceForEveryPowerOfTwo(int n, int batch) {
-        float[] input = Signals.random(2L * n * batch);
-        float[] out = run(FftDescriptor.c2c(n).batch(batch).direction(Direction.INVERSE).build(), input);
-        assertClose(out, Signals.reference1d(input, n, batch, Direction.INVERSE, Norm.BACKWARD), n, "inverse n=" + n);
+    void forwardMatchesReferenceForEveryPowerOfTwo(int n, int batch, Precision precision) {
+        FftDescriptor d = FftDescriptor.c2c(n).batch(batch).precision(precision).build();
+        double[] input = Signals.random(precision, d.floats());
+        Signals.assertClose(Signals.execute(d, input), Signals.reference(input, new int[] {n}, batch, Direction.FORWARD,
+                Norm.BACKWARD), n, precision, "forward n=" + n);
+    }
+
+    @ParameterizedTest(name = "n={0} batch={1} {2}")
+    @MethodSource("everyPowerOfTwoInverse")
+    void inverseMatchesReferenceForEveryPowerOfTwo(int n, int batch, Precision precision) {
+        FftDescriptor d = FftDescriptor.c2c(n).batch(batch).direction(Direction.INVERSE).precision(precision).build();
+        double[] input = Signals.random(precision, d.floats());
+        Signals.assertClose(Signals.execute(d, input), Signals.reference(input, new int[] {n}, batch, Direction.INVERSE,
+                Norm.BACKWARD), n, precision, "inverse n=" + n);
     }
 
     @ParameterizedTest(name = "n={0}")

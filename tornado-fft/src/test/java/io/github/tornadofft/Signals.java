@@ -4,9 +4,10 @@ import io.github.tornadofft.api.FftDescriptor;
 
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.Norm;
+import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.reference.ReferenceFft;
 
-import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,6 +41,18 @@ final class Signals {
         return 0x1p-24 * (1 + log2(n));
     }
 
+    /**
+     * The bound on the relative L2 error of one transform of n points in {@code precision} against the
+     * double reference: {@link #tolerance(long)} for float; for double 2^-52 (1 + log2 n), twice
+     * double's unit roundoff per stage, for the device's rounding and the reference's own, which is of
+     * the same order once both are double: 9.8e-15 at 2^20, 1.1e-14 at 2^24. Measured on PoCL and on an
+     * H100 (OpenCL, PTX): at most 0.27 of it. A double kernel that computed anything in float (a table
+     * rounded to float, a float constant in a butterfly) fails it by eight orders of magnitude.
+     */
+    static double tolerance(long n, Precision precision) {
+        return precision == Precision.FLOAT ? tolerance(n) : 0x1p-52 * (1 + log2(n));
+    }
+
     /** log2 n rounded up, 0 for n = 1. */
     static int log2(long n) {
         if (n < 1) {
@@ -68,6 +81,59 @@ final class Signals {
         return data;
     }
 
+    /** Fresh uniform random complex values in [-1, 1) of {@code precision} (float values for FLOAT), held as doubles. */
+    static double[] random(Precision precision, long values) {
+        if (precision == Precision.FLOAT) {
+            return widen(random(values));
+        }
+        SplittableRandom random = Seed.random();
+        double[] data = new double[(int) values];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = 2 * random.nextDouble() - 1;
+        }
+        data[0] = 0.5;
+        return data;
+    }
+
+    /**
+     * Runs {@code d} once on the device under test, in its direction, from {@code input} (values of its
+     * precision) into a poisoned output, through the entry point of that precision ({@code float[]} or
+     * {@code double[]}); returns the output as doubles.
+     */
+    static double[] execute(FftDescriptor d, double[] input) {
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            if (d.precision() == Precision.DOUBLE) {
+                double[] out = new double[(int) d.outputFloats()];
+                Arrays.fill(out, Double.NaN);
+                plan.execute(d.direction(), input, 0, out, 0);
+                return out;
+            }
+            float[] in = new float[input.length];
+            for (int i = 0; i < in.length; i++) {
+                in[i] = (float) input[i];
+            }
+            float[] out = poisoned(d.outputFloats());
+            plan.execute(d.direction(), in, 0, out, 0);
+            return widen(out);
+        }
+    }
+
+    /** Asserts a result of one transform of n points within {@link #tolerance(long, Precision)}. */
+    static void assertClose(double[] actual, double[] expected, long n, Precision precision, String what) {
+        assertWithin(actual, expected, tolerance(n, precision), what + " (" + precision + ")");
+    }
+
+    /**
+     * Asserts the relative L2 error of a result below the bound, and prints the margin (the error as a
+     * fraction of the bound) into the test's report: how tight the bound is on the device.
+     */
+    static void assertWithin(double[] actual, double[] expected, double bound, String what) {
+        double error = relativeError(actual, expected);
+        System.out.printf("%s: relative L2 error %.3g, %.2f of the bound%n", what, error, error / bound);
+        assertTrue(error < bound, () -> String.format("%s: relative L2 error %.3g >= %.3g, %s", what, error, bound,
+                Seed.tag()));
+    }
+
     /** An array of NaNs: what a kernel fails to write stays NaN and fails the comparison. */
     static float[] poisoned(long floats) {
         float[] data = new float[(int) floats];
@@ -76,14 +142,15 @@ final class Signals {
     }
 
     /** Arrays the tests hand to TornadoVM themselves; see {@link #keep}. */
-    private static final List<FloatArray> KEPT = new ArrayList<>();
+    private static final List<TornadoNativeArray> KEPT = new ArrayList<>();
 
     /**
      * Keeps an array a test hands to TornadoVM alive for the rest of the run: TornadoVM's PTX backend
      * may leave its host memory pinned, and a later array allocated over that range would fail to
-     * copy (the plans recycle their own arrays for the same reason, see HostBuffers).
+     * copy (the plans recycle their own arrays for the same reason, see HostBuffers); on PoCL, an
+     * array a caller's graph had used, left to the garbage collector, crashed the JVM in a later test.
      */
-    static synchronized FloatArray keep(FloatArray array) {
+    static synchronized <T extends TornadoNativeArray> T keep(T array) {
         KEPT.add(array);
         return array;
     }
@@ -106,7 +173,12 @@ final class Signals {
 
     /** The reference result for a batch of transforms of the given shape (all its axes). */
     static double[] reference(float[] input, int[] shape, int batch, Direction direction, Norm norm) {
-        double[] data = widen(input);
+        return reference(widen(input), shape, batch, direction, norm);
+    }
+
+    /** {@link #reference(float[], int[], int, Direction, Norm)} of double values (not changed). */
+    static double[] reference(double[] input, int[] shape, int batch, Direction direction, Norm norm) {
+        double[] data = input.clone();
         int[] full = new int[shape.length + 1];
         full[0] = batch;
         System.arraycopy(shape, 0, full, 1, shape.length);
