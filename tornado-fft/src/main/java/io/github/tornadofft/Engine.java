@@ -61,6 +61,15 @@ final class Engine {
 
     private static final AtomicInteger IDS = new AtomicInteger();
 
+    /**
+     * Held while a graph runs for the first time, which is when TornadoVM compiles it: one compilation
+     * at a time in the JVM. PoCL's kernel cache loses a file when threads compile the same kernel at
+     * once ("unable to rename temporary ... to output file", a plan over several devices of PoCL whose
+     * workers compiled their graphs' other direction together), and the first run is rare enough that
+     * serialising it costs a concurrent program nothing after its plans are built.
+     */
+    private static final Object COMPILING = new Object();
+
     final Key key;
     final TornadoDevice device;
     final DeviceProfile profile;
@@ -96,8 +105,10 @@ final class Engine {
     private TornadoExecutionResult lastResult;
     private long lastKernelNanos = -1;
     private boolean uploaded;
-    /** Whether graph 2 has its buffers (it has run once). */
+    /** Whether graph 2 has its buffers (graph 1 has run before its first run). */
     private boolean secondReady;
+    /** Whether graph 2 has run, and so is compiled. */
+    private boolean secondCompiled;
     private boolean profiled;
     private boolean freed;
 
@@ -122,11 +133,13 @@ final class Engine {
         try {
             built = build();
             this.execution = built;
-            run(descriptor.direction());
-            if (descriptor.inPlace() && !descriptor.isReal()) {
-                // Compiles the other direction now: later its first run could not be preceded by
-                // graph 1 without overwriting the caller's data.
-                run(descriptor.direction().opposite());
+            synchronized (COMPILING) {
+                run(descriptor.direction());
+                if (descriptor.inPlace() && !descriptor.isReal()) {
+                    // Compiles the other direction now: later its first run could not be preceded by
+                    // graph 1 without overwriting the caller's data.
+                    run(descriptor.direction().opposite());
+                }
             }
         } catch (RuntimeException | Error e) {
             // TornadoVM's drivers also fail with Errors (TornadoInternalError): free what was taken either way.
@@ -625,7 +638,14 @@ final class Engine {
         if (!first) {
             ensureSecond();
         }
-        lastResult = execution.withGraph(first ? 1 : 2).execute();
+        if (first || secondCompiled) {
+            lastResult = execution.withGraph(first ? 1 : 2).execute();
+        } else {
+            synchronized (COMPILING) {
+                lastResult = execution.withGraph(2).execute();
+            }
+            secondCompiled = true;
+        }
         // Read now: TornadoVM clears a graph's profile when its output is copied to the host.
         lastKernelNanos = profiled ? lastResult.getProfilerResult().getDeviceKernelTime() : -1;
     }

@@ -303,13 +303,6 @@ class Fft1dPlanTest {
     }
 
     @Test
-    void rejectsDoublePrecisionOnTheDevice() {
-        FftDescriptor d = FftDescriptor.c2c(16).precision(Precision.DOUBLE).build();
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftPlan.create(d, TestDevice.get()));
-        assertTrue(e.getMessage().startsWith("precision:"), e.getMessage());
-    }
-
-    @Test
     void rejectsTransformsLargerThanTheDevice() {
         FftDescriptor d = FftDescriptor.c2c(1 << 27).batch(7).build();   // 7 GiB: over TornadoVM's 4 GiB heap
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftPlan.create(d, TestDevice.get()));
