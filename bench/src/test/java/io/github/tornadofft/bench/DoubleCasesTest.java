@@ -35,96 +35,20 @@ class DoubleCasesTest {
     }
 
     /** An engine that computes as the reference does, in double, but hands back its output rounded to float. */
-    static final class RoundsToFloat implements Engine {
-        private final Engine reference = new ReferenceEngine(new HostCopy());
-
-        @Override
-        public String name() {
-            return "rounds to float";
+    static final class RoundsToFloat extends TamperedEngine {
+        RoundsToFloat() {
+            super("rounds to float", new ReferenceEngine(new HostCopy()));
         }
 
         @Override
-        public String device() {
-            return reference.device();
+        void tamper(Case c, float[] dst) {
         }
 
         @Override
-        public Place place() {
-            return Place.CPU;
-        }
-
-        @Override
-        public String absentReason() {
-            return null;
-        }
-
-        @Override
-        public String notes() {
-            return "";
-        }
-
-        @Override
-        public CopyCeiling ceiling() {
-            return reference.ceiling();
-        }
-
-        @Override
-        public Prepared prepare(Case c) throws UnsupportedCaseException {
-            Prepared p = reference.prepare(c);
-            return new Prepared() {
-                @Override
-                public void load(float[] input) {
-                    p.load(input);
-                }
-
-                @Override
-                public void load(double[] input) {
-                    p.load(input);
-                }
-
-                @Override
-                public boolean hasKernelTime() {
-                    return false;
-                }
-
-                @Override
-                public Sample runResident() {
-                    return p.runResident();
-                }
-
-                @Override
-                public long runEndToEnd() {
-                    return p.runEndToEnd();
-                }
-
-                @Override
-                public void result(int index, float[] dst) {
-                    p.result(index, dst);
-                }
-
-                @Override
-                public void result(int index, double[] dst) {
-                    p.result(index, dst);
-                    for (int i = 0; i < dst.length; i++) {
-                        dst[i] = (float) dst[i];
-                    }
-                }
-
-                @Override
-                public long setupNanos() {
-                    return -1;
-                }
-
-                @Override
-                public String plan() {
-                    return "";
-                }
-
-                @Override
-                public void close() {
-                    p.close();
-                }
-            };
+        void tamper(Case c, double[] dst) {
+            for (int i = 0; i < dst.length; i++) {
+                dst[i] = (float) dst[i];
+            }
         }
     }
 
