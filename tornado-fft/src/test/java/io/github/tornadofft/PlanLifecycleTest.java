@@ -3,6 +3,7 @@ package io.github.tornadofft;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.api.Norm;
+import io.github.tornadofft.api.Precision;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -49,7 +50,7 @@ class PlanLifecycleTest {
     @Test
     void creatingAndClosingPlansInALoopKeepsHeapAndDeviceMemoryFlat() {
         for (boolean inPlace : new boolean[] {false, true}) {
-            cycle(SHAPES.length, inPlace);   // fills the cache with each shape's engine
+            cycle(2 * SHAPES.length, inPlace);   // fills the cache with each shape's engine, in both precisions
             long heapBefore = heapAfterGc();
             long deviceBefore = FftPlan.deviceBytesHeld();
             int cycles = 4 * SHAPES.length;
@@ -131,17 +132,15 @@ class PlanLifecycleTest {
         assertTrue(plan.toString().contains("closed"), plan.toString());
     }
 
+    /** Creates, runs and closes plans in turn over the shapes, float and double taking turns. */
     private static void cycle(int cycles, boolean inPlace) {
         for (int c = 0; c < cycles; c++) {
-            int[] shape = SHAPES[c % SHAPES.length];
-            FftDescriptor d = FftDescriptor.c2c(shape).batch(2).inPlace(inPlace).build();
-            float[] x = Signals.random(d.inputFloats());
-            float[] y = Signals.poisoned(d.outputFloats());
-            try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
-                plan.forward(x, y);
-            }
-            Signals.assertClose(y, Signals.reference(x, shape, 2, Direction.FORWARD, Norm.BACKWARD), Signals.points(shape),
-                    "cycle " + c);
+            int[] shape = SHAPES[c / 2 % SHAPES.length];
+            Precision precision = c % 2 == 0 ? Precision.FLOAT : Precision.DOUBLE;
+            FftDescriptor d = FftDescriptor.c2c(shape).batch(2).inPlace(inPlace).precision(precision).build();
+            double[] x = Signals.random(precision, d.inputFloats());
+            Signals.assertClose(Signals.execute(d, x), Signals.reference(x, shape, 2, Direction.FORWARD, Norm.BACKWARD),
+                    Signals.points(shape), precision, "cycle " + c);
         }
     }
 
