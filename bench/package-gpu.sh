@@ -336,6 +336,9 @@ case ${1:-} in
         args=(execute --disable-banner --details=summary --select-package io.github.tornadofft)
         ;;
 esac
+# PoCL's LLVM installs its SIGSEGV handler over the JVM's; the JVM's signal-chaining library keeps the
+# JVM's first (without it a safepoint while a kernel compiles can kill the JVM).
+[ -f "$here/runtime/lib/libjsig.so" ] && export LD_PRELOAD="$here/runtime/lib/libjsig.so${LD_PRELOAD:+:$LD_PRELOAD}"
 # shellcheck disable=SC2206
 extra=(${BENCH_JAVA_OPTS:-})
 exec "$here/runtime/bin/java" "${opts[@]}" "${extra[@]}" -cp "$cp" "$main" "${args[@]}" "$@"

@@ -110,6 +110,7 @@ public final class FftPlan implements AutoCloseable {
     }
 
     private static void checkLaunch(FftOptions options, TornadoDevice device) {
+        SignalChaining.check(device);
         if (options.launch() == Launch.CUDA_GRAPH && device.getTornadoVMBackend() != TornadoVMBackendType.PTX) {
             throw new IllegalArgumentException("launch: CUDA_GRAPH needs a device of the PTX backend; "
                     + device.getPhysicalDevice().getDeviceName() + " is " + device.getTornadoVMBackend()

@@ -14,7 +14,8 @@ final class TestDevice {
      * The device under test. The JVM must run with {@code -Dtornado.recover.bailout=False} (the build's
      * argLine and the GPU bundle's test runner set it): otherwise a kernel TornadoVM cannot compile runs
      * as sequential Java, which gives wrong answers for KernelContext kernels and right ones, slowly,
-     * for loop kernels, and a test could pass without any kernel having run on the device.
+     * for loop kernels, and a test could pass without any kernel having run on the device. On a PoCL
+     * device the JVM must have its signal-chaining library preloaded ({@link SignalChaining}).
      */
     static synchronized TornadoDevice get() {
         String bailout = System.getProperty("tornado.recover.bailout");
@@ -23,7 +24,14 @@ final class TestDevice {
                     + "TornadoVM cannot compile fails instead of running as Java; got " + bailout);
         }
         if (device == null) {
-            device = Devices.resolve(System.getProperty("tornado.fft.device", "default"));
+            TornadoDevice resolved = Devices.resolve(System.getProperty("tornado.fft.device", "default"));
+            if (SignalChaining.needsChaining(resolved.getPlatformName()) && !SignalChaining.loaded()) {
+                throw new IllegalStateException("LD_PRELOAD: the tests on a PoCL device need the JVM's "
+                        + SignalChaining.LIBRARY + " preloaded (the build's jsig.library property names it), "
+                        + "or a kernel compile can kill the JVM: " + SignalChaining.warning(
+                                resolved.getPhysicalDevice().getDeviceName()));
+            }
+            device = resolved;
             System.out.println("[tornado-fft tests] device: " + device.getPhysicalDevice().getDeviceName()
                     + " (" + device.getTornadoVMBackend() + ")");
         }
