@@ -23,7 +23,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntFunction;
 
 /**
- * A 1D transform of a length N that is not a power of two, as Bluestein's circular convolution of M
+ * A 1D transform of a length N that is not a power of two and has a prime factor above 7 (the others
+ * are {@link MixedRadix}'s), as Bluestein's circular convolution of M
  * points, the least power of two of at least 2N - 1 ({@link Chirp}): a plan that wraps the plan of
  * a batch of M-point transforms (pocketfft's shape).
  *
@@ -66,9 +67,13 @@ final class Bluestein {
         this.spectrum = SPECTRA.computeIfAbsent(List.of(precision, n), k -> ChirpTables.filterSpectrum(n, m, precision));
     }
 
-    /** Whether {@code d} is computed by Bluestein's convolution: a 1D c2c transform whose length is not a power of two. */
+    /**
+     * Whether {@code d} is computed by Bluestein's convolution: a 1D c2c transform whose length is not a
+     * power of two and has a prime factor above 7 (the others run as mixed-radix passes, {@link MixedRadix}).
+     */
     static boolean applies(FftDescriptor d) {
-        return d.kind() == FftDescriptor.Kind.C2C && d.rank() == 1 && Integer.bitCount(d.shape()[0]) != 1;
+        return d.kind() == FftDescriptor.Kind.C2C && d.rank() == 1 && Integer.bitCount(d.shape()[0]) != 1
+                && !MixedRadix.applies(d);
     }
 
     /** M: the least power of two of at least 2N - 1, the length of the circular convolution. */
@@ -93,7 +98,7 @@ final class Bluestein {
         if (m > FftDescriptor.MAX_LENGTH) {
             throw new IllegalArgumentException("shape: a length that is not a power of two runs on a device as a convolution"
                     + " of the next power of two of at least 2N - 1 points, at most 2^27: N up to 2^26 = " + (1 << 26)
-                    + " (or a power of two up to 2^27), got " + n);
+                    + " (or up to 2^27 a power of two, or a length whose prime factors are 2, 3, 5 and 7), got " + n);
         }
         long floats = 2L * m * d.batch();
         if (floats > Integer.MAX_VALUE - 64) {
@@ -217,8 +222,11 @@ final class Bluestein {
         return chain;
     }
 
-    /** Registers a chirp kernel's one-dimensional grid of {@code items} work-items; returns its task name. */
-    private static String grid(GridScheduler target, String graph, String task, int items, int maxGroup) {
+    /**
+     * Registers a kernel's one-dimensional grid of {@code items} work-items (rounded up to whole groups, the
+     * kernel checking its bounds) in groups of up to {@value #GROUP}; returns its task name.
+     */
+    static String grid(GridScheduler target, String graph, String task, int items, int maxGroup) {
         int group = Math.min(Math.min(GROUP, maxGroup), Integer.highestOneBit(items));
         WorkerGrid1D worker = new WorkerGrid1D((int) (((long) items + group - 1) / group * group));
         worker.setLocalWork(group, 1, 1);

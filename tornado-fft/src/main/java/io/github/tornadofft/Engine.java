@@ -47,7 +47,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * one pass in 1D, the split or merge runs inside it instead ({@link #fusesRealStep}): one kernel. Its
  * direction is fixed: it has no graph 2. A 1D transform whose length is not a power of two is
  * Bluestein's convolution ({@link Bluestein}): its graphs 1 and 2 run the chirp kernels around the
- * passes of M points, forward and inverse, through two work arrays of M points per transform. Engines
+ * passes of M points, forward and inverse, through two work arrays of M points per transform; where its
+ * prime factors are 2, 3, 5 and 7, mixed-radix passes instead ({@link MixedRadix}), along the same
+ * buffer chain as the register passes, with no {@link Pass} of the planner's. Engines
  * outlive plans: {@link EngineCache} gives a closed plan's engine to the next plan of the same
  * descriptor, device and options, which then compiles nothing.
  *
@@ -94,6 +96,11 @@ final class Engine {
     private final TornadoNativeArray realTwiddles;
     /** The convolution of a 1D length that is not a power of two ({@link Bluestein#applies}), else null. */
     final Bluestein bluestein;
+    /**
+     * The mixed-radix passes of a 1D length with no prime factor above 7 that is not a power of two
+     * ({@link MixedRadix#applies}), else null; {@link #passes} is then empty.
+     */
+    final MixedRadix mixedRadix;
     private final List<TornadoNativeArray> scratch = new ArrayList<>();
     private final String name;
     private final GridScheduler grid = new GridScheduler();
@@ -119,15 +126,16 @@ final class Engine {
         this.descriptor = key.descriptor();
         this.profile = profile.forPrecision(descriptor.precision());
         this.bluestein = Bluestein.applies(descriptor) ? new Bluestein(descriptor) : null;
+        this.mixedRadix = MixedRadix.applies(descriptor) ? new MixedRadix(descriptor) : null;
         this.passes = planPasses(descriptor, this.profile);
         this.fusesRealStep = fusesRealStep(descriptor, passes);
         this.complex = complexPart(descriptor, fusesRealStep);
-        this.storesLate = Planner.storesLate(passes, this.profile, CompilerFlags.capsRegisters(device));
+        this.storesLate = !passes.isEmpty() && Planner.storesLate(passes, this.profile, CompilerFlags.capsRegisters(device));
         this.name = "fft" + IDS.incrementAndGet();
         this.precision = descriptor.precision();
         this.input = HostBuffers.take(precision, (int) descriptor.inputFloats());
         this.output = descriptor.inPlace() ? input : HostBuffers.take(precision, (int) descriptor.outputFloats());
-        this.twiddles = tables(descriptor, passes);
+        this.twiddles = mixedRadix != null ? mixedRadix.tables() : tables(descriptor, passes);
         this.realTwiddles = descriptor.isReal() && !fusesRealStep ? HostBuffers.realTwiddles(precision, lastAxis(descriptor)) : null;
         TornadoExecutionPlan built = null;
         try {
@@ -157,7 +165,7 @@ final class Engine {
      * the merge. In 2D and 3D ({@link #isRealRows}) the other axes' passes follow (r2c) or precede (c2r)
      * the rows', on packed arrays, and the split or merge goes between the spectrum and a packed scratch
      * array. For a 1D length that is not a power of two, the batch of M-point transforms of Bluestein's
-     * convolution ({@link Bluestein#convolution}).
+     * convolution ({@link Bluestein#convolution}); for one of mixed-radix passes ({@link MixedRadix}), d.
      */
     static FftDescriptor complexPart(FftDescriptor d) {
         return complexPart(d, false);
@@ -243,9 +251,13 @@ final class Engine {
     /**
      * The passes of {@code d}'s complex part on {@code device} (its profile for d's precision): those of {@link #complexPart}'s shape;
      * for a real transform of several rows ({@link #isRealRows}), the rows' passes and the other axes'
-     * ({@link Planner#planLeading}), in the order the direction takes them.
+     * ({@link Planner#planLeading}), in the order the direction takes them. None for a transform of
+     * mixed-radix passes ({@link MixedRadix}), which the planner does not plan.
      */
     static List<Pass> planPasses(FftDescriptor d, DeviceProfile device) {
+        if (MixedRadix.applies(d)) {
+            return List.of();
+        }
         // Counts of values (local memory, runs) in the descriptor's precision.
         DeviceProfile profile = device.forPrecision(d.precision());
         FftDescriptor complex = complexPart(d);
@@ -494,19 +506,26 @@ final class Engine {
     /**
      * The buffers of the complex transform from {@code in} to {@code out} over k passes: the passes'
      * ({@link #bufferChain}), or for Bluestein's convolution {@code in}, its work arrays and {@code out}
-     * ({@link Bluestein#buffers}).
+     * ({@link Bluestein#buffers}). Mixed-radix passes take the passes' chain over their own count, not k.
      */
     private List<TornadoNativeArray> transformChain(int k, TornadoNativeArray in, TornadoNativeArray out) {
+        if (mixedRadix != null) {
+            return bufferChain(mixedRadix.passes(), in, out);
+        }
         return bluestein == null ? bufferChain(k, in, out) : Bluestein.buffers(k, in, out, this::scratch);
     }
 
     /**
      * Adds the complex transform in {@code direction} along {@code chain} ({@link #transformChain}): the
-     * passes ({@link #addPasses}), or Bluestein's kernels around two runs of them ({@link Bluestein#addTasks}).
+     * passes ({@link #addPasses}), Bluestein's kernels around two runs of them ({@link Bluestein#addTasks}),
+     * or the mixed-radix passes with their own tables ({@link MixedRadix#addTasks}).
      */
     private List<String> addTransform(TaskGraph graph, Direction direction, List<Pass> passes, List<TornadoNativeArray> twiddles,
                                       boolean sendTables, List<TornadoNativeArray> chain, double scale, GridScheduler target,
                                       boolean late) {
+        if (mixedRadix != null) {
+            return mixedRadix.addTasks(graph, direction, chain, sendTables, scale, profile.maxGroupSize(), target);
+        }
         if (bluestein == null) {
             return addPasses(graph, direction, passes, twiddles, sendTables, chain, scale, target, late);
         }

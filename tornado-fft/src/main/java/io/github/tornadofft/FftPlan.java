@@ -121,8 +121,9 @@ public final class FftPlan implements AutoCloseable {
     /**
      * Device memory a plan of {@code descriptor} allocates, in bytes: input, output, and the packed
      * scratch arrays of the buffer chain: one out of place, two in place or where a layout array cannot
-     * serve as one (for a real transform, its complex part's); the twiddle tables aside. For a 1D length
-     * that is not a power of two, Bluestein's ({@link Bluestein#deviceBytes}).
+     * serve as one (for a real transform, its complex part's); the twiddle tables aside (so for the
+     * mixed-radix passes of a 1D length whose prime factors are 2, 3, 5 and 7 too). For a 1D length
+     * with a larger prime factor, Bluestein's ({@link Bluestein#deviceBytes}).
      */
     static long deviceBytesNeeded(FftDescriptor descriptor) {
         if (Bluestein.applies(descriptor)) {
@@ -847,7 +848,8 @@ public final class FftPlan implements AutoCloseable {
      * The passes, in order: an unmodifiable list of values. For a plan over several devices, the passes
      * each chunk of each step runs on a device: the first step's (the 2D passes of a 3D split), then the
      * Z step's. For a 1D length that is not a power of two, the passes of Bluestein's convolution of M
-     * points, forward then inverse (the same values twice).
+     * points, forward then inverse (the same values twice); none where the length's prime factors are 2,
+     * 3, 5 and 7, whose mixed-radix passes are not the planner's ({@link #toString()} shows them).
      *
      * @throws IllegalStateException after {@link #close()}
      */
@@ -873,7 +875,8 @@ public final class FftPlan implements AutoCloseable {
      * it), and for r2c and c2r the split or merge kernel, except in 1D where the complex part is one
      * pass, which then does the split or merge too. For a plan over several devices, the kernels of one
      * chunk of each step ({@link #passes()}). For a 1D length that is not a power of two, the passes of
-     * Bluestein's convolution both ways and its three kernels: pad, filter and crop.
+     * Bluestein's convolution both ways and its three kernels: pad, filter and crop; where the length's
+     * prime factors are 2, 3, 5 and 7, one mixed-radix pass per factor (radix 16, 8, 4 or 2 for the twos).
      *
      * @throws IllegalStateException after {@link #close()}
      */
@@ -884,6 +887,9 @@ public final class FftPlan implements AutoCloseable {
         }
         if (engine.bluestein != null) {
             return 2 * engine.passes.size() + 3;
+        }
+        if (engine.mixedRadix != null) {
+            return engine.mixedRadix.passes();
         }
         return engine.passes.size() + (descriptor.isReal() && !engine.fusesRealStep ? 1 : 0);
     }
@@ -929,6 +935,9 @@ public final class FftPlan implements AutoCloseable {
         s.append(descriptor).append(" on ").append(profile.name()).append(", data on ").append(profile.dataAlignment())
                 .append("-byte boundaries").append(launch() == Launch.CUDA_GRAPH ? ", launched as one CUDA graph\n" : "\n");
         FftDescriptor complex = engine.complex;
+        if (engine.mixedRadix != null) {
+            return s.append(engine.mixedRadix.describe()).toString();
+        }
         if (engine.bluestein != null) {
             return s.append(engine.bluestein.describe(passes, (pass, direction) -> pass.kernelNotation() + "  "
                     + direction.name().toLowerCase(java.util.Locale.ROOT) + ", " + pass.schedule() + ", "

@@ -1,0 +1,281 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.FftDescriptor;
+import io.github.tornadofft.api.Norm;
+import io.github.tornadofft.api.Precision;
+import io.github.tornadofft.reference.ReferenceFft;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import uk.ac.manchester.tornado.api.GridScheduler;
+import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * 1D transforms whose lengths have no prime factor above 7 and are not powers of two, as chains of
+ * mixed-radix passes on the device ({@link MixedRadix}), held to the reference FFT in float and in double.
+ *
+ * <p>The bounds: float {@link Signals#tolerance}(n), double {@link DoublePrecisionTest#tolerance}(n), as
+ * for the powers of two: log2 n rounds up over the passes' radices (a pass of radix R costs about
+ * log2 R roundings, as the register passes do).
+ */
+@Tag("device")
+@ExtendWith(Seed.class)
+class MixedRadixPlanTest {
+
+    /** The lengths to 300 that take the mixed-radix passes: 7-smooth, not powers of two. */
+    static int[] lengthsTo300() {
+        return IntStream.rangeClosed(3, 300).filter(n -> Integer.bitCount(n) != 1 && MixedRadix.smooth(n)).toArray();
+    }
+
+    static double tolerance(long n, Precision precision) {
+        return precision == Precision.FLOAT ? Signals.tolerance(n) : DoublePrecisionTest.tolerance(n);
+    }
+
+    /** Uniform random complex values in [-1, 1) of {@code precision} (floats exactly representable), as doubles. */
+    static double[] random(Precision precision, long values) {
+        SplittableRandom random = Seed.random();
+        double[] data = new double[(int) values];
+        for (int i = 0; i < data.length; i++) {
+            double v = 2 * random.nextDouble() - 1;
+            data[i] = precision == Precision.FLOAT ? (float) v : v;
+        }
+        data[0] = 0.5;
+        return data;
+    }
+
+    /** Runs {@code plan} in {@code direction} on {@code input} (arrays of the plan's precision), the output poisoned; as doubles. */
+    static double[] execute(FftPlan plan, Direction direction, double[] input) {
+        FftDescriptor d = plan.descriptor();
+        if (d.precision() == Precision.DOUBLE) {
+            double[] out = DoublePrecisionTest.poisoned(d.outputFloats());
+            plan.execute(direction, input, 0, out, 0);
+            return out;
+        }
+        float[] in = new float[input.length];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = (float) input[i];
+        }
+        float[] out = Signals.poisoned(d.outputFloats());
+        plan.execute(direction, in, 0, out, 0);
+        return Signals.widen(out);
+    }
+
+    /** Plans {@code d}, runs it in {@code direction} on {@code input}; as doubles. */
+    static double[] execute(FftDescriptor d, Direction direction, double[] input) {
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            return execute(plan, direction, input);
+        }
+    }
+
+    static double[] reference(double[] packed, int n, int batch, Direction direction, Norm norm) {
+        double[] data = packed.clone();
+        ReferenceFft.c2c1d(data, 0, n, 1, batch, n, direction, norm);
+        return data;
+    }
+
+    /** Asserts the error within the precision's bound; returns its ratio to the bound. */
+    static double check(double[] actual, double[] expected, long n, Precision precision, String what) {
+        double bound = tolerance(n, precision);
+        double error = Signals.relativeError(actual, expected);
+        assertTrue(error < bound, () -> String.format("%s: relative L2 error %.3g >= %.3g, %s", what, error, bound, Seed.tag()));
+        return error / bound;
+    }
+
+    /** One batch of {@code d} (packed) against the reference in {@code direction}; returns the error's ratio to the bound. */
+    static double checkPacked(FftDescriptor d, Direction direction, Norm norm) {
+        int n = d.shape()[0];
+        double[] input = random(d.precision(), d.inputFloats());
+        double[] out = execute(d, direction, input);
+        return check(out, reference(input, n, d.batch(), direction, norm), n, d.precision(),
+                d + " " + direction);
+    }
+
+    @Test
+    void everySevenSmoothLengthTo300MatchesTheReference() {
+        // Float forward for each, double for every fourth, batch 2; the worst ratio of error to bound is printed.
+        double worst = 0;
+        int worstN = 0;
+        double worstDouble = 0;
+        int[] lengths = lengthsTo300();
+        for (int at = 0; at < lengths.length; at++) {
+            int n = lengths[at];
+            double ratio = checkPacked(FftDescriptor.c2c(n).batch(2).build(), Direction.FORWARD, Norm.BACKWARD);
+            if (ratio > worst) {
+                worst = ratio;
+                worstN = n;
+            }
+            if (at % 4 == 0) {
+                worstDouble = Math.max(worstDouble, checkPacked(FftDescriptor.c2c(n).batch(2).precision(Precision.DOUBLE)
+                        .build(), Direction.FORWARD, Norm.BACKWARD));
+            }
+        }
+        System.out.printf("[mixed radix] %d lengths to 300: worst float error %.2f of its bound (n=%d), double %.2f%n",
+                lengths.length, worst, worstN, worstDouble);
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {1000, 1536, 3000, 6144, 3 << 18, 390625, 1000000})
+    void longerLengthsMatchTheReferenceBothWays(int n) {
+        // 1000 = 8 5 5 5, 1536 = 16 32 3, 3000, 6144, 3 x 2^18, 5^8 (eight passes of radix 5), 10^6.
+        int batch = n <= 6144 ? 3 : 1;
+        for (Precision precision : Precision.values()) {
+            if (precision == Precision.DOUBLE && n > 6144 && n != 390625) {
+                continue;
+            }
+            FftDescriptor d = FftDescriptor.c2c(n).batch(batch).precision(precision).build();
+            try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                for (Direction direction : Direction.values()) {
+                    double[] input = random(precision, d.inputFloats());
+                    double[] out = execute(plan, direction, input);
+                    double[] expected = reference(input, n, batch, direction, Norm.BACKWARD);
+                    double ratio = check(out, expected, n, precision, precision + " " + direction + " n=" + n);
+                    System.out.printf("[mixed radix] n=%d %s %s: relative L2 error %.3g, %.2f of the bound%n", n,
+                            precision, direction, Signals.relativeError(out, expected), ratio);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "batch={0}")
+    @ValueSource(ints = {1, 7, 100})
+    void everyTransformOfABatchIsTransformed(int batch) {
+        checkPacked(FftDescriptor.c2c(60).batch(batch).build(), Direction.FORWARD, Norm.BACKWARD);
+        checkPacked(FftDescriptor.c2c(60).batch(batch).precision(Precision.DOUBLE).build(), Direction.INVERSE, Norm.BACKWARD);
+    }
+
+    @Test
+    void everyNormalisationScalesLikeNumpyBothWays() {
+        for (Precision precision : Precision.values()) {
+            for (Norm norm : Norm.values()) {
+                FftDescriptor d = FftDescriptor.c2c(100).batch(2).norm(norm).precision(precision).build();
+                try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                    for (Direction direction : Direction.values()) {
+                        double[] input = random(precision, d.inputFloats());
+                        check(execute(plan, direction, input), reference(input, 100, 2, direction, norm), 100, precision,
+                                precision + " " + norm + " " + direction);
+                    }
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {3, 12, 1000})
+    void inPlaceMatchesTheReferenceBothWays(int n) {
+        // 3: one pass, reading and writing the one array; 12: two passes; 1000: four, through scratch arrays.
+        for (Precision precision : Precision.values()) {
+            FftDescriptor d = FftDescriptor.c2c(n).batch(2).inPlace(true).precision(precision).build();
+            try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                for (Direction direction : Direction.values()) {
+                    double[] input = random(precision, d.inputFloats());
+                    double[] data = input.clone();
+                    if (precision == Precision.DOUBLE) {
+                        plan.execute(direction, data, 0, data, 0);
+                    } else {
+                        float[] floats = new float[data.length];
+                        for (int i = 0; i < data.length; i++) {
+                            floats[i] = (float) data[i];
+                        }
+                        plan.execute(direction, floats, 0, floats, 0);
+                        data = Signals.widen(floats);
+                    }
+                    check(data, reference(input, n, 2, direction, Norm.BACKWARD), n, precision,
+                            precision + " in place " + direction + " n=" + n);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {7, 45})
+    void stridedAndPaddedLayoutsAreReadAndWritten(int n) {
+        // Input: element e of transform b at 3 e + (3 n + 5) b; output: the batch innermost (stride 3, distance 1).
+        int batch = 3;
+        int distance = 3 * n + 5;
+        for (Precision precision : Precision.values()) {
+            FftDescriptor d = FftDescriptor.c2c(n).batch(batch).inputLayout(3, distance).outputLayout(batch, 1)
+                    .precision(precision).build();
+            double[] input = random(precision, d.inputFloats());
+            double[] packed = new double[2 * n * batch];
+            for (int b = 0; b < batch; b++) {
+                for (int e = 0; e < n; e++) {
+                    packed[2 * (b * n + e)] = input[2 * (3 * e + distance * b)];
+                    packed[2 * (b * n + e) + 1] = input[2 * (3 * e + distance * b) + 1];
+                }
+            }
+            double[] expected = reference(packed, n, batch, Direction.FORWARD, Norm.BACKWARD);
+            double[] out = execute(d, Direction.FORWARD, input);
+            double[] gathered = new double[2 * n * batch];
+            for (int b = 0; b < batch; b++) {
+                for (int k = 0; k < n; k++) {
+                    gathered[2 * (b * n + k)] = out[2 * (k * batch + b)];
+                    gathered[2 * (b * n + k) + 1] = out[2 * (k * batch + b) + 1];
+                }
+            }
+            check(gathered, expected, n, precision, precision + " layouts n=" + n);
+        }
+    }
+
+    @Test
+    void appendsToACallersTaskGraphInBothPrecisions() throws Exception {
+        int n = 1000;
+        for (Precision precision : Precision.values()) {
+            FftDescriptor d = FftDescriptor.c2c(n).batch(2).direction(Direction.INVERSE).precision(precision).build();
+            double[] host = random(precision, d.floats());
+            TornadoNativeArray data = DeviceArrays.of(precision, host);
+            TornadoNativeArray spectrum = DeviceArrays.allocate(precision, (int) d.floats());
+            TaskGraph graph = new TaskGraph("user" + precision.name().toLowerCase(java.util.Locale.ROOT))
+                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, spectrum, data);
+            double[] out = new double[(int) d.floats()];
+            try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                GridScheduler grid = new GridScheduler();
+                if (precision == Precision.DOUBLE) {
+                    plan.appendTo(graph, (DoubleArray) data, (DoubleArray) spectrum, grid);
+                } else {
+                    plan.appendTo(graph, Signals.keep((FloatArray) data), Signals.keep((FloatArray) spectrum), grid);
+                }
+                graph.transferToHost(DataTransferMode.EVERY_EXECUTION, spectrum);
+                try (TornadoExecutionPlan execution = new TornadoExecutionPlan(graph.snapshot())) {
+                    execution.withDevice(TestDevice.get()).withGridScheduler(grid).execute();
+                }
+            }
+            for (int i = 0; i < out.length; i++) {
+                out[i] = spectrum instanceof DoubleArray doubles ? doubles.get(i) : ((FloatArray) spectrum).get(i);
+            }
+            check(out, reference(host, n, 2, Direction.INVERSE, Norm.BACKWARD), n, precision, precision + " appended");
+        }
+    }
+
+    @Test
+    void sevenSmoothLengthsRunAsMixedRadixPassesNotAsAConvolution() {
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(1000).build(), TestDevice.get())) {
+            String text = plan.toString();
+            assertTrue(text.contains("mixed radix 1000 = 8 x 5 x 5 x 5: R8(span 1) R5(span 8) R5(span 40) R5(span 200)"), text);
+            assertTrue(!text.contains("Bluestein"), text);
+            assertEquals(4, plan.kernelsPerTransform(), text);
+            long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
+            assertEquals(plan.kernelsPerTransform(), kernels, text);
+            assertEquals(0, plan.passes().size(), "no planner passes");
+        }
+        for (int n : new int[] {11, 13, 4099}) {
+            try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(n).build(), TestDevice.get())) {
+                assertTrue(plan.toString().contains("Bluestein: " + n + " points"), plan.toString());
+            }
+        }
+    }
+}
