@@ -24,8 +24,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * 1D transforms of lengths that are not powers of two on the device (Bluestein's convolution of M
- * points, the least power of two of at least 2N - 1), held to the reference FFT.
+ * 1D transforms of lengths that are not powers of two and have a prime factor above 7 on the device
+ * (Bluestein's convolution of M points, the least power of two of at least 2N - 1), held to the
+ * reference FFT. The lengths whose prime factors are 2, 3, 5 and 7 run as mixed-radix passes
+ * ({@code MixedRadixPlanTest}).
  */
 @Tag("device")
 @ExtendWith(Seed.class)
@@ -37,12 +39,9 @@ class BluesteinPlanTest {
      * ({@link Signals#tolerance} each) and four roundings of the chirp and filter products and tables;
      * 1.7e-6 at N = 1000 (M = 2048), 2.9e-6 at N = 10^6 + 3 (M = 2^21), 3.6e-6 at most (M = 2^27),
      * under 1e-5 everywhere. Measured on PoCL's CPU device: 1.5e-7 to 3.7e-7 (N = 3 to 10^6 + 3), at
-     * most 0.13 of the bound. Powers of two keep their own bound.
+     * most 0.13 of the bound.
      */
     static double bound(int n) {
-        if (Integer.bitCount(n) == 1) {
-            return Signals.tolerance(n);
-        }
         return 0x1p-24 * (2 * (1 + Signals.log2(Bluestein.convolutionLength(n))) + 4);
     }
 
@@ -59,20 +58,18 @@ class BluesteinPlanTest {
     }
 
     /**
-     * The lengths of {@link #everyLengthTo40AndChosenOnesTo300MatchTheReference}: every one to 40 (M from 1
-     * to 128), then more lengths past 40 of every M to 512, those on both sides of a change of M (127, 129: 256 and 512 points; 255 and 257 are in
-     * {@link #longerLengthsMatchTheReferenceBothWays}) and primes to 300. A plan per length costs 1 to 1.5 s
-     * on a 2-core PoCL machine, which keeps this test near a minute; {@code ChirpTest} checks the
-     * tables and their arithmetic for every length to 300 on the host.
+     * The lengths of {@link #everyLengthTo40AndChosenOnesTo300MatchTheReference}: every one to 40 that is
+     * Bluestein's (11 is the least: every shorter length is a power of two or 7-smooth; M from 32 to
+     * 128), then more lengths past 40 of every M to 512, those on both sides of a change of M (127, 129:
+     * 256 and 512 points; 255 and 257 are in {@link #longerLengthsMatchTheReferenceBothWays}) and primes
+     * to 300. A plan per length costs 1 to 1.5 s on a 2-core PoCL machine, which keeps this test near a
+     * minute; {@code ChirpTest} checks the tables and their arithmetic for every length to 300 on the host.
      */
     static int[] chosenLengths() {
-        int[] more = {45, 63, 65, 77, 90, 97, 127, 129, 131, 160, 193, 211, 241, 251, 293, 299};
-        int[] all = new int[40 + more.length];
-        for (int n = 1; n <= 40; n++) {
-            all[n - 1] = n;
-        }
-        System.arraycopy(more, 0, all, 40, more.length);
-        return all;
+        int[] more = {44, 46, 62, 65, 77, 95, 97, 127, 129, 131, 164, 193, 211, 241, 251, 293, 299};
+        return java.util.stream.IntStream.concat(
+                java.util.stream.IntStream.rangeClosed(1, 40).filter(n -> Integer.bitCount(n) != 1 && !MixedRadix.smooth(n)),
+                java.util.stream.IntStream.of(more)).toArray();
     }
 
     @Test
@@ -98,9 +95,9 @@ class BluesteinPlanTest {
     }
 
     @ParameterizedTest(name = "n={0}")
-    @ValueSource(ints = {255, 257, 300, 1000, 1536, 4099, 65537, 1000003})
+    @ValueSource(ints = {255, 257, 302, 1001, 1537, 4099, 65537, 1000003})
     void longerLengthsMatchTheReferenceBothWays(int n) {
-        // Around a change of M (255 and 257: 512 and 1024), smooth and prime lengths, M from 512 to 2^21.
+        // Around a change of M (255 and 257: 512 and 1024), products of primes and primes, M from 512 to 2^21.
         int batch = n < 5000 ? 3 : 1;
         FftDescriptor d = FftDescriptor.c2c(n).batch(batch).build();
         try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
@@ -128,7 +125,7 @@ class BluesteinPlanTest {
 
     @Test
     void everyNormalisationScalesLikeNumpyBothWays() {
-        int n = 100;
+        int n = 101;
         for (Norm norm : Norm.values()) {
             FftDescriptor d = FftDescriptor.c2c(n).batch(2).norm(norm).build();
             try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
@@ -144,7 +141,7 @@ class BluesteinPlanTest {
 
     @Test
     void inverseAfterForwardGivesTheInputBack() {
-        int n = 1000;
+        int n = 1001;
         FftDescriptor d = FftDescriptor.c2c(n).batch(3).build();
         float[] input = Signals.random(d.inputFloats());
         float[] spectrum = new float[(int) d.outputFloats()];
@@ -157,9 +154,9 @@ class BluesteinPlanTest {
     }
 
     @ParameterizedTest(name = "n={0}")
-    @ValueSource(ints = {100, 4099})
+    @ValueSource(ints = {101, 4099})
     void inPlaceMatchesTheReferenceBothWays(int n) {
-        // 100: M = 256, one pass in one work array; 4099: M = 16384, passes between two.
+        // 101: M = 256, one pass in one work array; 4099: M = 16384, passes between two.
         FftDescriptor d = FftDescriptor.c2c(n).batch(2).inPlace(true).build();
         try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
             for (Direction direction : Direction.values()) {
@@ -173,8 +170,8 @@ class BluesteinPlanTest {
 
     @Test
     void paddedAndInterleavedLayoutsAreReadAndWritten() {
-        // Input: 3 transforms of 45 points, each 50 elements apart; output: the batch innermost (stride 3, distance 1).
-        int n = 45;
+        // Input: 3 transforms of 46 points, each 50 elements apart; output: the batch innermost (stride 3, distance 1).
+        int n = 46;
         int batch = 3;
         FftDescriptor d = FftDescriptor.c2c(n).batch(batch).inputLayout(1, 50).outputLayout(batch, 1).build();
         float[] input = Signals.random(d.inputFloats());
@@ -196,7 +193,7 @@ class BluesteinPlanTest {
 
     @Test
     void appendsToACallersTaskGraph() throws Exception {
-        int n = 1000;
+        int n = 1001;
         FftDescriptor d = FftDescriptor.c2c(n).batch(2).direction(Direction.INVERSE).build();
         float[] host = Signals.random(d.floats());
         FloatArray data = Signals.keep(FloatArray.fromArray(host));
@@ -217,9 +214,9 @@ class BluesteinPlanTest {
 
     @Test
     void printsTheConvolutionAndEveryKernel() {
-        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(1000).build(), TestDevice.get())) {
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(1001).build(), TestDevice.get())) {
             String text = plan.toString();
-            assertTrue(text.contains("Bluestein: 1000 points as a circular convolution of M = 2048 points"), text);
+            assertTrue(text.contains("Bluestein: 1001 points as a circular convolution of M = 2048 points"), text);
             assertTrue(text.contains("pad") && text.contains("filter") && text.contains("crop") && text.contains("X("), text);
             long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
             assertEquals(plan.kernelsPerTransform(), kernels, text);
@@ -249,18 +246,18 @@ class BluesteinPlanTest {
         FftDescriptor tooLong = FftDescriptor.c2c((1 << 26) + 1).build();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftPlan.create(tooLong, TestDevice.get()));
         assertTrue(e.getMessage().startsWith("shape: ") && e.getMessage().contains("2^26"), e.getMessage());
-        FftDescriptor tooMany = FftDescriptor.c2c(1000).batch(600_000).build();
+        FftDescriptor tooMany = FftDescriptor.c2c(1001).batch(600_000).build();
         e = assertThrows(IllegalArgumentException.class, () -> FftPlan.create(tooMany, TestDevice.get()));
         assertTrue(e.getMessage().startsWith("batch: ") && e.getMessage().contains("2048"), e.getMessage());
     }
 
     @Test
     void rejectsArraysOfTheWrongLengthAndLeavesThemUntouched() {
-        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(12).batch(2).build(), TestDevice.get())) {
-            float[] wrong = Signals.random(46);
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(22).batch(2).build(), TestDevice.get())) {
+            float[] wrong = Signals.random(86);
             float[] copy = wrong.clone();
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plan.execute(wrong, new float[48]));
-            assertTrue(e.getMessage().startsWith("in: expected 48 floats"), e.getMessage());
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plan.execute(wrong, new float[88]));
+            assertTrue(e.getMessage().startsWith("in: expected 88 floats"), e.getMessage());
             assertArrayEquals(copy, wrong);
         }
     }

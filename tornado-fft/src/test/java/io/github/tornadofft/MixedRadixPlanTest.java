@@ -272,7 +272,8 @@ class MixedRadixPlanTest {
             assertEquals(plan.kernelsPerTransform(), kernels, text);
             assertEquals(0, plan.passes().size(), "no planner passes");
         }
-        for (int n : new int[] {11, 13, 4099}) {
+        // Lengths with a larger prime factor keep the convolution (4099 too: MixedRadixTest, without compiling it).
+        for (int n : new int[] {11, 13}) {
             try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(n).build(), TestDevice.get())) {
                 assertTrue(plan.toString().contains("Bluestein: " + n + " points"), plan.toString());
             }

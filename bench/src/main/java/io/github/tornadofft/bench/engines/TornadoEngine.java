@@ -269,7 +269,7 @@ final class TornadoEngine implements Engine {
 
         @Override
         public String plan() {
-            return plan.passes().size() + " passes: " + plan.toString().strip().replace("\n", " | ");
+            return plan.kernelsPerTransform() + " kernels: " + plan.toString().strip().replace("\n", " | ");
         }
 
         @Override

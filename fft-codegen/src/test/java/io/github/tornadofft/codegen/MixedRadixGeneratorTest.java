@@ -1,0 +1,81 @@
+package io.github.tornadofft.codegen;
+
+import io.github.tornadofft.codegen.RegisterPassGenerator.Type;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What the mixed-radix generator writes, short of compiling it (tornado-fft's build compiles it, and its
+ * device tests run it): one kernel per radix in each precision, no float left in the double class, the
+ * butterflies' constants rounded once from double.
+ */
+class MixedRadixGeneratorTest {
+
+    @Test
+    void writesBothPrecisionsIntoThePackageFolder(@TempDir Path dir) throws IOException {
+        MixedRadixGenerator.main(new String[] {dir.toString()});
+        Path kernels = dir.resolve("io/github/tornadofft/kernels");
+        for (Type type : Type.values()) {
+            String name = MixedRadixGenerator.className(type);
+            String text = Files.readString(kernels.resolve(name + ".java"));
+            assertEquals(MixedRadixGenerator.source(type), text, name);
+            assertTrue(text.contains("public final class " + name + " {"), name);
+            for (int radix : MixedRadixGenerator.RADICES) {
+                assertTrue(text.contains("public static void radix" + radix + "(KernelContext ctx, " + type.array + " src"),
+                        name + " radix" + radix);
+                assertTrue(text.contains("case " + radix + " -> " + name + "::radix" + radix + ";"), name + " selects " + radix);
+            }
+        }
+    }
+
+    @Test
+    void theDoubleKernelsHoldNoFloat() {
+        String text = MixedRadixGenerator.source(Type.DOUBLE);
+        assertFalse(Pattern.compile("\\bfloat\\b|FloatArray|\\d[.\\d]*f\\b").matcher(text).find(),
+                "a float type or literal in the double kernels");
+        // The constants of radix 5 and 7, rounded once to double.
+        assertTrue(text.contains(Double.toString(Math.cos(2 * Math.PI / 5))), "cos(2 pi / 5) in double");
+        assertTrue(text.contains(Double.toString(Math.sin(2 * Math.PI / 7))), "sin(2 pi / 7) in double");
+        assertTrue(text.contains("import static io.github.tornadofft.kernels.MixedRadixPass.INVERSE;"));
+    }
+
+    @Test
+    void theFloatKernelsHoldNoDouble() {
+        String text = MixedRadixGenerator.source(Type.FLOAT);
+        assertFalse(Pattern.compile("\\bdouble\\b|DoubleArray").matcher(text).find(), "a double in the float kernels");
+        assertTrue(text.contains((float) Math.cos(2 * Math.PI / 5) + "f"), "cos(2 pi / 5) in float");
+    }
+
+    @Test
+    void theKernelsCallNoHelperMethods() {
+        // Inside the kernels only the arrays' get and set: TornadoVM inlines every call.
+        for (Type type : Type.values()) {
+            String text = MixedRadixGenerator.source(type);
+            String kernels = text.substring(text.indexOf("public static void radix2("));
+            assertFalse(Pattern.compile("\\b(?!get\\b|set\\b)[a-z]\\w*\\(").matcher(kernels.replaceAll("public static void radix\\d+\\(", ""))
+                    .find(), type + ": a method call in a kernel");
+        }
+    }
+
+    @Test
+    void isTheSameOnEveryRun() {
+        for (Type type : Type.values()) {
+            assertEquals(MixedRadixGenerator.source(type), MixedRadixGenerator.source(type));
+        }
+    }
+
+    @Test
+    void refusesAnythingButOneFolder() {
+        assertThrows(IllegalArgumentException.class, () -> MixedRadixGenerator.main(new String[0]));
+    }
+}

@@ -1,0 +1,130 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.FftDescriptor;
+import io.github.tornadofft.api.Norm;
+import io.github.tornadofft.kernels.MixedRadixPass;
+import io.github.tornadofft.reference.ReferenceFft;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The mixed-radix plan's choices on the host: which lengths take it, their radices and twiddle tables. */
+class MixedRadixTest {
+
+    @Test
+    void takesTheOneDimensionalComplexLengthsWithNoPrimeFactorAboveSevenThatAreNotPowersOfTwo() {
+        for (int n : new int[] {3, 5, 6, 7, 12, 1000, 1536, 390625, 1000000, 3 << 18}) {
+            FftDescriptor d = FftDescriptor.c2c(n).build();
+            assertTrue(MixedRadix.applies(d), "n=" + n);
+            assertFalse(Bluestein.applies(d), "n=" + n + " is not Bluestein's");
+        }
+        for (int n : new int[] {1, 2, 1024, 11, 13, 22, 4099, 1000003}) {
+            assertFalse(MixedRadix.applies(FftDescriptor.c2c(n).build()), "n=" + n);
+        }
+        for (int n : new int[] {11, 13, 22, 4099}) {
+            assertTrue(Bluestein.applies(FftDescriptor.c2c(n).build()), "n=" + n + " keeps Bluestein's");
+        }
+        assertFalse(MixedRadix.applies(FftDescriptor.c2c(12, 12).build()), "2D");
+        assertFalse(MixedRadix.applies(FftDescriptor.r2c(12).build()), "r2c");
+    }
+
+    @Test
+    void theTwosTakeAsFewPassesAsTheyNeedLargestFirstThenSevensFivesAndThrees() {
+        assertArrayEquals(new int[] {3}, MixedRadix.radices(3));
+        assertArrayEquals(new int[] {2, 3}, MixedRadix.radices(6));
+        assertArrayEquals(new int[] {8, 5, 5, 5}, MixedRadix.radices(1000));
+        assertArrayEquals(new int[] {16, 16, 8, 3}, MixedRadix.radices(6144));
+        assertArrayEquals(new int[] {8, 8, 5, 5, 5, 5, 5, 5}, MixedRadix.radices(1000000));
+        assertArrayEquals(new int[] {16, 16, 16, 8, 8, 3}, MixedRadix.radices(3 << 18));
+        assertArrayEquals(new int[] {8, 4, 7, 5, 3}, MixedRadix.radices(32 * 105));
+        for (int n = 2; n <= 5000; n++) {
+            if (MixedRadix.smooth(n)) {
+                int[] radices = MixedRadix.radices(n);
+                assertEquals(n, Arrays.stream(radices).reduce(1, (a, b) -> a * b), "product for n=" + n);
+                for (int r : radices) {
+                    assertTrue(IntStream.of(MixedRadixPass.RADICES).anyMatch(k -> k == r), "radix " + r + " of n=" + n);
+                }
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> MixedRadix.radices(22));
+        assertThrows(IllegalArgumentException.class, () -> MixedRadix.radices(1));
+    }
+
+    @Test
+    void aTablesEntriesAreTheRootsOfItsPassWithinDoubleRounding() {
+        int radix = 5;
+        int span = 40;
+        double[] table = MixedRadix.twiddles(radix, span);
+        assertEquals(2 * (radix - 1) * span, table.length);
+        for (int m = 1; m < radix; m++) {
+            for (int k = 0; k < span; k++) {
+                double angle = -2 * Math.PI * m * k / (span * radix);
+                int at = 2 * ((m - 1) * span + k);
+                assertEquals(Math.cos(angle), table[at], 1e-15, "re m=" + m + " k=" + k);
+                assertEquals(Math.sin(angle), table[at + 1], 1e-15, "im m=" + m + " k=" + k);
+            }
+        }
+    }
+
+    /**
+     * The kernels' index maps and tables, run on the host in double (a pass as MixedRadixPass computes it,
+     * the butterfly as a plain DFT), give the DFT: the Stockham chain of the chosen radices is right
+     * before any kernel runs.
+     */
+    @Test
+    void theChainOfPassesComputesTheDftOnTheHost() {
+        SplittableRandom random = new SplittableRandom(7);
+        for (int n : new int[] {6, 12, 15, 60, 1000, 2 * 3 * 5 * 7 * 16}) {
+            double[] x = random.doubles(2L * n, -1, 1).toArray();
+            double[] src = x.clone();
+            int span = 1;
+            for (int radix : MixedRadix.radices(n)) {
+                double[] tw = MixedRadix.twiddles(radix, span);
+                double[] dst = new double[2 * n];
+                int lines = n / radix;
+                for (int i = 0; i < lines; i++) {
+                    int k = i % span;
+                    double[] v = new double[2 * radix];
+                    for (int m = 0; m < radix; m++) {
+                        double re = src[2 * (i + m * lines)];
+                        double im = src[2 * (i + m * lines) + 1];
+                        if (span > 1 && m > 0) {
+                            double wr = tw[2 * ((m - 1) * span + k)];
+                            double wi = tw[2 * ((m - 1) * span + k) + 1];
+                            double s = re * wr - im * wi;
+                            im = re * wi + im * wr;
+                            re = s;
+                        }
+                        v[2 * m] = re;
+                        v[2 * m + 1] = im;
+                    }
+                    for (int m = 0; m < radix; m++) {
+                        double re = 0;
+                        double im = 0;
+                        for (int j = 0; j < radix; j++) {
+                            double a = -2 * Math.PI * ((long) j * m % radix) / radix;
+                            re += v[2 * j] * Math.cos(a) - v[2 * j + 1] * Math.sin(a);
+                            im += v[2 * j] * Math.sin(a) + v[2 * j + 1] * Math.cos(a);
+                        }
+                        dst[2 * ((i - k) * radix + k + m * span)] = re;
+                        dst[2 * ((i - k) * radix + k + m * span) + 1] = im;
+                    }
+                }
+                src = dst;
+                span *= radix;
+            }
+            double[] expected = x.clone();
+            ReferenceFft.c2c1d(expected, 0, n, 1, 1, n, Direction.FORWARD, Norm.BACKWARD);
+            assertTrue(Signals.relativeError(src, expected) < 1e-13, "n=" + n + ": " + Signals.relativeError(src, expected));
+        }
+    }
+}
