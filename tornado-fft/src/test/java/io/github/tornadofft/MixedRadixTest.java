@@ -33,8 +33,6 @@ class MixedRadixTest {
         for (int n : new int[] {11, 13, 22, 4099}) {
             assertTrue(Bluestein.applies(FftDescriptor.c2c(n).build()), "n=" + n + " keeps Bluestein's");
         }
-        assertFalse(MixedRadix.applies(FftDescriptor.c2c(12, 12).build()), "2D");
-        assertFalse(MixedRadix.applies(FftDescriptor.r2c(12).build()), "r2c");
     }
 
     @Test
