@@ -19,7 +19,6 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
 import java.util.Arrays;
-import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * 1D transforms whose lengths have no prime factor above 7 and are not powers of two, as chains of
  * mixed-radix passes on the device ({@link MixedRadix}), held to the reference FFT in float and in double.
  *
- * <p>The bounds: float {@link Signals#tolerance}(n), double {@link DoublePrecisionTest#tolerance}(n), as
+ * <p>The bounds: float {@link Signals#tolerance(long, Precision)}, as
  * for the powers of two: log2 n rounds up over the passes' radices (a pass of radix R costs about
  * log2 R roundings, as the register passes do).
  */
@@ -42,43 +41,10 @@ class MixedRadixPlanTest {
         return IntStream.rangeClosed(3, 300).filter(n -> Integer.bitCount(n) != 1 && MixedRadix.smooth(n)).toArray();
     }
 
-    static double tolerance(long n, Precision precision) {
-        return precision == Precision.FLOAT ? Signals.tolerance(n) : DoublePrecisionTest.tolerance(n);
-    }
-
-    /** Uniform random complex values in [-1, 1) of {@code precision} (floats exactly representable), as doubles. */
-    static double[] random(Precision precision, long values) {
-        SplittableRandom random = Seed.random();
-        double[] data = new double[(int) values];
-        for (int i = 0; i < data.length; i++) {
-            double v = 2 * random.nextDouble() - 1;
-            data[i] = precision == Precision.FLOAT ? (float) v : v;
-        }
-        data[0] = 0.5;
-        return data;
-    }
-
-    /** Runs {@code plan} in {@code direction} on {@code input} (arrays of the plan's precision), the output poisoned; as doubles. */
-    static double[] execute(FftPlan plan, Direction direction, double[] input) {
-        FftDescriptor d = plan.descriptor();
-        if (d.precision() == Precision.DOUBLE) {
-            double[] out = DoublePrecisionTest.poisoned(d.outputFloats());
-            plan.execute(direction, input, 0, out, 0);
-            return out;
-        }
-        float[] in = new float[input.length];
-        for (int i = 0; i < in.length; i++) {
-            in[i] = (float) input[i];
-        }
-        float[] out = Signals.poisoned(d.outputFloats());
-        plan.execute(direction, in, 0, out, 0);
-        return Signals.widen(out);
-    }
-
     /** Plans {@code d}, runs it in {@code direction} on {@code input}; as doubles. */
     static double[] execute(FftDescriptor d, Direction direction, double[] input) {
         try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
-            return execute(plan, direction, input);
+            return Signals.execute(plan, direction, input);
         }
     }
 
@@ -90,7 +56,7 @@ class MixedRadixPlanTest {
 
     /** Asserts the error within the precision's bound; returns its ratio to the bound. */
     static double check(double[] actual, double[] expected, long n, Precision precision, String what) {
-        double bound = tolerance(n, precision);
+        double bound = Signals.tolerance(n, precision);
         double error = Signals.relativeError(actual, expected);
         assertTrue(error < bound, () -> String.format("%s: relative L2 error %.3g >= %.3g, %s", what, error, bound, Seed.tag()));
         return error / bound;
@@ -99,7 +65,7 @@ class MixedRadixPlanTest {
     /** One batch of {@code d} (packed) against the reference in {@code direction}; returns the error's ratio to the bound. */
     static double checkPacked(FftDescriptor d, Direction direction, Norm norm) {
         int n = d.shape()[0];
-        double[] input = random(d.precision(), d.inputFloats());
+        double[] input = Signals.random(d.precision(), d.inputFloats());
         double[] out = execute(d, direction, input);
         return check(out, reference(input, n, d.batch(), direction, norm), n, d.precision(),
                 d + " " + direction);
@@ -140,8 +106,8 @@ class MixedRadixPlanTest {
             FftDescriptor d = FftDescriptor.c2c(n).batch(batch).precision(precision).build();
             try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
                 for (Direction direction : Direction.values()) {
-                    double[] input = random(precision, d.inputFloats());
-                    double[] out = execute(plan, direction, input);
+                    double[] input = Signals.random(precision, d.inputFloats());
+                    double[] out = Signals.execute(plan, direction, input);
                     double[] expected = reference(input, n, batch, direction, Norm.BACKWARD);
                     double ratio = check(out, expected, n, precision, precision + " " + direction + " n=" + n);
                     System.out.printf("[mixed radix] n=%d %s %s: relative L2 error %.3g, %.2f of the bound%n", n,
@@ -165,8 +131,8 @@ class MixedRadixPlanTest {
                 FftDescriptor d = FftDescriptor.c2c(100).batch(2).norm(norm).precision(precision).build();
                 try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
                     for (Direction direction : Direction.values()) {
-                        double[] input = random(precision, d.inputFloats());
-                        check(execute(plan, direction, input), reference(input, 100, 2, direction, norm), 100, precision,
+                        double[] input = Signals.random(precision, d.inputFloats());
+                        check(Signals.execute(plan, direction, input), reference(input, 100, 2, direction, norm), 100, precision,
                                 precision + " " + norm + " " + direction);
                     }
                 }
@@ -182,7 +148,7 @@ class MixedRadixPlanTest {
             FftDescriptor d = FftDescriptor.c2c(n).batch(2).inPlace(true).precision(precision).build();
             try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
                 for (Direction direction : Direction.values()) {
-                    double[] input = random(precision, d.inputFloats());
+                    double[] input = Signals.random(precision, d.inputFloats());
                     double[] data = input.clone();
                     if (precision == Precision.DOUBLE) {
                         plan.execute(direction, data, 0, data, 0);
@@ -210,7 +176,7 @@ class MixedRadixPlanTest {
         for (Precision precision : Precision.values()) {
             FftDescriptor d = FftDescriptor.c2c(n).batch(batch).inputLayout(3, distance).outputLayout(batch, 1)
                     .precision(precision).build();
-            double[] input = random(precision, d.inputFloats());
+            double[] input = Signals.random(precision, d.inputFloats());
             double[] packed = new double[2 * n * batch];
             for (int b = 0; b < batch; b++) {
                 for (int e = 0; e < n; e++) {
@@ -236,7 +202,7 @@ class MixedRadixPlanTest {
         int n = 1000;
         for (Precision precision : Precision.values()) {
             FftDescriptor d = FftDescriptor.c2c(n).batch(2).direction(Direction.INVERSE).precision(precision).build();
-            double[] host = random(precision, d.floats());
+            double[] host = Signals.random(precision, d.floats());
             TornadoNativeArray data = DeviceArrays.of(precision, host);
             TornadoNativeArray spectrum = DeviceArrays.allocate(precision, (int) d.floats());
             TaskGraph graph = new TaskGraph("user" + precision.name().toLowerCase(java.util.Locale.ROOT))

@@ -102,20 +102,26 @@ final class Signals {
      */
     static double[] execute(FftDescriptor d, double[] input) {
         try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
-            if (d.precision() == Precision.DOUBLE) {
-                double[] out = new double[(int) d.outputFloats()];
-                Arrays.fill(out, Double.NaN);
-                plan.execute(d.direction(), input, 0, out, 0);
-                return out;
-            }
-            float[] in = new float[input.length];
-            for (int i = 0; i < in.length; i++) {
-                in[i] = (float) input[i];
-            }
-            float[] out = poisoned(d.outputFloats());
-            plan.execute(d.direction(), in, 0, out, 0);
-            return widen(out);
+            return execute(plan, d.direction(), input);
         }
+    }
+
+    /** Runs {@code plan} once in {@code direction}, as {@link #execute(FftDescriptor, double[])} does. */
+    static double[] execute(FftPlan plan, Direction direction, double[] input) {
+        FftDescriptor d = plan.descriptor();
+        if (d.precision() == Precision.DOUBLE) {
+            double[] out = new double[(int) d.outputFloats()];
+            Arrays.fill(out, Double.NaN);
+            plan.execute(direction, input, 0, out, 0);
+            return out;
+        }
+        float[] in = new float[input.length];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = (float) input[i];
+        }
+        float[] out = poisoned(d.outputFloats());
+        plan.execute(direction, in, 0, out, 0);
+        return widen(out);
     }
 
     /** Asserts a result of one transform of n points within {@link #tolerance(long, Precision)}. */
