@@ -126,7 +126,7 @@ final class Engine {
         this.descriptor = key.descriptor();
         this.profile = profile.forPrecision(descriptor.precision());
         this.bluestein = Bluestein.applies(descriptor) ? new Bluestein(descriptor) : null;
-        this.mixedRadix = MixedRadix.applies(descriptor) ? new MixedRadix(descriptor) : null;
+        this.mixedRadix = MixedRadix.applies(descriptor) ? new MixedRadix(descriptor, this.profile.localBytes()) : null;
         this.passes = planPasses(descriptor, this.profile);
         this.fusesRealStep = fusesRealStep(descriptor, passes);
         this.complex = complexPart(descriptor, fusesRealStep);

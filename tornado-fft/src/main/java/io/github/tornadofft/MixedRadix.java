@@ -9,6 +9,7 @@ import io.github.tornadofft.reference.Twiddles;
 import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
@@ -46,6 +47,10 @@ final class MixedRadix {
 
     /** Work-items per group (fewer where the device allows fewer). */
     static final int GROUP = 256;
+    /** Local memory the fused kernel takes: two buffers of its longest transform, in either precision. */
+    static final long FUSED_LOCAL_BYTES = 4L * MixedRadixPass.FUSED_MAX * Float.BYTES;
+    /** Most passes the fused kernel's radix word holds (four bits each). */
+    static final int FUSED_PASSES = 8;
 
     /** The tables of each precision, radix and span, kept for the life of the JVM as HostBuffers keeps twiddles. */
     private static final Map<List<Object>, TornadoNativeArray> TWIDDLES = new ConcurrentHashMap<>();
@@ -53,10 +58,17 @@ final class MixedRadix {
     private final FftDescriptor descriptor;
     final int n;
     private final int[] radices;
+    /** Whether every pass runs in one kernel through local memory ({@link #fuses}). */
+    final boolean fused;
     private final List<TornadoNativeArray> twiddles;
 
-    /** The passes of {@code descriptor}'s length and their tables (computed on first use of a radix and span). */
-    MixedRadix(FftDescriptor descriptor) {
+    /**
+     * The passes of {@code descriptor}'s length and their tables (computed on first use of a radix and
+     * span, or of a length for the fused kernel's), fused where {@link #fuses} says so.
+     *
+     * @param localBytes local memory per work-group of the device
+     */
+    MixedRadix(FftDescriptor descriptor, long localBytes) {
         if (!applies(descriptor)) {
             throw new IllegalArgumentException("descriptor: a 1D c2c transform of a length whose prime factors are 2, 3, 5"
                     + " and 7, not a power of two, got " + descriptor);
@@ -65,6 +77,12 @@ final class MixedRadix {
         this.n = descriptor.shape()[0];
         this.radices = radices(n);
         Precision precision = descriptor.precision();
+        this.fused = fuses(n, precision, localBytes);
+        if (fused) {
+            this.twiddles = List.of(TWIDDLES.computeIfAbsent(List.of(precision, "fused", n),
+                    key -> DeviceArrays.of(precision, fusedTwiddles(radices))));
+            return;
+        }
         List<TornadoNativeArray> tables = new ArrayList<>();
         int span = 1;
         for (int radix : radices) {
@@ -142,14 +160,59 @@ final class MixedRadix {
         return table;
     }
 
+    /**
+     * Whether a transform of {@code n} points runs as one fused kernel: at most the fused kernel's
+     * longest in {@code precision} (3072 float, 1536 double: two buffers of it fill 48 KB), on a device
+     * with that much local memory per group.
+     */
+    static boolean fuses(int n, Precision precision, long localBytes) {
+        int max = precision == Precision.FLOAT ? MixedRadixPass.FUSED_MAX : MixedRadixPassDouble.FUSED_MAX;
+        return n <= max && localBytes >= FUSED_LOCAL_BYTES && radices(n).length <= FUSED_PASSES;
+    }
+
+    /** The fused kernel's table: each pass's {@link #twiddles} in turn ({@code n - 1} entries in all). */
+    static double[] fusedTwiddles(int[] radices) {
+        int entries = 0;
+        int span = 1;
+        for (int radix : radices) {
+            entries += (radix - 1) * span;
+            span *= radix;
+        }
+        double[] table = new double[2 * entries];
+        int at = 0;
+        span = 1;
+        for (int radix : radices) {
+            double[] pass = twiddles(radix, span);
+            System.arraycopy(pass, 0, table, at, pass.length);
+            at += pass.length;
+            span *= radix;
+        }
+        return table;
+    }
+
+    /** The fused kernel's radix word: radix R of pass p as {@code R - 1} in bits 4p to 4p + 3. */
+    static int radixWord(int[] radices) {
+        int word = 0;
+        for (int p = 0; p < radices.length; p++) {
+            word |= (radices[p] - 1) << (4 * p);
+        }
+        return word;
+    }
+
+    /** Work-items of the fused kernel's group: enough for the pass of most butterflies, in warps of 32, at most {@code maxGroup}. */
+    static int fusedGroup(int n, int[] radices, int maxGroup) {
+        int lines = n / Arrays.stream(radices).min().orElse(n);
+        return Math.max(1, Math.min(Math.min(GROUP, maxGroup), (lines + 31) / 32 * 32));
+    }
+
     /** The radices of the passes, in order (a copy). */
     int[] radices() {
         return radices.clone();
     }
 
-    /** The number of passes: the kernels of one transform. */
+    /** The kernels of one transform: one when fused, else one per pass. */
     int passes() {
-        return radices.length;
+        return fused ? 1 : radices.length;
     }
 
     /** Each pass's twiddle table, which the engine's graph 1 sends and graph 2 takes from it. */
@@ -169,9 +232,9 @@ final class MixedRadix {
      */
     List<String> addTasks(TaskGraph graph, Direction direction, List<TornadoNativeArray> chain, boolean sendTables,
                           double scale, int maxGroup, GridScheduler target) {
-        if (chain.size() != radices.length + 1) {
-            throw new IllegalArgumentException("chain: " + (radices.length + 1) + " buffers for " + radices.length
-                    + " passes, got " + chain.size());
+        if (chain.size() != passes() + 1) {
+            throw new IllegalArgumentException("chain: " + (passes() + 1) + " buffers for " + passes()
+                    + " kernels, got " + chain.size());
         }
         if (sendTables) {
             Set<TornadoNativeArray> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -183,6 +246,15 @@ final class MixedRadix {
         FftDescriptor.Layout input = descriptor.inputLayout();
         FftDescriptor.Layout output = descriptor.outputLayout();
         List<String> tasks = new ArrayList<>();
+        if (fused) {
+            int group = fusedGroup(n, radices, maxGroup);
+            addFused(graph, name + "f", chain.get(0), chain.get(1), input, output, scale, flags);
+            WorkerGrid1D worker = new WorkerGrid1D(descriptor.batch() * group);
+            worker.setLocalWork(group, 1, 1);
+            target.addWorkerGrid(name + "." + name + "f", worker);
+            tasks.add(name + "f");
+            return tasks;
+        }
         int span = 1;
         for (int p = 0; p < radices.length; p++) {
             int radix = radices[p];
@@ -201,6 +273,21 @@ final class MixedRadix {
             span *= radix;
         }
         return tasks;
+    }
+
+    /** Adds the fused kernel as a task of the plan's precision: every pass, {@code src} to {@code dst}. */
+    private void addFused(TaskGraph graph, String task, TornadoNativeArray src, TornadoNativeArray dst,
+                          FftDescriptor.Layout input, FftDescriptor.Layout output, double scale, int flags) {
+        int word = radixWord(radices);
+        if (src instanceof DoubleArray doubles) {
+            graph.task(task, MixedRadixPassDouble::fused, new KernelContext(), doubles, (DoubleArray) dst,
+                    (DoubleArray) twiddles.get(0), n, word, radices.length, input.stride(), input.distance(),
+                    output.stride(), output.distance(), scale, flags);
+        } else {
+            graph.task(task, MixedRadixPass::fused, new KernelContext(), (FloatArray) src, (FloatArray) dst,
+                    (FloatArray) twiddles.get(0), n, word, radices.length, input.stride(), input.distance(),
+                    output.stride(), output.distance(), (float) scale, flags);
+        }
     }
 
     /** Adds one pass as a task of the plan's precision: {@link MixedRadixPass}'s kernel, or its double twin's. */
@@ -231,6 +318,19 @@ final class MixedRadix {
     /** The lines of {@code FftPlan.toString()} for this plan: {@link #notation}, then one per kernel. */
     String describe() {
         StringBuilder s = new StringBuilder(notation()).append('\n');
+        if (fused) {
+            s.append("  kernel 0: every pass in one work-group of ").append(fusedGroup(n, radices, GROUP))
+                    .append(" work-items per transform (at most; fewer where the device allows fewer), through ")
+                    .append(FUSED_LOCAL_BYTES >> 10).append(" KB of local memory, ").append(descriptor.batch())
+                    .append(" groups, twiddles from one table of ").append(n - 1);
+            if (!descriptor.inputPacked()) {
+                s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');
+            }
+            if (!descriptor.outputPacked()) {
+                s.append(", writes the output's layout (").append(descriptor.outputLayout()).append(')');
+            }
+            return s.append('\n').toString();
+        }
         int span = 1;
         for (int p = 0; p < radices.length; p++) {
             int radix = radices[p];

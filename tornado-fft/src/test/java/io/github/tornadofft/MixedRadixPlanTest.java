@@ -95,9 +95,11 @@ class MixedRadixPlanTest {
     }
 
     @ParameterizedTest(name = "n={0}")
-    @ValueSource(ints = {1000, 1536, 3000, 6144, 3 << 18, 390625, 1000000})
+    @ValueSource(ints = {1000, 1536, 3000, 3072, 4000, 4802, 6144, 3 << 18, 390625, 1000000})
     void longerLengthsMatchTheReferenceBothWays(int n) {
-        // 1000 = 8 5 5 5, 1536 = 16 32 3, 3000, 6144, 3 x 2^18, 5^8 (eight passes of radix 5), 10^6.
+        // Fused (one kernel) to 3072 in float and 1536 in double: 1000 = 8 5 5 5, 1536 = 16 32 3, 3000,
+        // 3072. Pass by pass beyond: 4000 = 8 4 5 5 5, 4802 = 2 7 7 7 7, 6144, 3 x 2^18, 5^8 (eight passes
+        // of radix 5), 10^6.
         int batch = n <= 6144 ? 3 : 1;
         for (Precision precision : Precision.values()) {
             if (precision == Precision.DOUBLE && n > 6144 && n != 390625) {
@@ -229,14 +231,21 @@ class MixedRadixPlanTest {
 
     @Test
     void sevenSmoothLengthsRunAsMixedRadixPassesNotAsAConvolution() {
-        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(1000).build(), TestDevice.get())) {
-            String text = plan.toString();
-            assertTrue(text.contains("mixed radix 1000 = 8 x 5 x 5 x 5: R8(span 1) R5(span 8) R5(span 40) R5(span 200)"), text);
-            assertTrue(!text.contains("Bluestein"), text);
-            assertEquals(4, plan.kernelsPerTransform(), text);
-            long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
-            assertEquals(plan.kernelsPerTransform(), kernels, text);
-            assertEquals(0, plan.passes().size(), "no planner passes");
+        // 1000 fits the fused kernel's local memory: one kernel; 6144 does not: one kernel per pass.
+        String[][] cases = {
+                {"1000", "mixed radix 1000 = 8 x 5 x 5 x 5: R8(span 1) R5(span 8) R5(span 40) R5(span 200)", "1"},
+                {"6144", "mixed radix 6144 = 16 x 16 x 8 x 3: R16(span 1) R16(span 16) R8(span 256) R3(span 2048)", "4"}};
+        for (String[] c : cases) {
+            try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(Integer.parseInt(c[0])).build(), TestDevice.get())) {
+                String text = plan.toString();
+                assertTrue(text.contains(c[1]), text);
+                assertTrue(!text.contains("Bluestein"), text);
+                assertEquals(Integer.parseInt(c[2]), plan.kernelsPerTransform(), text);
+                long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
+                assertEquals(plan.kernelsPerTransform(), kernels, text);
+                assertEquals(c[2].equals("1"), text.contains("every pass in one work-group"), text);
+                assertEquals(0, plan.passes().size(), "no planner passes");
+            }
         }
         // Lengths with a larger prime factor keep the convolution (4099 too: MixedRadixTest, without compiling it).
         for (int n : new int[] {11, 13}) {

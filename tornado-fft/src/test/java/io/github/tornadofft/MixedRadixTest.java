@@ -3,7 +3,9 @@ package io.github.tornadofft;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.api.Norm;
+import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.kernels.MixedRadixPass;
+import io.github.tornadofft.kernels.MixedRadixPassDouble;
 import io.github.tornadofft.reference.ReferenceFft;
 import org.junit.jupiter.api.Test;
 
@@ -124,5 +126,45 @@ class MixedRadixTest {
             ReferenceFft.c2c1d(expected, 0, n, 1, 1, n, Direction.FORWARD, Norm.BACKWARD);
             assertTrue(Signals.relativeError(src, expected) < 1e-13, "n=" + n + ": " + Signals.relativeError(src, expected));
         }
+    }
+
+    @Test
+    void fusesWhatTwoLocalBuffersOfFortyEightKilobytesHold() {
+        long local = 48 << 10;
+        assertTrue(MixedRadix.fuses(3072, Precision.FLOAT, local));
+        assertFalse(MixedRadix.fuses(3072, Precision.DOUBLE, local));
+        assertTrue(MixedRadix.fuses(1536, Precision.DOUBLE, local));
+        assertFalse(MixedRadix.fuses(3125, Precision.FLOAT, local));
+        assertFalse(MixedRadix.fuses(1000, Precision.FLOAT, 32 << 10), "a device with 32 KB of local memory");
+        assertEquals(local, MixedRadix.FUSED_LOCAL_BYTES);
+        assertEquals(2 * MixedRadixPassDouble.FUSED_MAX, MixedRadixPass.FUSED_MAX);
+    }
+
+    @Test
+    void theFusedKernelsTableAndRadixWordHoldEveryPassInTurn() {
+        int[] radices = MixedRadix.radices(1000);
+        double[] table = MixedRadix.fusedTwiddles(radices);
+        assertEquals(2 * (1000 - 1), table.length, "n - 1 entries");
+        int at = 0;
+        int span = 1;
+        for (int radix : radices) {
+            double[] pass = MixedRadix.twiddles(radix, span);
+            assertArrayEquals(pass, Arrays.copyOfRange(table, at, at + pass.length), "radix " + radix + " span " + span);
+            at += pass.length;
+            span *= radix;
+        }
+        int word = MixedRadix.radixWord(radices);
+        for (int p = 0; p < radices.length; p++) {
+            assertEquals(radices[p], ((word >>> (4 * p)) & 15) + 1, "pass " + p);
+        }
+        assertEquals(16, ((MixedRadix.radixWord(new int[] {3, 16}) >>> 4) & 15) + 1, "radix 16 in four bits");
+    }
+
+    @Test
+    void theFusedGroupCoversThePassOfMostButterfliesInWarps() {
+        assertEquals(224, MixedRadix.fusedGroup(1000, MixedRadix.radices(1000), 1024), "200 butterflies of radix 5");
+        assertEquals(256, MixedRadix.fusedGroup(3072, MixedRadix.radices(3072), 1024), "1024 of radix 3, capped");
+        assertEquals(64, MixedRadix.fusedGroup(3072, MixedRadix.radices(3072), 64), "the device's limit");
+        assertEquals(32, MixedRadix.fusedGroup(6, MixedRadix.radices(6), 1024));
     }
 }

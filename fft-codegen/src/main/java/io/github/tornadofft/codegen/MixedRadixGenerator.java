@@ -135,6 +135,9 @@ public final class MixedRadixGenerator {
             line("public static final int[] RADICES = {" + list + "};");
             line("");
         }
+        line("/** Longest transform {@link #fused} takes: two buffers of it fill 48 KB of local memory. */");
+        line("public static final int FUSED_MAX = " + fusedMax(type) + ";");
+        line("");
         open("private " + name + "() {");
         close("}");
         line("");
@@ -143,7 +146,14 @@ public final class MixedRadixGenerator {
             line("");
             kernel(radix);
         }
+        line("");
+        fused();
         close("}");
+    }
+
+    /** Longest transform the fused kernel takes in this precision: two buffers of it fill 48 KB of local memory. */
+    static int fusedMax(Type type) {
+        return type == Type.FLOAT ? 3072 : 1536;
     }
 
     /** {@code kernel(radix)}: the kernel of a radix, as the function TaskGraph.task takes. */
@@ -209,6 +219,95 @@ public final class MixedRadixGenerator {
             String a = plus("to", m, "toStep");
             line("dst.set(2 * " + group(a) + ", " + y[m] + "r * re); dst.set(2 * " + group(a) + " + 1, " + y[m] + "i * im);");
         }
+        close("}");
+        close("}");
+    }
+
+    /**
+     * {@code fused}: every pass of a transform in one work-group, through local memory. The group loads
+     * its transform (element e of transform g at {@code g inDistance + e inStride}) into one of two
+     * local buffers, runs the passes from one buffer into the other, a barrier between them, and stores
+     * the result in natural order: one trip through global memory instead of one per pass.
+     */
+    private void fused() {
+        String t = type.scalar;
+        String local = type == Type.FLOAT ? "allocateFloatLocalArray" : "allocateDoubleLocalArray";
+        line("/**");
+        line(" * Every pass of one transform of n points (at most FUSED_MAX) per work-group, through local memory:");
+        line(" * the group loads its transform into one of two local buffers (conjugated for the inverse), runs");
+        line(" * the passes from one buffer into the other with a barrier after each, its work-items taking the");
+        line(" * pass's butterflies in turn, and stores the result in natural order (conjugated back, scaled).");
+        line(" * Pass p has radix {@code ((radices >>> 4 p) & 15) + 1}, p &lt; {@code passes}; its twiddles follow");
+        line(" * the previous passes' in {@code tw} ((R - 1) span entries each, laid out as for the single passes).");
+        line(" * One group per transform of the batch: group g takes transform g.");
+        line(" */");
+        open("public static void fused(KernelContext ctx, " + type.array + " src, " + type.array + " dst, "
+                + type.array + " tw, int n, int radices,");
+        line("        int passes, int inStride, int inDistance, int outStride, int outDistance, " + t + " scale, int flags) {");
+        line(t + "[] l = ctx." + local + "(" + 4 * fusedMax(type) + ");");
+        line("int item = ctx.localIdx;");
+        line("int items = ctx.localGroupSizeX;");
+        line("int g = ctx.groupIdx;");
+        line(t + " conj = (flags & INVERSE) != 0 ? " + type.literal(-1) + " : " + type.literal(1) + ";");
+        line(t + " s;");
+        line(t + " wr;");
+        line(t + " wi;");
+        line("int in = g * inDistance;");
+        open("for (int e = item; e < n; e += items) {");
+        line("int at = 2 * (in + e * inStride);");
+        line("l[2 * e] = src.get(at);");
+        line("l[2 * e + 1] = src.get(at + 1) * conj;");
+        close("}");
+        line("ctx.localBarrier();");
+        // The buffers alternate by the pass's parity: pass p reads buffer p mod 2 and writes the other (two
+        // loop-carried offsets swapped at the end of each pass come out wrong from TornadoVM 5.2 after
+        // the second pass).
+        int buffer = 2 * fusedMax(type);
+        line("int span = 1;");
+        line("int twAt = 0;");
+        open("for (int p = 0; p < passes; p++) {");
+        line("int radix = ((radices >>> (4 * p)) & 15) + 1;");
+        line("int lines = n / radix;");
+        line("int from = (p & 1) * " + buffer + ";");
+        line("int to = " + buffer + " - from;");
+        open("for (int i = item; i < lines; i += items) {");
+        line("int k = i % span;");
+        line("int store = to + 2 * ((i - k) * radix + k);");
+        for (int r = 0; r < RADICES.length; r++) {
+            int radix = RADICES[r];
+            open((r == 0 ? "if" : "} else if") + " (radix == " + radix + ") {");
+            for (int m = 0; m < radix; m++) {
+                String a = "from + 2 * " + group(plus("i", m, "lines"));
+                line(t + " " + x(m) + "r = l[" + a + "]; " + t + " " + x(m) + "i = l[" + a + " + 1];");
+            }
+            open("if (span > 1) {");
+            for (int m = 1; m < radix; m++) {
+                String a = m == 1 ? "twAt + 2 * k" : "twAt + 2 * (" + mul(m - 1, "span") + " + k)";
+                line("wr = tw.get(" + a + "); wi = tw.get(" + a + " + 1);");
+                line(product(x(m)));
+            }
+            close("}");
+            String[] y = dft(radix);
+            for (int m = 0; m < radix; m++) {
+                String a = m == 0 ? "store" : "store + " + mul(2 * m, "span");
+                line("l[" + a + "] = " + y[m] + "r; l[" + a + " + 1] = " + y[m] + "i;");
+            }
+            indent--;
+        }
+        line("}");
+        close("}");
+        line("ctx.localBarrier();");
+        line("twAt += 2 * (radix - 1) * span;");
+        line("span *= radix;");
+        close("}");
+        line("int last = (passes & 1) * " + buffer + ";");
+        line(t + " re = scale;");
+        line(t + " im = conj * scale;");
+        line("int out = g * outDistance;");
+        open("for (int e = item; e < n; e += items) {");
+        line("int at = 2 * (out + e * outStride);");
+        line("dst.set(at, l[last + 2 * e] * re);");
+        line("dst.set(at + 1, l[last + 2 * e + 1] * im);");
         close("}");
         close("}");
     }
