@@ -47,10 +47,10 @@ final class MixedRadix {
 
     /** Work-items per group (fewer where the device allows fewer). */
     static final int GROUP = 256;
-    /** Local memory the fused kernel takes: two buffers of its longest transform, in either precision. */
+    /** Most local memory a fused group takes: two buffers of the longest transform, in either precision. */
     static final long FUSED_LOCAL_BYTES = 4L * MixedRadixPass.FUSED_MAX * Float.BYTES;
-    /** Most passes the fused kernel's radix word holds (four bits each). */
-    static final int FUSED_PASSES = 8;
+    /** Most passes the fused kernel's radix word holds (four bits each, a zero nibble after the last). */
+    static final int FUSED_PASSES = 7;
 
     /** The tables of each precision, radix and span, kept for the life of the JVM as HostBuffers keeps twiddles. */
     private static final Map<List<Object>, TornadoNativeArray> TWIDDLES = new ConcurrentHashMap<>();
@@ -199,10 +199,24 @@ final class MixedRadix {
         return word;
     }
 
-    /** Work-items of the fused kernel's group: enough for the pass of most butterflies, in warps of 32, at most {@code maxGroup}. */
-    static int fusedGroup(int n, int[] radices, int maxGroup) {
-        int lines = n / Arrays.stream(radices).min().orElse(n);
+    /**
+     * Work-items per transform in the fused kernel: one per butterfly of the pass of the largest radix,
+     * in warps of 32, at most {@code maxGroup} and {@link #GROUP}; the passes of smaller radices, which
+     * have more butterflies, take them in turn.
+     */
+    static int fusedPer(int n, int[] radices, int maxGroup) {
+        int lines = n / Arrays.stream(radices).max().orElse(n);
         return Math.max(1, Math.min(Math.min(GROUP, maxGroup), (lines + 31) / 32 * 32));
+    }
+
+    /**
+     * Transforms per fused group: as many as make a group of up to {@link #GROUP} work-items, whose
+     * buffers (two of n complex values each) fit {@link #FUSED_LOCAL_BYTES}, and no more than the batch.
+     */
+    static int fusedLanes(int n, int per, Precision precision, int batch, int maxGroup) {
+        long perTransform = 4L * n * precision.bytes();
+        int lanes = (int) Math.min(Math.min(GROUP, maxGroup) / per, FUSED_LOCAL_BYTES / perTransform);
+        return Math.max(1, Math.min(lanes, batch));
     }
 
     /** The radices of the passes, in order (a copy). */
@@ -247,10 +261,12 @@ final class MixedRadix {
         FftDescriptor.Layout output = descriptor.outputLayout();
         List<String> tasks = new ArrayList<>();
         if (fused) {
-            int group = fusedGroup(n, radices, maxGroup);
-            addFused(graph, name + "f", chain.get(0), chain.get(1), input, output, scale, flags);
-            WorkerGrid1D worker = new WorkerGrid1D(descriptor.batch() * group);
-            worker.setLocalWork(group, 1, 1);
+            int per = fusedPer(n, radices, maxGroup);
+            int lanes = fusedLanes(n, per, descriptor.precision(), descriptor.batch(), maxGroup);
+            addFused(graph, name + "f", chain.get(0), chain.get(1), input, output, scale, flags, per, lanes);
+            int groups = (descriptor.batch() + lanes - 1) / lanes;
+            WorkerGrid1D worker = new WorkerGrid1D(groups * lanes * per);
+            worker.setLocalWork(lanes * per, 1, 1);
             target.addWorkerGrid(name + "." + name + "f", worker);
             tasks.add(name + "f");
             return tasks;
@@ -277,16 +293,19 @@ final class MixedRadix {
 
     /** Adds the fused kernel as a task of the plan's precision: every pass, {@code src} to {@code dst}. */
     private void addFused(TaskGraph graph, String task, TornadoNativeArray src, TornadoNativeArray dst,
-                          FftDescriptor.Layout input, FftDescriptor.Layout output, double scale, int flags) {
+                          FftDescriptor.Layout input, FftDescriptor.Layout output, double scale, int flags, int per,
+                          int lanes) {
         int word = radixWord(radices);
+        int batch = descriptor.batch();
+        int local = 4 * n * lanes;
         if (src instanceof DoubleArray doubles) {
             graph.task(task, MixedRadixPassDouble::fused, new KernelContext(), doubles, (DoubleArray) dst,
-                    (DoubleArray) twiddles.get(0), n, word, radices.length, input.stride(), input.distance(),
-                    output.stride(), output.distance(), scale, flags);
+                    (DoubleArray) twiddles.get(0), n, word, per, batch, input.stride(), input.distance(),
+                    output.stride(), output.distance(), scale, flags, local);
         } else {
             graph.task(task, MixedRadixPass::fused, new KernelContext(), (FloatArray) src, (FloatArray) dst,
-                    (FloatArray) twiddles.get(0), n, word, radices.length, input.stride(), input.distance(),
-                    output.stride(), output.distance(), (float) scale, flags);
+                    (FloatArray) twiddles.get(0), n, word, per, batch, input.stride(), input.distance(),
+                    output.stride(), output.distance(), (float) scale, flags, local);
         }
     }
 
@@ -319,10 +338,14 @@ final class MixedRadix {
     String describe() {
         StringBuilder s = new StringBuilder(notation()).append('\n');
         if (fused) {
-            s.append("  kernel 0: every pass in one work-group of ").append(fusedGroup(n, radices, GROUP))
-                    .append(" work-items per transform (at most; fewer where the device allows fewer), through ")
-                    .append(FUSED_LOCAL_BYTES >> 10).append(" KB of local memory, ").append(descriptor.batch())
-                    .append(" groups, twiddles from one table of ").append(n - 1);
+            int per = fusedPer(n, radices, GROUP);
+            int lanes = fusedLanes(n, per, descriptor.precision(), descriptor.batch(), GROUP);
+            s.append("  kernel 0: every pass in one work-group, ").append(lanes).append(" transform")
+                    .append(lanes == 1 ? "" : "s").append(" of ").append(per).append(" work-items per group (at most;")
+                    .append(" fewer where the device allows fewer), ")
+                    .append(4L * n * lanes * descriptor.precision().bytes()).append(" bytes of local memory, ")
+                    .append((descriptor.batch() + lanes - 1) / lanes).append(" groups, twiddles from one table of ")
+                    .append(n - 1);
             if (!descriptor.inputPacked()) {
                 s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');
             }

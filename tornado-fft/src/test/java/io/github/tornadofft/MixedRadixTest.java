@@ -161,10 +161,18 @@ class MixedRadixTest {
     }
 
     @Test
-    void theFusedGroupCoversThePassOfMostButterfliesInWarps() {
-        assertEquals(224, MixedRadix.fusedGroup(1000, MixedRadix.radices(1000), 1024), "200 butterflies of radix 5");
-        assertEquals(256, MixedRadix.fusedGroup(3072, MixedRadix.radices(3072), 1024), "1024 of radix 3, capped");
-        assertEquals(64, MixedRadix.fusedGroup(3072, MixedRadix.radices(3072), 64), "the device's limit");
-        assertEquals(32, MixedRadix.fusedGroup(6, MixedRadix.radices(6), 1024));
+    void aFusedTransformTakesAWorkItemPerButterflyOfItsLargestRadixAndAGroupHoldsSeveral() {
+        assertEquals(128, MixedRadix.fusedPer(1000, MixedRadix.radices(1000), 1024), "125 butterflies of radix 8");
+        assertEquals(64, MixedRadix.fusedPer(768, MixedRadix.radices(768), 1024), "48 of radix 16");
+        assertEquals(256, MixedRadix.fusedPer(3000, MixedRadix.radices(3000), 1024), "375 of radix 8, capped");
+        assertEquals(64, MixedRadix.fusedPer(3000, MixedRadix.radices(3000), 64), "the device's limit");
+        assertEquals(32, MixedRadix.fusedPer(6, MixedRadix.radices(6), 1024));
+        assertEquals(2, MixedRadix.fusedLanes(1000, 128, Precision.FLOAT, 100, 1024), "256 work-items");
+        assertEquals(4, MixedRadix.fusedLanes(768, 64, Precision.FLOAT, 100, 1024), "four of 12 KB fill 48 KB");
+        assertEquals(2, MixedRadix.fusedLanes(1536, 64, Precision.FLOAT, 100, 1024), "two of 24 KB");
+        assertEquals(1, MixedRadix.fusedLanes(1536, 64, Precision.DOUBLE, 100, 1024), "48 KB each");
+        assertEquals(8, MixedRadix.fusedLanes(6, 32, Precision.FLOAT, 100, 1024));
+        assertEquals(5, MixedRadix.fusedLanes(6, 32, Precision.FLOAT, 5, 1024), "no more than the batch");
+        assertEquals(1, MixedRadix.fusedLanes(1000, 64, Precision.FLOAT, 100, 64), "a group of 64 at most");
     }
 }

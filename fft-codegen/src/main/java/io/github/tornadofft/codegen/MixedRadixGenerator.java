@@ -135,7 +135,7 @@ public final class MixedRadixGenerator {
             line("public static final int[] RADICES = {" + list + "};");
             line("");
         }
-        line("/** Longest transform {@link #fused} takes: two buffers of it fill 48 KB of local memory. */");
+        line("/** Longest transform {@link #fused} takes: its two buffers fill 48 KB of local memory. */");
         line("public static final int FUSED_MAX = " + fusedMax(type) + ";");
         line("");
         open("private " + name + "() {");
@@ -224,8 +224,8 @@ public final class MixedRadixGenerator {
     }
 
     /**
-     * {@code fused}: every pass of a transform in one work-group, through local memory. The group loads
-     * its transform (element e of transform g at {@code g inDistance + e inStride}) into one of two
+     * {@code fused}: every pass of a transform in one work-group, through local memory. A group holds
+     * {@code lanes} transforms, {@code per} work-items each: each loads its transform into one of its two
      * local buffers, runs the passes from one buffer into the other, a barrier between them, and stores
      * the result in natural order: one trip through global memory instead of one per pass.
      */
@@ -233,44 +233,52 @@ public final class MixedRadixGenerator {
         String t = type.scalar;
         String local = type == Type.FLOAT ? "allocateFloatLocalArray" : "allocateDoubleLocalArray";
         line("/**");
-        line(" * Every pass of one transform of n points (at most FUSED_MAX) per work-group, through local memory:");
-        line(" * the group loads its transform into one of two local buffers (conjugated for the inverse), runs");
-        line(" * the passes from one buffer into the other with a barrier after each, its work-items taking the");
-        line(" * pass's butterflies in turn, and stores the result in natural order (conjugated back, scaled).");
-        line(" * Pass p has radix {@code ((radices >>> 4 p) & 15) + 1}, p &lt; {@code passes}; its twiddles follow");
-        line(" * the previous passes' in {@code tw} ((R - 1) span entries each, laid out as for the single passes).");
-        line(" * One group per transform of the batch: group g takes transform g.");
+        line(" * Every pass of a transform of n points (at most FUSED_MAX) in one work-group, through local memory.");
+        line(" * A group of L x per work-items holds L transforms, {@code per} work-items each, each transform in");
+        line(" * two buffers of n complex values (4 n L values of local memory, {@code localValues}). Its work-items");
+        line(" * load the transform into the first (conjugated for the inverse), run the passes from one buffer into");
+        line(" * the other, pass p reading buffer p mod 2, taking the pass's butterflies in turn, a barrier after");
+        line(" * each, and store the result in natural order (conjugated back, scaled). Pass p has radix");
+        line(" * {@code ((radices >>> 4 p) & 15) + 1}; a zero nibble ends the list (at most seven passes). Its");
+        line(" * twiddles follow the previous passes' in {@code tw} ((R - 1) span entries each, laid out as for the");
+        line(" * single passes). Group g holds transforms g L to g L + L - 1; those from {@code batch} on do nothing");
+        line(" * but take part in the barriers.");
         line(" */");
         open("public static void fused(KernelContext ctx, " + type.array + " src, " + type.array + " dst, "
                 + type.array + " tw, int n, int radices,");
-        line("        int passes, int inStride, int inDistance, int outStride, int outDistance, " + t + " scale, int flags) {");
-        line(t + "[] l = ctx." + local + "(" + 4 * fusedMax(type) + ");");
+        line("        int per, int batch, int inStride, int inDistance, int outStride, int outDistance, " + t
+                + " scale, int flags, int localValues) {");
+        line(t + "[] l = ctx." + local + "(localValues);");
         line("int item = ctx.localIdx;");
-        line("int items = ctx.localGroupSizeX;");
-        line("int g = ctx.groupIdx;");
+        line("int lane = item / per;");
+        line("int sub = item - lane * per;");
+        line("int b = ctx.groupIdx * (ctx.localGroupSizeX / per) + lane;");
+        line("int base = lane * 4 * n;");
         line(t + " conj = (flags & INVERSE) != 0 ? " + type.literal(-1) + " : " + type.literal(1) + ";");
         line(t + " s;");
         line(t + " wr;");
         line(t + " wi;");
-        line("int in = g * inDistance;");
-        open("for (int e = item; e < n; e += items) {");
+        open("if (b < batch) {");
+        line("int in = b * inDistance;");
+        open("for (int e = sub; e < n; e += per) {");
         line("int at = 2 * (in + e * inStride);");
-        line("l[2 * e] = src.get(at);");
-        line("l[2 * e + 1] = src.get(at + 1) * conj;");
+        line("l[base + 2 * e] = src.get(at);");
+        line("l[base + 2 * e + 1] = src.get(at + 1) * conj;");
+        close("}");
         close("}");
         line("ctx.localBarrier();");
-        // The buffers alternate by the pass's parity: pass p reads buffer p mod 2 and writes the other (two
-        // loop-carried offsets swapped at the end of each pass come out wrong from TornadoVM 5.2 after
-        // the second pass).
-        int buffer = 2 * fusedMax(type);
+        // The buffers alternate by the pass's parity: two loop-carried offsets swapped at the end of each
+        // pass came out wrong from TornadoVM 5.2 from the third pass on.
         line("int span = 1;");
         line("int twAt = 0;");
-        open("for (int p = 0; p < passes; p++) {");
+        line("int last = base;");
+        open("for (int p = 0; p < 7 && ((radices >>> (4 * p)) & 15) != 0; p++) {");
         line("int radix = ((radices >>> (4 * p)) & 15) + 1;");
         line("int lines = n / radix;");
-        line("int from = (p & 1) * " + buffer + ";");
-        line("int to = " + buffer + " - from;");
-        open("for (int i = item; i < lines; i += items) {");
+        line("int from = base + (p & 1) * 2 * n;");
+        line("int to = base + 2 * n - (p & 1) * 2 * n;");
+        open("if (b < batch) {");
+        open("for (int i = sub; i < lines; i += per) {");
         line("int k = i % span;");
         line("int store = to + 2 * ((i - k) * radix + k);");
         for (int r = 0; r < RADICES.length; r++) {
@@ -296,18 +304,21 @@ public final class MixedRadixGenerator {
         }
         line("}");
         close("}");
+        close("}");
         line("ctx.localBarrier();");
         line("twAt += 2 * (radix - 1) * span;");
         line("span *= radix;");
+        line("last = to;");
         close("}");
-        line("int last = (passes & 1) * " + buffer + ";");
+        open("if (b < batch) {");
         line(t + " re = scale;");
         line(t + " im = conj * scale;");
-        line("int out = g * outDistance;");
-        open("for (int e = item; e < n; e += items) {");
+        line("int out = b * outDistance;");
+        open("for (int e = sub; e < n; e += per) {");
         line("int at = 2 * (out + e * outStride);");
         line("dst.set(at, l[last + 2 * e] * re);");
         line("dst.set(at + 1, l[last + 2 * e + 1] * im);");
+        close("}");
         close("}");
         close("}");
     }
