@@ -35,7 +35,7 @@ import java.util.function.IntFunction;
  * reads for R values instead of R - 1. Global loads are what NVIDIA's load/store units queue on in the
  * passes of 256 and 512 work-items per group (Nsight Compute), and what PoCL turns into gathers.
  */
-public final class RegisterPassGenerator {
+public final class RegisterPassGenerator extends KernelSource {
 
     /** The package the kernels are written in. */
     static final String PACKAGE = "io.github.tornadofft.kernels";
@@ -82,12 +82,8 @@ public final class RegisterPassGenerator {
     /** Most butterflies a work-item computes in a later step (radix R / 8). */
     static final int MAX_BUTTERFLIES = 8;
 
-    private final Type type;
-    private final StringBuilder out = new StringBuilder();
-    private int indent;
-
     private RegisterPassGenerator(Type type) {
-        this.type = type;
+        super(type);
     }
 
     /**
@@ -103,11 +99,7 @@ public final class RegisterPassGenerator {
         Files.createDirectories(folder);
         for (Type type : Type.values()) {
             Path file = folder.resolve(type.className + ".java");
-            String text = source(type);
-            // Rewritten only when it changes, so that an unchanged build recompiles nothing.
-            if (!Files.exists(file) || !Files.readString(file).equals(text)) {
-                Files.writeString(file, text);
-            }
+            writeIfChanged(file, source(type));
         }
     }
 
@@ -119,7 +111,7 @@ public final class RegisterPassGenerator {
         } else {
             g.twin();
         }
-        return g.out.toString();
+        return g.text();
     }
 
     /** {@code kernel(regs)}: the kernel of a register count, as the function TaskGraph.task takes. */
@@ -950,19 +942,9 @@ public final class RegisterPassGenerator {
         line("a = " + a + "; " + into + "r = tw.get(a); " + into + "i = tw.get(a + 1);");
     }
 
-    /**
-     * {@code v *= (wr, wi)}, each part written as {@code a + b * c}: TornadoVM fuses an add of a
-     * product into an FMA and nothing else (it emits {@code mul.rn}/{@code sub.rn}, which ptxas may
-     * not contract), so {@code x_r w_r - x_i w_i} would be two multiplies and a subtraction.
-     */
+    /** {@code v *= (wr, wi)}, in {@link #product}'s FMA shape. */
     private void multiply(String v) {
         line(product(v, "w"));
-    }
-
-    /** {@code x *= y} on the register pairs (xr, xi) and (yr, yi), in the shape of {@link #multiply}. */
-    private static String product(String x, String y) {
-        return "s = " + x + "r * " + y + "r + " + x + "i * -" + y + "i; " + x + "i = " + x + "r * " + y + "i + " + x + "i * "
-                + y + "r; " + x + "r = s;";
     }
 
     // ---- the butterfly --------------------------------------------------------------------------
@@ -975,17 +957,7 @@ public final class RegisterPassGenerator {
      */
     private void dft(String[] x) {
         int radix = x.length;
-        for (int h = radix / 2; h >= 1; h /= 2) {
-            for (int b = 0; b < radix; b += 2 * h) {
-                for (int j = 0; j < h; j++) {
-                    String p = x[b + j];
-                    String m = x[b + j + h];
-                    line("s = " + p + "r - " + m + "r; " + p + "r += " + m + "r; " + m + "r = s;");
-                    line("s = " + p + "i - " + m + "i; " + p + "i += " + m + "i; " + m + "i = s;");
-                    rotate(m, j, 2 * h);
-                }
-            }
-        }
+        radix2Stages(x, "C8");
         int bits = Integer.numberOfTrailingZeros(radix);
         for (int v = 0; v < radix; v++) {
             int rv = Integer.reverse(v) >>> (32 - bits);
@@ -996,45 +968,7 @@ public final class RegisterPassGenerator {
         }
     }
 
-    /**
-     * Multiplies register {@code v} by the constant {@code W_size^j = e^{-2 pi i j / size}}; the general
-     * case as two {@code a + b * c} with the sine's sign in the literal (see {@link #multiply}).
-     */
-    private void rotate(String v, int j, int size) {
-        if (j == 0) {
-            return;
-        }
-        String re = v + "r";
-        String im = v + "i";
-        if (4 * j == size) {
-            line("s = " + re + "; " + re + " = " + im + "; " + im + " = -s;");                      // -i
-        } else if (8 * j == size) {
-            line("s = (" + re + " + " + im + ") * C8; " + im + " = (" + im + " - " + re + ") * C8; " + re + " = s;");
-        } else if (8 * j == 3 * size) {
-            line("s = (" + im + " - " + re + ") * C8; " + im + " = -(" + re + " + " + im + ") * C8; " + re + " = s;");
-        } else {
-            double angle = -2 * Math.PI * j / size;
-            String c = type.literal(Math.cos(angle));
-            String sn = type.literal(Math.sin(angle));
-            String minusSn = type.literal(-Math.sin(angle));
-            line("s = " + re + " * " + c + " + " + im + " * " + paren(minusSn) + "; " + im + " = " + re + " * " + paren(sn)
-                    + " + " + im + " * " + c + "; " + re + " = s;");
-        }
-    }
-
     // ---- text -----------------------------------------------------------------------------------
-
-    private static String paren(String literal) {
-        return literal.startsWith("-") ? "(" + literal + ")" : literal;
-    }
-
-    private static String group(String expression) {
-        return expression.contains(" ") ? "(" + expression + ")" : expression;
-    }
-
-    private static String x(int j) {
-        return "x" + j;
-    }
 
     private static String[] all(int regs) {
         String[] names = new String[regs];
@@ -1042,38 +976,5 @@ public final class RegisterPassGenerator {
             names[j] = x(j);
         }
         return names;
-    }
-
-    /** {@code base + factor * name}, without the zero and one terms. */
-    private static String plus(String base, int factor, String name) {
-        return factor == 0 ? base : base + " + " + mul(factor, name);
-    }
-
-    private static String mul(int factor, String name) {
-        return factor == 1 ? name : factor + " * " + name;
-    }
-
-    private void line(String text) {
-        if (text.isEmpty()) {
-            out.append('\n');
-        } else {
-            out.append("    ".repeat(indent)).append(text).append('\n');
-        }
-    }
-
-    private void open(String text) {
-        line(text);
-        indent++;
-    }
-
-    private void reopen(String text) {
-        indent--;
-        line(text);
-        indent++;
-    }
-
-    private void close(String text) {
-        indent--;
-        line(text);
     }
 }
