@@ -107,18 +107,9 @@ class FftNdPlanTest {
             FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).direction(direction).norm(norm).inPlace(true)
                     .precision(precision).build();
             double[] input = Signals.random(precision, d.floats());
-            double[] data = input.clone();
+            double[] data;
             try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
-                if (precision == Precision.DOUBLE) {
-                    plan.execute(direction, data, 0, data, 0);
-                } else {
-                    float[] floats = new float[data.length];
-                    for (int i = 0; i < data.length; i++) {
-                        floats[i] = (float) data[i];
-                    }
-                    plan.execute(direction, floats, 0, floats, 0);
-                    data = Signals.widen(floats);
-                }
+                data = Signals.executeInPlace(plan, direction, input);
             }
             Signals.assertClose(data, Signals.reference(input, shape, batch, direction, norm), points(shape), precision,
                     "in place " + direction + " " + norm + " " + Arrays.toString(shape) + " batch " + batch);

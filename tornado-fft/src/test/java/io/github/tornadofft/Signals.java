@@ -124,6 +124,25 @@ final class Signals {
         return widen(out);
     }
 
+    /**
+     * Runs {@code plan} (an in-place plan) once in {@code direction} on a copy of {@code input} (values of
+     * its precision), through the entry point of that precision with the same array as input and
+     * output; returns the result as doubles.
+     */
+    static double[] executeInPlace(FftPlan plan, Direction direction, double[] input) {
+        if (plan.descriptor().precision() == Precision.DOUBLE) {
+            double[] data = input.clone();
+            plan.execute(direction, data, 0, data, 0);
+            return data;
+        }
+        float[] floats = new float[input.length];
+        for (int i = 0; i < input.length; i++) {
+            floats[i] = (float) input[i];
+        }
+        plan.execute(direction, floats, 0, floats, 0);
+        return widen(floats);
+    }
+
     /** Asserts a result of one transform of n points within {@link #tolerance(long, Precision)}. */
     static void assertClose(double[] actual, double[] expected, long n, Precision precision, String what) {
         assertWithin(actual, expected, tolerance(n, precision), what + " (" + precision + ")");

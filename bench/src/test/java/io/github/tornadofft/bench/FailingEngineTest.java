@@ -138,53 +138,37 @@ class FailingEngineTest {
         @Override
         public Prepared prepare(Case c) throws UnsupportedCaseException {
             failAt(Step.PLANNING);
-            Prepared p = real.prepare(c);
-            return new Prepared() {
+            return new ForwardingPrepared(real.prepare(c)) {
                 private int resident;
 
                 @Override
                 public void load(float[] input) {
                     failAt(Step.LOADING);
-                    p.load(input);
-                }
-
-                @Override
-                public boolean hasKernelTime() {
-                    return false;
+                    super.load(input);
                 }
 
                 @Override
                 public Sample runResident() {
                     resident++;
                     failAt(resident == 1 ? Step.RESIDENT_WARMUP : Step.RESIDENT_TIMED);
-                    return p.runResident();
+                    return super.runResident();
                 }
 
                 @Override
                 public long runEndToEnd() {
                     failAt(Step.END_TO_END_WARMUP);
-                    return p.runEndToEnd();
+                    return super.runEndToEnd();
                 }
 
                 @Override
                 public void result(int index, float[] dst) {
                     failAt(Step.CHECKING);
-                    p.result(index, dst);
-                }
-
-                @Override
-                public long setupNanos() {
-                    return -1;
-                }
-
-                @Override
-                public String plan() {
-                    return "";
+                    super.result(index, dst);
                 }
 
                 @Override
                 public void close() {
-                    p.close();
+                    super.close();
                     failAt(Step.CLOSING);
                 }
             };

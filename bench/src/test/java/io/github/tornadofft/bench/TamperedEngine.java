@@ -53,58 +53,17 @@ abstract class TamperedEngine implements Engine {
 
     @Override
     public Prepared prepare(Case c) throws UnsupportedCaseException {
-        Prepared p = inner.prepare(c);
-        return new Prepared() {
-            @Override
-            public void load(float[] input) {
-                p.load(input);
-            }
-
-            @Override
-            public void load(double[] input) {
-                p.load(input);
-            }
-
-            @Override
-            public boolean hasKernelTime() {
-                return false;
-            }
-
-            @Override
-            public Sample runResident() {
-                return p.runResident();
-            }
-
-            @Override
-            public long runEndToEnd() {
-                return p.runEndToEnd();
-            }
-
+        return new ForwardingPrepared(inner.prepare(c)) {
             @Override
             public void result(int index, float[] dst) {
-                p.result(index, dst);
+                super.result(index, dst);
                 tamper(c, dst);
             }
 
             @Override
             public void result(int index, double[] dst) {
-                p.result(index, dst);
+                super.result(index, dst);
                 tamper(c, dst);
-            }
-
-            @Override
-            public long setupNanos() {
-                return -1;
-            }
-
-            @Override
-            public String plan() {
-                return "";
-            }
-
-            @Override
-            public void close() {
-                p.close();
             }
         };
     }
