@@ -26,6 +26,8 @@ final class SignalChaining {
     static final String POCL = "Portable Computing Language";
 
     private static final AtomicBoolean WARNED = new AtomicBoolean();
+    /** Whether this JVM has the library: read once, as what a process preloads cannot change. */
+    private static volatile Boolean loaded;
 
     private SignalChaining() {
     }
@@ -35,8 +37,17 @@ final class SignalChaining {
         return maps.stream().anyMatch(line -> line.endsWith("/" + LIBRARY));
     }
 
-    /** Whether this JVM has the chaining library loaded; true where that cannot be told (no /proc). */
+    /** Whether this JVM has the chaining library loaded; true where that cannot be told (no /proc). Read once. */
     static boolean loaded() {
+        Boolean known = loaded;
+        if (known == null) {
+            known = readMaps();
+            loaded = known;
+        }
+        return known;
+    }
+
+    private static boolean readMaps() {
         Path maps = Path.of("/proc/self/maps");
         if (!Files.isReadable(maps)) {
             return true;
@@ -63,7 +74,7 @@ final class SignalChaining {
 
     /** Warns once per JVM, on System.Logger, where {@code device} is a PoCL device and the library is not loaded. */
     static void check(TornadoDevice device) {
-        if (WARNED.get() || !needsChaining(platform(device)) || loaded()) {
+        if (WARNED.get() || loaded() || !needsChaining(platform(device))) {
             return;
         }
         if (WARNED.compareAndSet(false, true)) {
