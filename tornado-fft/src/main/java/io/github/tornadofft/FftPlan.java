@@ -69,6 +69,7 @@ public final class FftPlan implements AutoCloseable {
         long start = System.nanoTime();
         checkLaunch(options, device);
         checkPrecision(descriptor, device);
+        MixedRadix.checkShape(descriptor);
         this.descriptor = descriptor;
         this.device = device;
         this.options = options;

@@ -25,22 +25,30 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.Collections;
 
 /**
- * A 1D transform whose length N is not a power of two but has no prime factor above 7 (1000, 1536,
- * 3 x 2^18, 10^6): a chain of Stockham passes of radix 2, 3, 4, 5, 7, 8 or 16 in global memory
- * ({@link MixedRadixPass}), one work-item per butterfly. Other lengths that are not powers of two keep
- * Bluestein's convolution ({@link Bluestein}), and powers of two the register passes.
+ * A transform of one, two or three axes none of whose lengths has a prime factor above 7, one of them
+ * at least not a power of two (1000, 1536, 3 x 2^18, 10^6; 1920 x 1080, 100 x 100 x 100): along each
+ * axis a chain of Stockham passes of radix 2, 3, 4, 5, 7, 8 or 16 in global memory
+ * ({@link MixedRadixPass}), one work-item per butterfly, or, where the axis is short enough, all of
+ * them in one kernel through local memory ({@link MixedRadixPass#fused}). Other 1D lengths that are
+ * not powers of two keep Bluestein's convolution ({@link Bluestein}), and powers of two the register
+ * passes.
  *
- * <p>The radices ({@link #radices}): the twos in as few passes of radix 16, 8, 4 or 2 as they take,
- * their bits spread evenly (2^11 = 16 x 16 x 8, 2^6 = 8 x 8), then one pass per factor 7, 5 and 3.
- * Largest first: the first pass (span 1) stores each work-item's R values R apart from its
+ * <p>The radices of an axis ({@link #radices}): the twos in as few passes of radix 16, 8, 4 or 2 as
+ * they take, their bits spread evenly (2^11 = 16 x 16 x 8, 2^6 = 8 x 8), then one pass per factor 7, 5
+ * and 3. Largest first: the first pass (span 1) stores each work-item's R values R apart from its
  * neighbour's, and every later pass of span p stores runs of p adjacent values, so a large first radix
  * makes every later store a run of at least 16 values (128 bytes of floats) where the twos allow.
+ *
+ * <p>The axes, last (X) first: the X axis's transforms are the rows, the others' the columns at each
+ * position of the faster axes ({@link MixedRadixPass#COLUMNS}), whose adjacent work-items read adjacent
+ * transforms. The first axis's first kernel reads the input's layout and the last axis's last kernel
+ * writes the output's; between them the array lies packed. Axes of length 1 take no kernel.
  *
  * <p>The pass of radix R and span p reads its twiddles {@code W_{pR}^{m k}}, 0 &lt; m &lt; R, k &lt; p,
  * from a table of (R - 1) p entries, computed on the host in double ({@code Twiddles}' exact argument
  * reduction) and stored in the plan's precision, shared by every plan of that precision, radix and
- * span (the tables of one transform hold N - 1 entries in all). The inverse conjugates on every load
- * and store. An {@link Engine} whose descriptor this applies to ({@link #applies}) runs the passes along
+ * span (the tables of one axis hold N - 1 entries in all). The inverse conjugates on every load and
+ * store. An {@link Engine} whose descriptor this applies to ({@link #applies}) runs the kernels along
  * its usual buffer chain (input, one or two packed scratch arrays, output); this class adds the tasks.
  */
 final class MixedRadix {
@@ -56,51 +64,66 @@ final class MixedRadix {
     private static final Map<List<Object>, TornadoNativeArray> TWIDDLES = new ConcurrentHashMap<>();
 
     private final FftDescriptor descriptor;
-    final int n;
-    private final int[] radices;
-    /** Whether every pass runs in one kernel through local memory ({@link #fuses}). */
-    final boolean fused;
-    private final List<TornadoNativeArray> twiddles;
+    /** The axes in the order they run (the last first), those of length 1 left out. */
+    private final List<Axis> axes;
 
     /**
-     * The passes of {@code descriptor}'s length and their tables (computed on first use of a radix and
-     * span, or of a length for the fused kernel's), fused where {@link #fuses} says so.
+     * The passes of each axis of {@code descriptor} and their tables (computed on first use of a radix
+     * and span, or of a length for the fused kernel's), fused where {@link #fuses} says so.
      *
      * @param localBytes local memory per work-group of the device
      */
     MixedRadix(FftDescriptor descriptor, long localBytes) {
         if (!applies(descriptor)) {
-            throw new IllegalArgumentException("descriptor: a 1D c2c transform of a length whose prime factors are 2, 3, 5"
-                    + " and 7, not a power of two, got " + descriptor);
+            throw new IllegalArgumentException("descriptor: a c2c transform whose axis lengths have no prime factor above"
+                    + " 7, one of them not a power of two, got " + descriptor);
         }
         this.descriptor = descriptor;
-        this.n = descriptor.shape()[0];
-        this.radices = radices(n);
-        Precision precision = descriptor.precision();
-        this.fused = fuses(n, precision, localBytes);
-        if (fused) {
-            this.twiddles = List.of(TWIDDLES.computeIfAbsent(List.of(precision, "fused", n),
-                    key -> DeviceArrays.of(precision, fusedTwiddles(radices))));
-            return;
+        int[] shape = descriptor.shape();
+        List<Axis> list = new ArrayList<>();
+        for (int a = shape.length - 1; a >= 0; a--) {
+            if (shape[a] > 1) {
+                list.add(new Axis(descriptor, a, localBytes));
+            }
         }
-        List<TornadoNativeArray> tables = new ArrayList<>();
-        int span = 1;
-        for (int radix : radices) {
-            int r = radix;
-            int p = span;
-            tables.add(TWIDDLES.computeIfAbsent(List.of(precision, r, p), key -> DeviceArrays.of(precision, twiddles(r, p))));
-            span *= radix;
-        }
-        this.twiddles = List.copyOf(tables);
+        this.axes = List.copyOf(list);
     }
 
     /**
-     * Whether {@code d} runs as mixed-radix passes: a 1D c2c transform whose length is not a power of two
-     * and has no prime factor above 7.
+     * Whether {@code d} runs as mixed-radix passes: a c2c transform, one of whose axis lengths is not a
+     * power of two, and none of which has a prime factor above 7.
      */
     static boolean applies(FftDescriptor d) {
-        return d.kind() == FftDescriptor.Kind.C2C && d.rank() == 1 && Integer.bitCount(d.shape()[0]) != 1
-                && smooth(d.shape()[0]);
+        if (d.kind() != FftDescriptor.Kind.C2C) {
+            return false;
+        }
+        boolean power = true;
+        for (int length : d.shape()) {
+            if (!smooth(length)) {
+                return false;
+            }
+            power &= Integer.bitCount(length) == 1;
+        }
+        return !power;
+    }
+
+    /**
+     * Refuses a shape the device cannot take: an axis of a 2D or 3D c2c transform whose length is
+     * neither a power of two nor free of prime factors above 7 (1D takes Bluestein's convolution).
+     *
+     * @throws IllegalArgumentException naming {@code shape}
+     */
+    static void checkShape(FftDescriptor d) {
+        if (d.rank() == 1) {
+            return;
+        }
+        for (int length : d.shape()) {
+            if (Integer.bitCount(length) != 1 && !smooth(length)) {
+                throw new IllegalArgumentException("shape: an axis of a 2D or 3D transform on a device has a length whose"
+                        + " prime factors are 2, 3, 5 and 7 (Bluestein's convolution along one axis of several is not"
+                        + " done yet; a 1D transform takes any length), got " + Arrays.toString(d.shape()));
+            }
+        }
     }
 
     /** Whether {@code n} (at least 1) has no prime factor above 7. */
@@ -219,26 +242,26 @@ final class MixedRadix {
         return Math.max(1, Math.min(lanes, batch));
     }
 
-    /** The radices of the passes, in order (a copy). */
-    int[] radices() {
-        return radices.clone();
+    /** The axes in the order they run, the last (X) first, those of length 1 left out. */
+    List<Axis> axes() {
+        return axes;
     }
 
-    /** The kernels of one transform: one when fused, else one per pass. */
+    /** The kernels of one transform: per axis, one when fused, else one per pass. */
     int passes() {
-        return fused ? 1 : radices.length;
+        return axes.stream().mapToInt(Axis::passes).sum();
     }
 
-    /** Each pass's twiddle table, which the engine's graph 1 sends and graph 2 takes from it. */
+    /** Every axis's twiddle tables, which the engine's graph 1 sends and graph 2 takes from it. */
     List<TornadoNativeArray> tables() {
-        return twiddles;
+        return axes.stream().flatMap(axis -> axis.tables.stream()).toList();
     }
 
     /**
-     * Adds the transform in {@code direction} to {@code graph} along {@code chain}, the passes' k + 1
-     * buffers (pass p reads {@code chain.get(p)} and writes {@code chain.get(p + 1)}): the first pass
-     * reads the input's layout, the last writes the output's and scales; registers the work-group shapes
-     * in {@code target}; returns the task names.
+     * Adds the transform in {@code direction} to {@code graph} along {@code chain}, the kernels' k + 1
+     * buffers (kernel j reads {@code chain.get(j)} and writes {@code chain.get(j + 1)}): the first kernel
+     * reads the input's layout, the last writes the output's and scales; registers the work-group
+     * shapes in {@code target}; returns the task names.
      *
      * @param sendTables whether this graph sends the twiddle tables (else it takes them from another graph)
      * @param scale      the normalisation
@@ -252,126 +275,263 @@ final class MixedRadix {
         }
         if (sendTables) {
             Set<TornadoNativeArray> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
-            distinct.addAll(twiddles);
+            distinct.addAll(tables());
             graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, distinct.toArray());
         }
-        int flags = direction == Direction.INVERSE ? MixedRadixPass.INVERSE : 0;
-        String name = graph.getTaskGraphName();
-        FftDescriptor.Layout input = descriptor.inputLayout();
-        FftDescriptor.Layout output = descriptor.outputLayout();
         List<String> tasks = new ArrayList<>();
-        if (fused) {
-            int per = fusedPer(n, radices, maxGroup);
-            int lanes = fusedLanes(n, per, descriptor.precision(), descriptor.batch(), maxGroup);
-            addFused(graph, name + "f", chain.get(0), chain.get(1), input, output, scale, flags, per, lanes);
-            int groups = (descriptor.batch() + lanes - 1) / lanes;
-            WorkerGrid1D worker = new WorkerGrid1D(groups * lanes * per);
-            worker.setLocalWork(lanes * per, 1, 1);
-            target.addWorkerGrid(name + "." + name + "f", worker);
-            tasks.add(name + "f");
-            return tasks;
-        }
-        int span = 1;
-        for (int p = 0; p < radices.length; p++) {
-            int radix = radices[p];
-            boolean first = p == 0;
-            boolean last = p == radices.length - 1;
-            // Between the passes the transforms lie packed: element e of transform b at b n + e.
-            int inStride = first ? input.stride() : 1;
-            int inDistance = first ? input.distance() : n;
-            int outStride = last ? output.stride() : 1;
-            int outDistance = last ? output.distance() : n;
-            int items = n / radix * descriptor.batch();
-            String task = "r" + p;
-            addPass(graph, name + task, radix, chain.get(p), chain.get(p + 1), twiddles.get(p), span, items, inStride,
-                    inDistance, outStride, outDistance, last ? scale : 1, flags);
-            tasks.add(Bluestein.grid(target, name, task, items, Math.min(GROUP, maxGroup)));
-            span *= radix;
+        int at = 0;
+        for (int x = 0; x < axes.size(); x++) {
+            Axis axis = axes.get(x);
+            boolean first = x == 0;
+            boolean last = x == axes.size() - 1;
+            FftDescriptor.Layout in = first ? axis.layout(descriptor.inputLayout()) : axis.packed();
+            FftDescriptor.Layout out = last ? axis.layout(descriptor.outputLayout()) : axis.packed();
+            String prefix = axes.size() == 1 ? "" : "a" + axis.axis;
+            tasks.addAll(axis.addTasks(graph, prefix, direction, chain.subList(at, at + axis.passes() + 1), in, out,
+                    last ? scale : 1, maxGroup, target));
+            at += axis.passes();
         }
         return tasks;
     }
 
-    /** Adds the fused kernel as a task of the plan's precision: every pass, {@code src} to {@code dst}. */
-    private void addFused(TaskGraph graph, String task, TornadoNativeArray src, TornadoNativeArray dst,
-                          FftDescriptor.Layout input, FftDescriptor.Layout output, double scale, int flags, int per,
-                          int lanes) {
-        int word = radixWord(radices);
-        int batch = descriptor.batch();
-        int local = 4 * n * lanes;
-        if (src instanceof DoubleArray doubles) {
-            graph.task(task, MixedRadixPassDouble::fused, new KernelContext(), doubles, (DoubleArray) dst,
-                    (DoubleArray) twiddles.get(0), n, word, per, batch, input.stride(), input.distance(),
-                    output.stride(), output.distance(), scale, flags, local);
-        } else {
-            graph.task(task, MixedRadixPass::fused, new KernelContext(), (FloatArray) src, (FloatArray) dst,
-                    (FloatArray) twiddles.get(0), n, word, per, batch, input.stride(), input.distance(),
-                    output.stride(), output.distance(), (float) scale, flags, local);
-        }
-    }
-
-    /** Adds one pass as a task of the plan's precision: {@link MixedRadixPass}'s kernel, or its double twin's. */
-    private void addPass(TaskGraph graph, String task, int radix, TornadoNativeArray src, TornadoNativeArray dst,
-                         TornadoNativeArray tw, int span, int items, int inStride, int inDistance, int outStride,
-                         int outDistance, double scale, int flags) {
-        if (src instanceof DoubleArray doubles) {
-            graph.task(task, MixedRadixPassDouble.kernel(radix), new KernelContext(), doubles, (DoubleArray) dst,
-                    (DoubleArray) tw, n, span, items, inStride, inDistance, outStride, outDistance, scale, flags);
-        } else {
-            graph.task(task, MixedRadixPass.kernel(radix), new KernelContext(), (FloatArray) src, (FloatArray) dst,
-                    (FloatArray) tw, n, span, items, inStride, inDistance, outStride, outDistance, (float) scale, flags);
-        }
-    }
-
     /** The passes in one line: {@code mixed radix 1000 = 8 x 5 x 5 x 5: R8(span 1) R5(span 8) R5(span 40) R5(span 200)}. */
     String notation() {
-        StringBuilder s = new StringBuilder("mixed radix ").append(n).append(" = ");
-        s.append(String.join(" x ", Arrays.stream(radices).mapToObj(Integer::toString).toList())).append(':');
-        int span = 1;
-        for (int radix : radices) {
-            s.append(" R").append(radix).append("(span ").append(span).append(')');
-            span *= radix;
+        if (axes.size() == 1 && descriptor.rank() == 1) {
+            return "mixed radix " + axes.getFirst().notation();
         }
-        return s.toString();
+        StringBuilder s = new StringBuilder("mixed radix ").append(String.join(" x ",
+                Arrays.stream(descriptor.shape()).mapToObj(Integer::toString).toList())).append(", the last axis first:");
+        for (Axis axis : axes) {
+            s.append(" axis ").append(axis.axis).append(' ').append(axis.notation()).append(';');
+        }
+        return s.substring(0, s.length() - 1);
     }
 
     /** The lines of {@code FftPlan.toString()} for this plan: {@link #notation}, then one per kernel. */
     String describe() {
         StringBuilder s = new StringBuilder(notation()).append('\n');
-        if (fused) {
-            int per = fusedPer(n, radices, GROUP);
-            int lanes = fusedLanes(n, per, descriptor.precision(), descriptor.batch(), GROUP);
-            s.append("  kernel 0: every pass in one work-group, ").append(lanes).append(" transform")
-                    .append(lanes == 1 ? "" : "s").append(" of ").append(per).append(" work-items per group (at most;")
-                    .append(" fewer where the device allows fewer), ")
-                    .append(4L * n * lanes * descriptor.precision().bytes()).append(" bytes of local memory, ")
-                    .append((descriptor.batch() + lanes - 1) / lanes).append(" groups, twiddles from one table of ")
-                    .append(n - 1);
-            if (!descriptor.inputPacked()) {
-                s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');
-            }
-            if (!descriptor.outputPacked()) {
-                s.append(", writes the output's layout (").append(descriptor.outputLayout()).append(')');
-            }
-            return s.append('\n').toString();
-        }
-        int span = 1;
-        for (int p = 0; p < radices.length; p++) {
-            int radix = radices[p];
-            long items = (long) n / radix * descriptor.batch();
-            s.append("  kernel ").append(p).append(": radix ").append(radix).append(", span ").append(span).append(", ")
-                    .append(items).append(" work-items (one butterfly each)");
-            if (span > 1) {
-                s.append(", twiddles W_").append((long) span * radix).append(" from a table of ").append((radix - 1) * span);
-            }
-            if (p == 0 && !descriptor.inputPacked()) {
-                s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');
-            }
-            if (p == radices.length - 1 && !descriptor.outputPacked()) {
-                s.append(", writes the output's layout (").append(descriptor.outputLayout()).append(')');
-            }
-            s.append('\n');
-            span *= radix;
+        int kernel = 0;
+        for (int x = 0; x < axes.size(); x++) {
+            Axis axis = axes.get(x);
+            s.append(axis.describe(kernel, x == 0 && !descriptor.inputPacked(), x == axes.size() - 1
+                    && !descriptor.outputPacked()));
+            kernel += axis.passes();
         }
         return s.toString();
+    }
+
+    /**
+     * The transforms along one axis of length n: {@code transforms} of them, transform t at the place
+     * (o, c) of o = t / inner and c = t mod inner. Along the last axis (rows) inner is the rows of one
+     * array of the batch and o the batch index; along another (columns) inner is the positions of the
+     * faster axes and o the batch index and the position in the slower ones.
+     */
+    static final class Axis {
+        final int axis;
+        final int n;
+        private final int[] radices;
+        /** Whether every pass runs in one kernel through local memory ({@link #fuses}). */
+        final boolean fused;
+        final List<TornadoNativeArray> tables;
+        final boolean columns;
+        final int inner;
+        final int transforms;
+        /** The product of the lengths of the slower axes. */
+        private final int slower;
+        private final FftDescriptor descriptor;
+
+        Axis(FftDescriptor descriptor, int axis, long localBytes) {
+            int[] shape = descriptor.shape();
+            this.descriptor = descriptor;
+            this.axis = axis;
+            this.n = shape[axis];
+            this.radices = MixedRadix.radices(n);
+            int faster = 1;
+            for (int a = axis + 1; a < shape.length; a++) {
+                faster *= shape[a];
+            }
+            int slowerAxes = 1;
+            for (int a = 0; a < axis; a++) {
+                slowerAxes *= shape[a];
+            }
+            this.slower = slowerAxes;
+            // Along the last axis of more than one point the rows; an axis whose faster axes are all of length 1 is one too.
+            this.columns = faster > 1;
+            this.inner = columns ? faster : slowerAxes;
+            this.transforms = Math.multiplyExact(descriptor.batch(), slowerAxes * faster);
+            Precision precision = descriptor.precision();
+            this.fused = fuses(n, precision, localBytes);
+            if (fused) {
+                this.tables = List.of(TWIDDLES.computeIfAbsent(List.of(precision, "fused", n),
+                        key -> DeviceArrays.of(precision, fusedTwiddles(radices))));
+                return;
+            }
+            List<TornadoNativeArray> list = new ArrayList<>();
+            int span = 1;
+            for (int radix : radices) {
+                int r = radix;
+                int p = span;
+                list.add(TWIDDLES.computeIfAbsent(List.of(precision, r, p), key -> DeviceArrays.of(precision, twiddles(r, p))));
+                span *= radix;
+            }
+            this.tables = List.copyOf(list);
+        }
+
+        /** The radices of the passes, in order (a copy). */
+        int[] radices() {
+            return radices.clone();
+        }
+
+        /** The kernels: one when fused, else one per pass. */
+        int passes() {
+            return fused ? 1 : radices.length;
+        }
+
+        /** The stride and distance of o of the packed array (stride 1, the n inner elements of o's). */
+        FftDescriptor.Layout packed() {
+            return new FftDescriptor.Layout(1, n * inner);
+        }
+
+        /**
+         * The stride and distance of o of a caller's array in {@code layout} (element e of transform b
+         * at b distance + e stride): its own where o is the batch index; along a middle axis, where o
+         * also counts the slower axis, only where the batch lies packed (the first and last axes to run
+         * are never middle ones).
+         */
+        FftDescriptor.Layout layout(FftDescriptor.Layout layout) {
+            if (!columns || slower == 1) {
+                return layout;
+            }
+            long size = descriptor.size();
+            if (descriptor.batch() > 1 && layout.distance() != size * layout.stride()) {
+                throw new IllegalStateException("axis " + axis + " of " + descriptor + " reads or writes a caller's array");
+            }
+            return new FftDescriptor.Layout(layout.stride(), n * inner * layout.stride());
+        }
+
+        /**
+         * Adds this axis's kernels along {@code chain} (passes() + 1 buffers), the first reading
+         * {@code in}'s stride and distance, the last writing {@code out}'s and scaling by {@code scale}.
+         */
+        List<String> addTasks(TaskGraph graph, String prefix, Direction direction, List<TornadoNativeArray> chain,
+                              FftDescriptor.Layout in, FftDescriptor.Layout out, double scale, int maxGroup,
+                              GridScheduler target) {
+            int flags = (direction == Direction.INVERSE ? MixedRadixPass.INVERSE : 0) | (columns ? MixedRadixPass.COLUMNS : 0);
+            String name = graph.getTaskGraphName();
+            List<String> tasks = new ArrayList<>();
+            if (fused) {
+                int per = fusedPer(n, radices, maxGroup);
+                int lanes = fusedLanes(n, per, descriptor.precision(), transforms, maxGroup);
+                String task = prefix + "f";
+                addFused(graph, name + task, chain.get(0), chain.get(1), in, out, scale,
+                        flags | per << MixedRadixPass.PER_SHIFT, lanes);
+                int groups = (transforms + lanes - 1) / lanes;
+                WorkerGrid1D worker = new WorkerGrid1D(groups * lanes * per);
+                worker.setLocalWork(lanes * per, 1, 1);
+                target.addWorkerGrid(name + "." + name + task, worker);
+                tasks.add(name + task);
+                return tasks;
+            }
+            int span = 1;
+            for (int p = 0; p < radices.length; p++) {
+                int radix = radices[p];
+                boolean last = p == radices.length - 1;
+                FftDescriptor.Layout from = p == 0 ? in : packed();
+                FftDescriptor.Layout to = last ? out : packed();
+                int items = Math.multiplyExact(n / radix, transforms);
+                String task = prefix + "r" + p;
+                addPass(graph, name + task, radix, chain.get(p), chain.get(p + 1), tables.get(p), span, items, from, to,
+                        last ? scale : 1, flags);
+                tasks.add(Bluestein.grid(target, name, task, items, Math.min(GROUP, maxGroup)));
+                span *= radix;
+            }
+            return tasks;
+        }
+
+        /** Adds the fused kernel as a task of the plan's precision: every pass, {@code src} to {@code dst}. */
+        private void addFused(TaskGraph graph, String task, TornadoNativeArray src, TornadoNativeArray dst,
+                              FftDescriptor.Layout in, FftDescriptor.Layout out, double scale, int flags, int lanes) {
+            int word = radixWord(radices);
+            int local = 4 * n * lanes;
+            if (src instanceof DoubleArray doubles) {
+                graph.task(task, MixedRadixPassDouble::fused, new KernelContext(), doubles, (DoubleArray) dst,
+                        (DoubleArray) tables.getFirst(), n, word, transforms, inner, in.stride(), in.distance(),
+                        out.stride(), out.distance(), scale, flags, local);
+            } else {
+                graph.task(task, MixedRadixPass::fused, new KernelContext(), (FloatArray) src, (FloatArray) dst,
+                        (FloatArray) tables.getFirst(), n, word, transforms, inner, in.stride(), in.distance(),
+                        out.stride(), out.distance(), (float) scale, flags, local);
+            }
+        }
+
+        /** Adds one pass as a task of the plan's precision: {@link MixedRadixPass}'s kernel, or its double twin's. */
+        private void addPass(TaskGraph graph, String task, int radix, TornadoNativeArray src, TornadoNativeArray dst,
+                             TornadoNativeArray tw, int span, int items, FftDescriptor.Layout in, FftDescriptor.Layout out,
+                             double scale, int flags) {
+            if (src instanceof DoubleArray doubles) {
+                graph.task(task, MixedRadixPassDouble.kernel(radix), new KernelContext(), doubles, (DoubleArray) dst,
+                        (DoubleArray) tw, n, span, items, inner, in.stride(), in.distance(), out.stride(), out.distance(),
+                        scale, flags);
+            } else {
+                graph.task(task, MixedRadixPass.kernel(radix), new KernelContext(), (FloatArray) src, (FloatArray) dst,
+                        (FloatArray) tw, n, span, items, inner, in.stride(), in.distance(), out.stride(), out.distance(),
+                        (float) scale, flags);
+            }
+        }
+
+        /** The axis's passes: {@code 1000 = 8 x 5 x 5 x 5: R8(span 1) R5(span 8) R5(span 40) R5(span 200)}. */
+        String notation() {
+            StringBuilder s = new StringBuilder().append(n).append(" = ");
+            s.append(String.join(" x ", Arrays.stream(radices).mapToObj(Integer::toString).toList())).append(':');
+            int span = 1;
+            for (int radix : radices) {
+                s.append(" R").append(radix).append("(span ").append(span).append(')');
+                span *= radix;
+            }
+            return s.toString();
+        }
+
+        /** One line per kernel, numbered from {@code first}, with whether the first reads and the last writes a layout of its own. */
+        String describe(int first, boolean readsLayout, boolean writesLayout) {
+            StringBuilder s = new StringBuilder();
+            String along = descriptor.rank() == 1 ? "" : columns
+                    ? ", along axis " + axis + " (" + transforms + " columns, " + inner + " apart)"
+                    : ", along axis " + axis + " (" + transforms + " rows)";
+            if (fused) {
+                int per = fusedPer(n, radices, GROUP);
+                int lanes = fusedLanes(n, per, descriptor.precision(), transforms, GROUP);
+                s.append("  kernel ").append(first).append(": every pass in one work-group").append(along).append(", ")
+                        .append(lanes).append(" transform").append(lanes == 1 ? "" : "s").append(" of ").append(per)
+                        .append(" work-items per group (at most; fewer where the device allows fewer), ")
+                        .append(4L * n * lanes * descriptor.precision().bytes()).append(" bytes of local memory, ")
+                        .append((transforms + lanes - 1) / lanes).append(" groups, twiddles from one table of ").append(n - 1);
+                if (readsLayout) {
+                    s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');
+                }
+                if (writesLayout) {
+                    s.append(", writes the output's layout (").append(descriptor.outputLayout()).append(')');
+                }
+                return s.append('\n').toString();
+            }
+            int span = 1;
+            for (int p = 0; p < radices.length; p++) {
+                int radix = radices[p];
+                long items = (long) n / radix * transforms;
+                s.append("  kernel ").append(first + p).append(": radix ").append(radix).append(", span ").append(span)
+                        .append(along).append(", ").append(items).append(" work-items (one butterfly each)");
+                if (span > 1) {
+                    s.append(", twiddles W_").append((long) span * radix).append(" from a table of ").append((radix - 1) * span);
+                }
+                if (p == 0 && readsLayout) {
+                    s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');
+                }
+                if (p == radices.length - 1 && writesLayout) {
+                    s.append(", writes the output's layout (").append(descriptor.outputLayout()).append(')');
+                }
+                s.append('\n');
+                span *= radix;
+            }
+            return s.toString();
+        }
     }
 }

@@ -126,14 +126,13 @@ public final class FftDescriptor {
     }
 
     /**
-     * A complex-to-complex transform of the given shape (C order, at most 2^27 elements): one axis of
-     * any length from 1 to 2^27, or two or three power-of-two axes; the builder's other settings start
+     * A complex-to-complex transform of the given shape (C order, at most 2^27 elements): one to three
+     * axes, each of any length from 1 to 2^27; the builder's other settings start
      * as batch 1, {@link Direction#FORWARD}, {@link Norm#BACKWARD}, {@link Precision#FLOAT}, out of
      * place, packed.
      *
      * @throws IllegalArgumentException naming {@code shape} where it has no axes or more than three, an
-     *                                  axis length below 1 or above 2^27, an axis of a 2D or 3D shape
-     *                                  that is not a power of two, or more than 2^27 elements
+     *                                  axis length below 1 or above 2^27, or more than 2^27 elements
      */
     public static Builder c2c(int... shape) {
         return new Builder(Kind.C2C, shape);
@@ -378,11 +377,6 @@ public final class FftDescriptor {
                 if (Integer.bitCount(s) != 1 && kind != Kind.C2C) {
                     throw new IllegalArgumentException("shape: every axis length of r2c and c2r must be a power of two"
                             + " from 1 to 2^27 (other lengths are planned), got " + Arrays.toString(shape));
-                }
-                if (Integer.bitCount(s) != 1 && shape.length > 1) {
-                    throw new IllegalArgumentException("shape: a 1D c2c transform may have any length; the axes of 2D"
-                            + " and 3D transforms must be powers of two (other lengths are planned), got "
-                            + Arrays.toString(shape));
                 }
                 total *= s;
                 // Checked as it grows: three axes of up to 2^27 would overflow a long.

@@ -19,10 +19,10 @@ import java.util.List;
  */
 final class DeviceEngine implements Engine {
 
-    static final String SUPPORTED = "device plans support single precision: complex-to-complex of one axis of any length"
-            + " (up to 2^26 where it is not a power of two) or of 1 to 3 power-of-two axes, real-to-complex and"
-            + " complex-to-real of 1 to 3 power-of-two axes, the last of even length; double precision:"
-            + " complex-to-complex of 1 to 3 power-of-two axes, on a device with fp64";
+    static final String SUPPORTED = "device plans support complex-to-complex of one axis of any length (up to 2^26"
+            + " where it is not a power of two) or of 2 or 3 axes whose lengths are powers of two or have no prime"
+            + " factor above 7, and real-to-complex and complex-to-real of 1 to 3 power-of-two axes, the last of even"
+            + " length; in single precision, and in double on a device with fp64";
     /** What a refusal of double precision adds: the two ways to run the transform anyway. */
     static final String DOUBLE_HINT = "add --precision float (the output keeps the input's dtype) or use --device jvm";
     static final String SUPPORTED_SPLIT = "plans over several devices support single precision complex-to-complex"

@@ -292,8 +292,19 @@ class DeviceTransformTest {
     }
 
     @Test
-    void aNonPowerOfTwoAxisOfSeveralIsAnErrorNamingWhatDevicesSupport() {
-        assertRejected(fft(randomComplex64(12, 100)), "power of two");
+    void twoAxesOfSevenSmoothLengthsRunLikeNumpyFftn() {
+        Path input = randomComplex64(12, 100);
+        Cli run = fft(input);
+        assertEquals(0, run.exitCode, run.err);
+        assertTrue(run.err.contains("mixed radix 12 x 100, the last axis first"), run.err);
+        double[] expected = NpyIo.read(input).asDoubles();
+        ReferenceFft.c2c(expected, new int[]{12, 100}, new int[]{0, 1}, Direction.FORWARD, Norm.BACKWARD);
+        assertTrue(Cli.relativeL2(NpyIo.read(dir.resolve("y.npy")).asDoubles(), expected) < 1e-5, "relative L2 error");
+    }
+
+    @Test
+    void anAxisOfSeveralWithALargerPrimeFactorIsAnErrorNamingWhatDevicesSupport() {
+        assertRejected(fft(randomComplex64(11, 100)), "no prime factor above 7");
     }
 
     @Test

@@ -74,11 +74,13 @@ public final class MixedRadixGenerator extends KernelSource {
         line("package " + RegisterPassGenerator.PACKAGE + ";");
         line("");
         line("import uk.ac.manchester.tornado.api.KernelContext;");
-        line("import uk.ac.manchester.tornado.api.common.TornadoFunctions.Task13;");
+        line("import uk.ac.manchester.tornado.api.common.TornadoFunctions.Task14;");
         line("import uk.ac.manchester.tornado.api.types.arrays." + type.array + ";");
         if (!single) {
             line("");
+            line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".COLUMNS;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".INVERSE;");
+            line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PER_SHIFT;");
         }
         line("");
         line(GENERATED);
@@ -92,22 +94,31 @@ public final class MixedRadixGenerator extends KernelSource {
             line(" * {@code x_m = src[i + m n/R] W_{pR}^{m k}} and writes output m to {@code dst[(i - k) R + k + m p]};");
             line(" * after the last pass the data is in natural order.");
             line(" *");
-            line(" * <p>One work-item per line of one transform: work-item g takes line g mod (n / R) of transform");
-            line(" * g / (n / R); work-items from {@code total} on do nothing. Its R values are scalar variables, its");
-            line(" * butterfly written out (radix 2, 4, 8, 16 by decimation in frequency; 3, 5, 7 as the direct DFT on");
-            line(" * the symmetric pairs). Every integer parameter is a compile-time constant once TornadoVM specialises");
-            line(" * the kernel, so the divisions by n / R and p, and the branches on them, cost nothing at run time.");
+            line(" * <p>The transforms: {@code transforms} of them, transform t the pair (o, c) of o = t / inner and");
+            line(" * c = t mod inner, its element e at complex index {@code o distance + (c n + e) stride} of src or dst");
+            line(" * (rows: the transforms along a last axis, c the row within one of o's arrays) or, with");
+            line(" * {@link #COLUMNS}, {@code o distance + (c + e inner) stride} (columns: along an earlier axis, c the");
+            line(" * position in the faster axes). With inner 1 both are a batch at distance {@code distance}. The first");
+            line(" * pass reads the input's stride and distance, the last writes the output's; between them the");
+            line(" * transforms lie packed, in the same form (stride 1, distance n inner for columns, n inner for rows).");
+            line(" *");
+            line(" * <p>One work-item per line of one transform. Rows: work-item g takes line g mod (n / R) of transform");
+            line(" * g / (n / R), so adjacent work-items read adjacent elements; columns: position g mod inner of line");
+            line(" * (g / inner) mod (n / R) of the o = g / (inner n / R), so adjacent work-items read adjacent");
+            line(" * transforms, adjacent in memory. Work-items from {@code total} on do nothing. Its R values are");
+            line(" * scalar variables, its butterfly written out (radix 2, 4, 8, 16 by decimation in frequency; 3, 5, 7");
+            line(" * as the direct DFT on the symmetric pairs). Every integer parameter is a compile-time constant once");
+            line(" * TornadoVM specialises the kernel, so the divisions by n / R, p and inner, and the branches on them,");
+            line(" * cost nothing at run time.");
             line(" *");
             line(" * <p>Parameters of every {@code radixR}: {@code src}/{@code dst} interleaved complex input and output");
             line(" * (the same array only for a transform of one pass, whose work-items read all of their values before");
             line(" * writing them); {@code tw} the pass's twiddles, {@code tw[(m - 1) p + k] = W_{pR}^{m k}} for");
             line(" * 0 < m < R, k < p (not read for p = 1); {@code n} points per transform; {@code span} p;");
-            line(" * {@code total} the batch times n / R; {@code inStride}, {@code inDistance}, {@code outStride},");
-            line(" * {@code outDistance}: element e of transform b at complex index b distance + e stride of src or dst");
-            line(" * (1 and n where packed: the first pass reads the input's layout, the last writes the output's);");
-            line(" * {@code scale} the factor applied on store (the norm, on the last pass); {@code flags}");
-            line(" * {@link #INVERSE}: conjugate on load and on store, so that a chain of passes computes");
-            line(" * {@code conj(DFT(conj x))}, the inverse DFT.");
+            line(" * {@code total} the transforms times n / R; {@code inner}, {@code inStride}, {@code inDistance},");
+            line(" * {@code outStride}, {@code outDistance} as above; {@code scale} the factor applied on store (the");
+            line(" * norm, on the last pass); {@code flags} {@link #INVERSE}: conjugate on load and on store, so that a");
+            line(" * chain of passes computes {@code conj(DFT(conj x))}, the inverse DFT; {@link #COLUMNS} as above.");
         } else {
             line(" * {@link MixedRadixPass}'s kernels in " + type.scalar + ": the same passes, arguments and flags, on "
                     + type.array + ".");
@@ -118,6 +129,12 @@ public final class MixedRadixGenerator extends KernelSource {
         if (single) {
             line("/** Bit of {@code flags}: the inverse transform (conjugate on load and store). */");
             line("public static final int INVERSE = 1;");
+            line("");
+            line("/** Bit of {@code flags}: the transforms run along an axis other than the last (columns, see above). */");
+            line("public static final int COLUMNS = 2;");
+            line("");
+            line("/** Shift of the fused kernel's work-items per transform in its {@code flags}. */");
+            line("public static final int PER_SHIFT = 8;");
             line("");
             line("/** The radices there is a kernel for. */");
             StringBuilder list = new StringBuilder();
@@ -151,9 +168,9 @@ public final class MixedRadixGenerator extends KernelSource {
     /** {@code kernel(radix)}: the kernel of a radix, as the function TaskGraph.task takes. */
     private void selector(String name) {
         line("/** The kernel of radix {@code radix} (one of RADICES). */");
-        open("public static Task13<KernelContext, " + type.array + ", " + type.array + ", " + type.array
+        open("public static Task14<KernelContext, " + type.array + ", " + type.array + ", " + type.array
                 + ", Integer, Integer, Integer, Integer, Integer, Integer,");
-        line("        Integer, " + type.boxed + ", Integer> kernel(int radix) {");
+        line("        Integer, Integer, " + type.boxed + ", Integer> kernel(int radix) {");
         open("return switch (radix) {");
         for (int radix : RADICES) {
             line("case " + radix + " -> " + name + "::radix" + radix + ";");
@@ -170,21 +187,39 @@ public final class MixedRadixGenerator extends KernelSource {
         line("/** The pass of radix " + radix + ": one butterfly of " + radix + " values per work-item. */");
         open("public static void radix" + radix + "(KernelContext ctx, " + type.array + " src, " + type.array + " dst, "
                 + type.array + " tw, int n, int span,");
-        line("        int total, int inStride, int inDistance, int outStride, int outDistance, " + t + " scale, int flags) {");
+        line("        int total, int inner, int inStride, int inDistance, int outStride, int outDistance, " + t + " scale,");
+        line("        int flags) {");
         line("int g = ctx.globalIdx;");
         open("if (g < total) {");
         line("int lines = n / " + radix + ";");
+        line("boolean columns = (flags & COLUMNS) != 0;");
+        line("// Transform (o, c) and line i of it.");
+        line("int o;");
+        line("int c;");
+        line("int i;");
+        open("if (columns) {");
+        line("int rest = g / inner;");
+        line("c = g - rest * inner;");
+        line("o = rest / lines;");
+        line("i = rest - o * lines;");
+        reopen("} else {");
         line("int b = g / lines;");
-        line("int i = g - b * lines;");
+        line("i = g - b * lines;");
+        line("o = b / inner;");
+        line("c = b - o * inner;");
+        close("}");
+        line("// Element e of the transform at o distance + (first + e unit) stride.");
+        line("int first = columns ? c : c * n;");
+        line("int unit = columns ? inner : 1;");
         line("int k = i % span;");
         line(t + " conj = (flags & INVERSE) != 0 ? " + type.literal(-1) + " : " + type.literal(1) + ";");
         line(t + " s;");
         line(t + " wr;");
         line(t + " wi;");
         line("");
-        line("// Load x_m = element i + m n/R of transform b (conjugated for the inverse).");
-        line("int at = b * inDistance + i * inStride;");
-        line("int step = lines * inStride;");
+        line("// Load x_m = element i + m n/R (conjugated for the inverse).");
+        line("int at = o * inDistance + (first + i * unit) * inStride;");
+        line("int step = lines * unit * inStride;");
         for (int m = 0; m < radix; m++) {
             String a = plus("at", m, "step");
             line(t + " " + x(m) + "r = src.get(2 * " + group(a) + "); " + t + " " + x(m) + "i = src.get(2 * " + group(a)
@@ -196,9 +231,9 @@ public final class MixedRadixGenerator extends KernelSource {
         line("// The radix-" + radix + " DFT.");
         String[] y = dft(radix);
         line("");
-        line("// Store y_m at element (i - k) R + k + m p of transform b (conjugated back for the inverse, scaled).");
-        line("int to = b * outDistance + ((i - k) * " + radix + " + k) * outStride;");
-        line("int toStep = span * outStride;");
+        line("// Store y_m at element (i - k) R + k + m p (conjugated back for the inverse, scaled).");
+        line("int to = o * outDistance + (first + ((i - k) * " + radix + " + k) * unit) * outStride;");
+        line("int toStep = span * unit * outStride;");
         line(t + " re = scale;");
         line(t + " im = conj * scale;");
         for (int m = 0; m < radix; m++) {
@@ -211,45 +246,59 @@ public final class MixedRadixGenerator extends KernelSource {
 
     /**
      * {@code fused}: every pass of a transform in one work-group, through local memory. A group holds
-     * {@code lanes} transforms, {@code per} work-items each: each loads its transform into one of its two
-     * local buffers, runs the passes from one buffer into the other, a barrier between them, and stores
-     * the result in natural order: one trip through global memory instead of one per pass.
+     * {@code lanes} transforms, {@code per} work-items each: the group loads its transforms into the first
+     * of each one's two local buffers, runs the passes from one buffer into the other, a barrier between
+     * them, and stores the result in natural order: one trip through global memory instead of one per
+     * pass. The loads and stores take the group's elements in the order of memory: element-major along
+     * a row, transform-major across columns, so that adjacent work-items touch adjacent addresses.
      */
     private void fused() {
         String t = type.scalar;
         String local = type == Type.FLOAT ? "allocateFloatLocalArray" : "allocateDoubleLocalArray";
         line("/**");
         line(" * Every pass of a transform of n points (at most FUSED_MAX) in one work-group, through local memory.");
-        line(" * A group of L x per work-items holds L transforms, {@code per} work-items each, each transform in");
-        line(" * two buffers of n complex values (4 n L values of local memory, {@code localValues}). Its work-items");
-        line(" * load the transform into the first (conjugated for the inverse), run the passes from one buffer into");
-        line(" * the other, pass p reading buffer p mod 2, taking the pass's butterflies in turn, a barrier after");
-        line(" * each, and store the result in natural order (conjugated back, scaled). Pass p has radix");
-        line(" * {@code ((radices >>> 4 p) & 15) + 1}; a zero nibble ends the list (at most seven passes). Its");
-        line(" * twiddles follow the previous passes' in {@code tw} ((R - 1) span entries each, laid out as for the");
-        line(" * single passes). Group g holds transforms g L to g L + L - 1; those from {@code batch} on do nothing");
+        line(" * A group of L x per work-items ({@code per} in the bits of {@code flags} from PER_SHIFT on) holds");
+        line(" * L transforms, each in two buffers of n complex values (4 n L values of local memory,");
+        line(" * {@code localValues}). The group loads its transforms into their first buffers (conjugated for the");
+        line(" * inverse), its work-items taking the elements in the order of memory; then each transform's");
+        line(" * {@code per} work-items run the passes from one buffer into the other, pass p reading buffer p mod 2,");
+        line(" * taking the pass's butterflies in turn, a barrier after each; then the group stores the result in");
+        line(" * natural order (conjugated back, scaled). Pass p has radix {@code ((radices >>> 4 p) & 15) + 1}; a");
+        line(" * zero nibble ends the list (at most seven passes). Its twiddles follow the previous passes' in");
+        line(" * {@code tw} ((R - 1) span entries each, laid out as for the single passes). Group g holds transforms");
+        line(" * g L to g L + L - 1 of {@code transforms}, each at the place {@code inner}, the strides, distances");
+        line(" * and {@link #COLUMNS} give it as for the single passes; those from {@code transforms} on do nothing");
         line(" * but take part in the barriers.");
         line(" */");
         open("public static void fused(KernelContext ctx, " + type.array + " src, " + type.array + " dst, "
                 + type.array + " tw, int n, int radices,");
-        line("        int per, int batch, int inStride, int inDistance, int outStride, int outDistance, " + t
-                + " scale, int flags, int localValues) {");
+        line("        int transforms, int inner, int inStride, int inDistance, int outStride, int outDistance, " + t
+                + " scale, int flags,");
+        line("        int localValues) {");
         line(t + "[] l = ctx." + local + "(localValues);");
+        line("int per = flags >>> PER_SHIFT;");
+        line("int lanes = localValues / (4 * n);");
+        line("boolean columns = (flags & COLUMNS) != 0;");
         line("int item = ctx.localIdx;");
         line("int lane = item / per;");
         line("int sub = item - lane * per;");
-        line("int b = ctx.groupIdx * (ctx.localGroupSizeX / per) + lane;");
+        line("int firstTransform = ctx.groupIdx * lanes;");
         line("int base = lane * 4 * n;");
         line(t + " conj = (flags & INVERSE) != 0 ? " + type.literal(-1) + " : " + type.literal(1) + ";");
         line(t + " s;");
         line(t + " wr;");
         line(t + " wi;");
-        open("if (b < batch) {");
-        line("int in = b * inDistance;");
-        open("for (int e = sub; e < n; e += per) {");
-        line("int at = 2 * (in + e * inStride);");
-        line("l[base + 2 * e] = src.get(at);");
-        line("l[base + 2 * e + 1] = src.get(at + 1) * conj;");
+        line("// Element v of the group's load: element e of its transform ln, e fastest along rows, ln across columns.");
+        open("for (int v = item; v < lanes * n; v += lanes * per) {");
+        line("int ln = columns ? v % lanes : v / n;");
+        line("int e = columns ? v / lanes : v - ln * n;");
+        line("int tr = firstTransform + ln;");
+        open("if (tr < transforms) {");
+        line("int o = tr / inner;");
+        line("int c = tr - o * inner;");
+        line("int at = 2 * (o * inDistance + (columns ? c + e * inner : c * n + e) * inStride);");
+        line("l[ln * 4 * n + 2 * e] = src.get(at);");
+        line("l[ln * 4 * n + 2 * e + 1] = src.get(at + 1) * conj;");
         close("}");
         close("}");
         line("ctx.localBarrier();");
@@ -263,7 +312,7 @@ public final class MixedRadixGenerator extends KernelSource {
         line("int lines = n / radix;");
         line("int from = base + (p & 1) * 2 * n;");
         line("int to = base + 2 * n - (p & 1) * 2 * n;");
-        open("if (b < batch) {");
+        open("if (firstTransform + lane < transforms) {");
         open("for (int i = sub; i < lines; i += per) {");
         line("int k = i % span;");
         line("int store = to + 2 * ((i - k) * radix + k);");
@@ -290,14 +339,20 @@ public final class MixedRadixGenerator extends KernelSource {
         line("span *= radix;");
         line("last = to;");
         close("}");
-        open("if (b < batch) {");
+        line("// The buffer the last pass wrote, as an offset within each transform's two.");
+        line("int done = last - base;");
         line(t + " re = scale;");
         line(t + " im = conj * scale;");
-        line("int out = b * outDistance;");
-        open("for (int e = sub; e < n; e += per) {");
-        line("int at = 2 * (out + e * outStride);");
-        line("dst.set(at, l[last + 2 * e] * re);");
-        line("dst.set(at + 1, l[last + 2 * e + 1] * im);");
+        open("for (int v = item; v < lanes * n; v += lanes * per) {");
+        line("int ln = columns ? v % lanes : v / n;");
+        line("int e = columns ? v / lanes : v - ln * n;");
+        line("int tr = firstTransform + ln;");
+        open("if (tr < transforms) {");
+        line("int o = tr / inner;");
+        line("int c = tr - o * inner;");
+        line("int at = 2 * (o * outDistance + (columns ? c + e * inner : c * n + e) * outStride);");
+        line("dst.set(at, l[ln * 4 * n + done + 2 * e] * re);");
+        line("dst.set(at + 1, l[ln * 4 * n + done + 2 * e + 1] * im);");
         close("}");
         close("}");
         close("}");

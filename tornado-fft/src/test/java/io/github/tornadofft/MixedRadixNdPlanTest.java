@@ -1,0 +1,181 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.FftDescriptor;
+import io.github.tornadofft.api.Norm;
+import io.github.tornadofft.api.Precision;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.Arrays;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * 2D and 3D transforms whose axis lengths have no prime factor above 7, one at least not a power of
+ * two, as mixed-radix kernels along each axis ({@link MixedRadix}): rows along the last axis, columns
+ * along the others, fused where an axis fits local memory and pass by pass where it does not, held to
+ * the reference FFT over all axes in float and in double, both ways, in place, and in strided and
+ * padded layouts.
+ */
+@Tag("device")
+@ExtendWith(Seed.class)
+class MixedRadixNdPlanTest {
+
+    /** Plans {@code d} and runs it both ways on fresh data; asserts each against the reference. */
+    private static void checkBothWays(FftDescriptor d) {
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            for (Direction direction : Direction.values()) {
+                double[] input = Signals.random(d.precision(), d.inputFloats());
+                double[] out = Signals.execute(plan, direction, input);
+                double[] expected = Signals.reference(input, d.shape(), d.batch(), direction, d.norm());
+                MixedRadixPlanTest.check(out, expected, d.size(), d.precision(), d + " " + direction);
+            }
+        }
+    }
+
+    static Stream<Arguments> shapes() {
+        // Both axes fused (12 x 10, 6 x 10 x 14); a power-of-two axis beside a mixed one either way;
+        // an axis of 1 (left out); 96 x 100 x 7; an axis pass by pass (4000, past the fused kernel's
+        // 3072) as the columns and as the rows.
+        return Stream.of(
+                Arguments.of(new int[] {12, 10}, 3, Precision.FLOAT),
+                Arguments.of(new int[] {12, 10}, 3, Precision.DOUBLE),
+                Arguments.of(new int[] {6, 10, 14}, 2, Precision.FLOAT),
+                Arguments.of(new int[] {6, 10, 14}, 2, Precision.DOUBLE),
+                Arguments.of(new int[] {64, 100}, 2, Precision.FLOAT),
+                Arguments.of(new int[] {100, 64}, 2, Precision.FLOAT),
+                Arguments.of(new int[] {3, 1024, 5}, 1, Precision.FLOAT),
+                Arguments.of(new int[] {5, 7, 1}, 3, Precision.FLOAT),
+                Arguments.of(new int[] {1, 9, 1}, 4, Precision.DOUBLE),
+                Arguments.of(new int[] {96, 100, 7}, 1, Precision.FLOAT),
+                Arguments.of(new int[] {4000, 6}, 1, Precision.FLOAT),
+                Arguments.of(new int[] {6, 4000}, 1, Precision.DOUBLE));
+    }
+
+    @ParameterizedTest(name = "{0} batch={1} {2}")
+    @MethodSource("shapes")
+    void matchesTheReferenceOverEveryAxisBothWays(int[] shape, int batch, Precision precision) {
+        checkBothWays(FftDescriptor.c2c(shape).batch(batch).precision(precision).build());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("large")
+    void largeShapesMatchTheReferenceBothWays(int[] shape) {
+        checkBothWays(FftDescriptor.c2c(shape).build());
+    }
+
+    static Stream<int[]> large() {
+        // 100^3 (three fused axes of 100 = 4 x 5 x 5), a 1080p frame.
+        return Stream.of(new int[] {100, 100, 100}, new int[] {1080, 1920});
+    }
+
+    @Test
+    void everyNormalisationScales() {
+        for (Norm norm : Norm.values()) {
+            checkBothWays(FftDescriptor.c2c(10, 12).batch(2).norm(norm).build());
+        }
+    }
+
+    static Stream<Arguments> inPlace() {
+        return Stream.of(Arguments.of(new int[] {12, 10}, Precision.FLOAT), Arguments.of(new int[] {6, 10, 14}, Precision.DOUBLE),
+                Arguments.of(new int[] {4000, 6}, Precision.FLOAT));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("inPlace")
+    void inPlaceMatchesTheReferenceBothWays(int[] shape, Precision precision) {
+        FftDescriptor d = FftDescriptor.c2c(shape).batch(2).inPlace(true).precision(precision).build();
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            for (Direction direction : Direction.values()) {
+                double[] input = Signals.random(precision, d.inputFloats());
+                double[] data = Signals.executeInPlace(plan, direction, input);
+                MixedRadixPlanTest.check(data, Signals.reference(input, shape, 2, direction, Norm.BACKWARD), d.size(),
+                        precision, d + " " + direction);
+            }
+        }
+    }
+
+    @Test
+    void aRoundTripGivesTheInputBack() {
+        FftDescriptor d = FftDescriptor.c2c(36, 50).batch(2).build();
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            double[] input = Signals.random(Precision.FLOAT, d.inputFloats());
+            double[] back = Signals.execute(plan, Direction.INVERSE, Signals.execute(plan, Direction.FORWARD, input));
+            MixedRadixPlanTest.check(back, input, d.size(), Precision.FLOAT, "round trip " + d);
+        }
+    }
+
+    /** The packed batch of a caller's array in {@code layout}: element e of transform b from b distance + e stride. */
+    private static double[] gather(double[] data, FftDescriptor.Layout layout, long size, int batch) {
+        double[] packed = new double[(int) (2 * size * batch)];
+        for (int b = 0; b < batch; b++) {
+            for (long e = 0; e < size; e++) {
+                long at = layout.index(b, e);
+                packed[(int) (2 * (b * size + e))] = data[(int) (2 * at)];
+                packed[(int) (2 * (b * size + e) + 1)] = data[(int) (2 * at + 1)];
+            }
+        }
+        return packed;
+    }
+
+    static Stream<Arguments> layouts() {
+        // Strided and padded input, output with the batch innermost; and the other way round.
+        return Stream.of(
+                Arguments.of(new int[] {10, 12}, new FftDescriptor.Layout(2, 2 * 120 + 7), new FftDescriptor.Layout(3, 1),
+                        Precision.FLOAT),
+                Arguments.of(new int[] {6, 5, 7}, new FftDescriptor.Layout(3, 1), new FftDescriptor.Layout(1, 230),
+                        Precision.DOUBLE),
+                Arguments.of(new int[] {3, 4000}, new FftDescriptor.Layout(1, 12007), new FftDescriptor.Layout(2, 24001),
+                        Precision.FLOAT));
+    }
+
+    @ParameterizedTest(name = "{0} in {1} out {2} {3}")
+    @MethodSource("layouts")
+    void stridedAndPaddedLayoutsAreReadAndWritten(int[] shape, FftDescriptor.Layout in, FftDescriptor.Layout out,
+                                                  Precision precision) {
+        int batch = 3;
+        FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).inputLayout(in.stride(), in.distance())
+                .outputLayout(out.stride(), out.distance()).precision(precision).build();
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            for (Direction direction : Direction.values()) {
+                double[] input = Signals.random(precision, d.inputFloats());
+                double[] result = Signals.execute(plan, direction, input);
+                double[] expected = Signals.reference(gather(input, in, d.size(), batch), shape, batch, direction,
+                        Norm.BACKWARD);
+                MixedRadixPlanTest.check(gather(result, out, d.size(), batch), expected, d.size(), precision,
+                        d + " " + direction);
+            }
+        }
+    }
+
+    @Test
+    void printsEachAxisAndItsKernels() {
+        // 100 x 4000: the rows of 4000 = 8 4 5 5 5 pass by pass, then the columns of 100 fused.
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(100, 4000).build(), TestDevice.get())) {
+            String text = plan.toString();
+            assertTrue(text.contains("mixed radix 100 x 4000, the last axis first: axis 1 4000 = 8 x 4 x 5 x 5 x 5:"), text);
+            assertTrue(text.contains("; axis 0 100 = 4 x 5 x 5: R4(span 1) R5(span 4) R5(span 20)"), text);
+            assertEquals(6, plan.kernelsPerTransform(), text);
+            long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
+            assertEquals(6, kernels, text);
+            assertTrue(text.contains("kernel 0: radix 8, span 1, along axis 1 (100 rows)"), text);
+            assertTrue(text.contains("kernel 5: every pass in one work-group, along axis 0 (4000 columns, 4000 apart)"), text);
+            assertEquals(0, plan.passes().size(), "no planner passes");
+        }
+    }
+
+    @Test
+    void anAxisOfSeveralWithALargerPrimeFactorIsRefusedByName() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FftPlan.create(FftDescriptor.c2c(11, 12).build(), TestDevice.get()));
+        assertTrue(e.getMessage().startsWith("shape: ") && e.getMessage().contains("[11, 12]"), e.getMessage());
+    }
+}
