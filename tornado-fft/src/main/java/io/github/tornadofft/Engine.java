@@ -126,7 +126,8 @@ final class Engine {
         this.descriptor = key.descriptor();
         this.profile = profile.forPrecision(descriptor.precision());
         this.bluestein = Bluestein.applies(descriptor) ? new Bluestein(descriptor) : null;
-        this.mixedRadix = MixedRadix.applies(descriptor) ? new MixedRadix(descriptor, this.profile.localBytes()) : null;
+        FftDescriptor complexShape = complexPart(descriptor);
+        this.mixedRadix = MixedRadix.applies(complexShape) ? new MixedRadix(complexShape, this.profile.localBytes()) : null;
         this.passes = planPasses(descriptor, this.profile);
         this.fusesRealStep = fusesRealStep(descriptor, passes);
         this.complex = complexPart(descriptor, fusesRealStep);
@@ -255,7 +256,7 @@ final class Engine {
      * mixed-radix passes ({@link MixedRadix}), which the planner does not plan.
      */
     static List<Pass> planPasses(FftDescriptor d, DeviceProfile device) {
-        if (MixedRadix.applies(d)) {
+        if (MixedRadix.applies(complexPart(d))) {
             return List.of();
         }
         // Counts of values (local memory, runs) in the descriptor's precision.
@@ -458,7 +459,7 @@ final class Engine {
         int passRow = inRows ? (r2c ? half + 1 : complexPart(descriptor).outputLayout().distance()) : half;
         String task;
         if (r2c) {
-            tasks.addAll(addPasses(graph, Direction.FORWARD, passes, twiddles, true, chain.subList(0, chain.size() - 1), 1f,
+            tasks.addAll(addComplexPart(graph, Direction.FORWARD, passes, twiddles, chain.subList(0, chain.size() - 1),
                     target, late));
             task = graph.getTaskGraphName() + "split";
             split(graph, task, chain.get(chain.size() - 2), chain.getLast(), w, half, packedRow, total, lead0, lead1);
@@ -467,7 +468,7 @@ final class Engine {
             task = graph.getTaskGraphName() + "merge";
             merge(graph, task, chain.getFirst(), chain.get(1), w, half, passRow, total, lead0, lead1);
             tasks.add(task);
-            tasks.addAll(addPasses(graph, Direction.INVERSE, passes, twiddles, true, chain.subList(1, chain.size()), 1f,
+            tasks.addAll(addComplexPart(graph, Direction.INVERSE, passes, twiddles, chain.subList(1, chain.size()),
                     target, late));
         }
         int group = Math.min(REAL_GROUP, Integer.highestOneBit(total));
@@ -475,6 +476,19 @@ final class Engine {
         worker.setLocalWork(group, 1, 1);
         target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
         return tasks;
+    }
+
+    /**
+     * A real transform's complex part along {@code chain}, unscaled (the split or merge applies the norm):
+     * the planner's passes, or for a half length that is not a power of two the mixed-radix kernels.
+     */
+    private List<String> addComplexPart(TaskGraph graph, Direction direction, List<Pass> passes,
+                                        List<TornadoNativeArray> twiddles, List<TornadoNativeArray> chain, GridScheduler target,
+                                        boolean late) {
+        if (mixedRadix != null) {
+            return mixedRadix.addTasks(graph, direction, chain, true, 1, profile.maxGroupSize(), target);
+        }
+        return addPasses(graph, direction, passes, twiddles, true, chain, 1f, target, late);
     }
 
     /** The split as a task of the plan's precision: {@link RealTransform#split}, or its double twin. */
@@ -556,7 +570,7 @@ final class Engine {
         if (fusesRealStep(descriptor, passes)) {
             return List.of(in, out);
         }
-        int k = passes.size();
+        int k = mixedRadix != null ? mixedRadix.passes() : passes.size();
         boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
         List<TornadoNativeArray> chain = new ArrayList<>();
         if (!isRealRows(descriptor)) {

@@ -109,11 +109,24 @@ final class MixedRadix {
 
     /**
      * Refuses a shape the device cannot take: an axis of a 2D or 3D c2c transform whose length is
-     * neither a power of two nor free of prime factors above 7 (1D takes Bluestein's convolution).
+     * neither a power of two nor free of prime factors above 7 (1D takes Bluestein's convolution); a
+     * real transform of 2D or 3D whose axes are not all powers of two, or of 1D whose N/2 has a prime
+     * factor above 7 (and is not a power of two).
      *
      * @throws IllegalArgumentException naming {@code shape}
      */
     static void checkShape(FftDescriptor d) {
+        if (d.isReal()) {
+            int[] shape = d.shape();
+            int half = shape[shape.length - 1] / 2;
+            boolean powers = Arrays.stream(shape).allMatch(length -> Integer.bitCount(length) == 1);
+            if (shape.length == 1 ? !smooth(half) : !powers) {
+                throw new IllegalArgumentException("shape: a real transform on a device has an even length N whose N/2"
+                        + " has no prime factor above 7 in 1D (a complex transform of N/2 points), or power-of-two axes in"
+                        + " 2D and 3D (other lengths are planned), got " + Arrays.toString(shape));
+            }
+            return;
+        }
         if (d.rank() == 1) {
             return;
         }
@@ -224,12 +237,13 @@ final class MixedRadix {
 
     /**
      * Work-items per transform in the fused kernel: one per butterfly of the pass of the largest radix,
-     * in warps of 32, at most {@code maxGroup} and {@link #GROUP}; the passes of smaller radices, which
-     * have more butterflies, take them in turn.
+     * at most {@code maxGroup} and {@link #GROUP}; the passes of smaller radices, which have more
+     * butterflies, take them in turn. Not rounded to whole warps: a short transform (7 points, one
+     * butterfly) takes one work-item, and its group many transforms, none idle.
      */
     static int fusedPer(int n, int[] radices, int maxGroup) {
         int lines = n / Arrays.stream(radices).max().orElse(n);
-        return Math.max(1, Math.min(Math.min(GROUP, maxGroup), (lines + 31) / 32 * 32));
+        return Math.max(1, Math.min(Math.min(GROUP, maxGroup), lines));
     }
 
     /**

@@ -162,11 +162,12 @@ class MixedRadixTest {
 
     @Test
     void aFusedTransformTakesAWorkItemPerButterflyOfItsLargestRadixAndAGroupHoldsSeveral() {
-        assertEquals(128, MixedRadix.fusedPer(1000, MixedRadix.radices(1000), 1024), "125 butterflies of radix 8");
-        assertEquals(64, MixedRadix.fusedPer(768, MixedRadix.radices(768), 1024), "48 of radix 16");
+        assertEquals(125, MixedRadix.fusedPer(1000, MixedRadix.radices(1000), 1024), "125 butterflies of radix 8");
+        assertEquals(48, MixedRadix.fusedPer(768, MixedRadix.radices(768), 1024), "48 of radix 16");
         assertEquals(256, MixedRadix.fusedPer(3000, MixedRadix.radices(3000), 1024), "375 of radix 8, capped");
         assertEquals(64, MixedRadix.fusedPer(3000, MixedRadix.radices(3000), 64), "the device's limit");
-        assertEquals(32, MixedRadix.fusedPer(6, MixedRadix.radices(6), 1024));
+        assertEquals(2, MixedRadix.fusedPer(6, MixedRadix.radices(6), 1024), "two butterflies of radix 3");
+        assertEquals(1, MixedRadix.fusedPer(7, MixedRadix.radices(7), 1024), "one of radix 7");
         assertEquals(2, MixedRadix.fusedLanes(1000, 128, Precision.FLOAT, 100, 1024), "256 work-items");
         assertEquals(4, MixedRadix.fusedLanes(768, 64, Precision.FLOAT, 100, 1024), "four of 12 KB fill 48 KB");
         assertEquals(2, MixedRadix.fusedLanes(1536, 64, Precision.FLOAT, 100, 1024), "two of 24 KB");

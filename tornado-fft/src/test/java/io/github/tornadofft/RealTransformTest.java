@@ -3,6 +3,7 @@ package io.github.tornadofft;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.api.Norm;
+import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.reference.ReferenceFft;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
@@ -117,6 +118,65 @@ class RealTransformTest {
     }
 
     // ---- In place: real rows padded to 2 (N/2 + 1) floats --------------------------------------------
+
+    /**
+     * Even lengths that are not powers of two: N/2 by the mixed-radix kernels (6 = 2 x 3: N/2 odd, no
+     * bin N/4; 1000: N/2 = 500 fused; 1920; 12000: N/2 = 6000 pass by pass), both kinds, float and double.
+     */
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {6, 10, 12, 14, 30, 100, 1000, 1920, 12000})
+    void evenLengthsThatAreNotPowersOfTwoMatchNumpyBothWays(int n) {
+        int batch = 3;
+        for (Precision precision : Precision.values()) {
+            FftDescriptor r2c = FftDescriptor.r2c(n).batch(batch).precision(precision).build();
+            double[] x = Signals.random(precision, r2c.inputFloats());
+            double[] spectrum;
+            try (FftPlan plan = FftPlan.create(r2c, TestDevice.get())) {
+                spectrum = Signals.execute(plan, Direction.FORWARD, x);
+            }
+            double[] expected = ReferenceFft.r2c(x, new int[] {batch, n}, new int[] {1}, Norm.BACKWARD);
+            MixedRadixPlanTest.check(spectrum, expected, n, precision, precision + " r2c n=" + n);
+            FftDescriptor c2r = FftDescriptor.c2r(n).batch(batch).precision(precision).build();
+            double[] half = Signals.random(precision, c2r.inputFloats());
+            double[] before = half.clone();
+            double[] signal;
+            try (FftPlan plan = FftPlan.create(c2r, TestDevice.get())) {
+                signal = Signals.execute(plan, Direction.INVERSE, half);
+            }
+            MixedRadixPlanTest.check(signal, ReferenceFft.c2r(half, new int[] {batch, n}, new int[] {1}, Norm.BACKWARD), n,
+                    precision, precision + " c2r n=" + n);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(before, half, "c2r leaves its input alone");
+        }
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {6, 1000})
+    void inPlaceEvenLengthsThatAreNotPowersOfTwoMatchNumpy(int n) {
+        int batch = 2;
+        int padded = 2 * (n / 2 + 1);
+        FftDescriptor r2c = FftDescriptor.r2c(n).batch(batch).inPlace(true).build();
+        try (FftPlan plan = FftPlan.create(r2c, TestDevice.get())) {
+            double[] x = Signals.random(Precision.FLOAT, r2c.inputFloats());
+            double[] packed = new double[n * batch];
+            for (int b = 0; b < batch; b++) {
+                System.arraycopy(x, b * padded, packed, b * n, n);
+            }
+            double[] spectrum = Signals.executeInPlace(plan, Direction.FORWARD, x);
+            MixedRadixPlanTest.check(spectrum, ReferenceFft.r2c(packed, new int[] {batch, n}, new int[] {1}, Norm.BACKWARD), n,
+                    Precision.FLOAT, "in-place r2c n=" + n);
+        }
+        FftDescriptor c2r = FftDescriptor.c2r(n).batch(batch).inPlace(true).build();
+        try (FftPlan plan = FftPlan.create(c2r, TestDevice.get())) {
+            double[] half = Signals.random(Precision.FLOAT, c2r.inputFloats());
+            double[] expected = ReferenceFft.c2r(half, new int[] {batch, n}, new int[] {1}, Norm.BACKWARD);
+            double[] rows = Signals.executeInPlace(plan, Direction.INVERSE, half);
+            double[] signal = new double[n * batch];
+            for (int b = 0; b < batch; b++) {
+                System.arraycopy(rows, b * padded, signal, b * n, n);
+            }
+            MixedRadixPlanTest.check(signal, expected, n, Precision.FLOAT, "in-place c2r n=" + n);
+        }
+    }
 
     @ParameterizedTest(name = "n={0}")
     @ValueSource(ints = {2, 4, 256, 1 << 16})
@@ -274,10 +334,20 @@ class RealTransformTest {
 
     @Test
     void refusesShapesNotSupportedYetNamingShape() {
-        for (int[] shape : new int[][] {{1000}, {9}, {1}, {6}, {64, 63}, {8, 8, 12}}) {
+        for (int[] shape : new int[][] {{9}, {1}, {64, 63}}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.r2c(shape));
             assertTrue(e.getMessage().startsWith("shape: ") && e.getMessage().contains(Arrays.toString(shape)), e.getMessage());
             assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2r(shape));
+        }
+        // Shapes a descriptor takes and a device plan does not yet: N/2 with a prime factor above 7 in 1D,
+        // an axis that is not a power of two in 2D and 3D.
+        for (int[] shape : new int[][] {{22}, {8, 8, 12}, {6, 16}}) {
+            for (FftDescriptor d : new FftDescriptor[] {FftDescriptor.r2c(shape).build(), FftDescriptor.c2r(shape).build()}) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                        () -> FftPlan.create(d, TestDevice.get()));
+                assertTrue(e.getMessage().startsWith("shape: ") && e.getMessage().contains(Arrays.toString(shape)),
+                        e.getMessage());
+            }
         }
     }
 

@@ -18,7 +18,7 @@ import java.util.Objects;
  * <p>Real transforms ({@link Kind#R2C}, {@link Kind#C2R}) follow numpy's {@code rfftn} and
  * {@code irfftn}: a real signal whose last axis has N points has N/2 + 1 bins along that axis of its
  * half spectrum (the others are conjugates of bins at the negated indices). r2c is always forward and
- * c2r always inverse. The last axis is an even power of two, the others powers of two. A transform's
+ * c2r always inverse. The last axis has an even length. A transform's
  * real signal is M rows of N floats (M the product of the other axes), packed, or in place with cuFFT's
  * and FFTW's padding: each row padded to 2 (N/2 + 1) floats, so that its bins fit where it was; the
  * spectrum is M rows of N/2 + 1 complex values. Their layouts count a real row in pairs of floats: a
@@ -30,8 +30,8 @@ public final class FftDescriptor {
     public static final int MAX_LENGTH = 1 << 27;
 
     /** What a real transform supports in this version, for the messages that refuse the rest. */
-    private static final String REAL_SHAPES = "r2c/c2r: one to three power-of-two axes, the last of even length"
-            + " (odd and other lengths are planned with any-length transforms)";
+    private static final String REAL_SHAPES = "r2c/c2r: one to three axes, the last of even length (odd lengths are"
+            + " planned)";
     private static final String REAL_LAYOUTS = "r2c/c2r take packed rows (N real floats, N/2 + 1 complex values), or"
             + " inPlace(true) for real rows padded to 2 (N/2 + 1) floats; other strides and distances are planned";
 
@@ -144,8 +144,8 @@ public final class FftDescriptor {
      * builder's other settings start as for {@link #c2c}; its direction is FORWARD and stays so.
      *
      * @throws IllegalArgumentException naming {@code shape} where it has no axes or more than three, an
-     *                                  axis is not a power of two from 1 to 2^27, the last is not even,
-     *                                  or it has more than 2^27 points
+     *                                  axis is not from 1 to 2^27, the last is not even, or it has more
+     *                                  than 2^27 points
      */
     public static Builder r2c(int... shape) {
         return new Builder(Kind.R2C, shape);
@@ -360,7 +360,7 @@ public final class FftDescriptor {
             this.kind = kind;
             this.direction = kind == Kind.C2C ? Direction.FORWARD : kind.fixedDirection();
             if (kind != Kind.C2C && (shape == null || shape.length < 1 || shape.length > 3 || shape[shape.length - 1] < 2
-                    || Integer.bitCount(shape[shape.length - 1]) != 1)) {
+                    || shape[shape.length - 1] % 2 != 0)) {
                 throw new IllegalArgumentException("shape: " + REAL_SHAPES + ", got "
                         + (shape == null ? "null" : Arrays.toString(shape)));
             }
@@ -373,10 +373,6 @@ public final class FftDescriptor {
                 if (s < 1 || s > MAX_LENGTH) {
                     throw new IllegalArgumentException("shape: every axis length must be from 1 to 2^27, got "
                             + Arrays.toString(shape));
-                }
-                if (Integer.bitCount(s) != 1 && kind != Kind.C2C) {
-                    throw new IllegalArgumentException("shape: every axis length of r2c and c2r must be a power of two"
-                            + " from 1 to 2^27 (other lengths are planned), got " + Arrays.toString(shape));
                 }
                 total *= s;
                 // Checked as it grows: three axes of up to 2^27 would overflow a long.

@@ -19,8 +19,10 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  *
  * <p>Bins k and N/2 - k are made of the same two values, so one work-item computes both: item k of
  * a row, for 0 &lt; k &lt; N/4, reads each of its inputs once. Item 0 takes the bins that pair with
- * themselves: 0 and N/2, which are real (their imaginary parts are exactly 0), and N/4. A row has
- * {@link #itemsPerRow} items.
+ * themselves: 0 and N/2, which are real (their imaginary parts are exactly 0), and N/4 where N/2 is
+ * even. A row has {@link #itemsPerRow} items. N is any even length: the kernels' integer parameters
+ * are constants once TornadoVM specialises them, so the remainders by N/2 and by the other axes'
+ * lengths cost little whether those are powers of two or not.
  *
  * <p>Both kernels work in place (the same array as input and output, the same row distance): an item
  * writes only the positions it has read, and {@code split} writes bin N/2 of a row of N/2 + 1 elements,
@@ -35,9 +37,9 @@ public final class RealTransform {
     private RealTransform() {
     }
 
-    /** Work-items per transform of N points: one per pair of bins, max(1, N/4). */
+    /** Work-items per transform of N points (N even): one per pair of bins, (N/2 + 1) / 2 (N/4 for a power of two from 4). */
     public static int itemsPerRow(int n) {
-        return Math.max(1, n / 4);
+        return (n / 2 + 1) / 2;
     }
 
     /**
@@ -45,9 +47,9 @@ public final class RealTransform {
      * lengths), {@code lead0 x lead1} rows to a transform ({@code row} itself in 1D, where both are 1).
      */
     static int mate(int row, int lead0, int lead1) {
-        int i1 = row & (lead1 - 1);
-        int i0 = (row / lead1) & (lead0 - 1);
-        return row - i1 + ((lead1 - i1) & (lead1 - 1)) + (((lead0 - i0) & (lead0 - 1)) - i0) * lead1;
+        int i1 = row % lead1;
+        int i0 = (row / lead1) % lead0;
+        return row - i1 + (lead1 - i1) % lead1 + ((lead0 - i0) % lead0 - i0) * lead1;
     }
 
     /**
@@ -63,7 +65,7 @@ public final class RealTransform {
      * @param z     Z, interleaved complex, row b from complex index {@code b zRow}
      * @param x     X, interleaved complex, row b from complex index {@code b xRow}
      * @param w     {@link TwiddleTable#forRealSplit}(N)
-     * @param halfLength N/2, the length of the complex transform (a power of two; not {@code half}, a type in OpenCL C)
+     * @param halfLength N/2, the length of the complex transform (not {@code half}, a type in OpenCL C)
      * @param zRow  complex elements from one row of z to the next
      * @param xRow  complex elements from one row of x to the next
      * @param total work-items with work: rows times items; those beyond do nothing
@@ -75,14 +77,14 @@ public final class RealTransform {
                              int total, float scale, int lead0, int lead1) {
         int gid = ctx.globalIdx;
         if (gid < total) {
-            int items = (halfLength + 1) / 2;    // max(1, halfLength / 2), halfLength being a power of two
+            int items = (halfLength + 1) / 2;
             int row = gid / items;
             int k = gid - row * items;
             int mate = mate(row, lead0, lead1);
             int zk = 2 * (row * zRow + k);
             int xk = 2 * (row * xRow + k);
             // A = Z[r][k], C = conj Z[r'][N/2 - k] (Z[r'][0] for k = 0, Z being periodic)
-            int zm = 2 * (mate * zRow + ((halfLength - k) & (halfLength - 1)));
+            int zm = 2 * (mate * zRow + (halfLength - k) % halfLength);
             float ar = z.get(zk);
             float ai = z.get(zk + 1);
             float cr = z.get(zm);
@@ -98,7 +100,7 @@ public final class RealTransform {
                 x.set(xk + 1, scale * (ei + oi));
                 x.set(xk + 2 * halfLength, scale * (er - or));
                 x.set(xk + 2 * halfLength + 1, scale * (ei - oi));
-                if (halfLength >= 2) {
+                if (halfLength % 2 == 0) {
                     // k = N/4 pairs with itself, and W_N^{N/4} = -i: X[r][N/4] = E - i O = conj Z[r'][N/4].
                     int zq = 2 * (mate * zRow) + halfLength;
                     x.set(xk + halfLength, scale * z.get(zq));
@@ -133,7 +135,7 @@ public final class RealTransform {
      * @param z     Z', interleaved complex, row b from complex index {@code b zRow} (may be {@code x}
      *              in 1D, with {@code zRow = xRow})
      * @param w     {@link TwiddleTable#forRealSplit}(N), conjugated here ({@code W_N^{-k}})
-     * @param halfLength N/2 (a power of two)
+     * @param halfLength N/2
      * @param xRow  complex elements from one row of x to the next
      * @param zRow  complex elements from one row of z to the next
      * @param total work-items with work: rows times items; those beyond do nothing
@@ -145,7 +147,7 @@ public final class RealTransform {
                              int total, float scale, int lead0, int lead1) {
         int gid = ctx.globalIdx;
         if (gid < total) {
-            int items = (halfLength + 1) / 2;    // max(1, halfLength / 2), halfLength being a power of two
+            int items = (halfLength + 1) / 2;
             int row = gid / items;
             int k = gid - row * items;
             int mate = mate(row, lead0, lead1);
@@ -158,7 +160,7 @@ public final class RealTransform {
                 float fi = 0.5f * (x.get(xk + 1) - x.get(xm + 1));
                 float lr = 0.5f * (x.get(xk + 2 * halfLength) + x.get(xm + 2 * halfLength));
                 float li = 0.5f * (x.get(xk + 2 * halfLength + 1) - x.get(xm + 2 * halfLength + 1));
-                if (halfLength >= 2) {
+                if (halfLength % 2 == 0) {
                     // Bin N/4 pairs with itself, and W_N^{-N/4} = i: Z'[r][N/4] = A - B = 2 conj X[r'][N/4].
                     z.set(zk + halfLength, 2f * scale * x.get(xm + halfLength));
                     z.set(zk + halfLength + 1, -2f * scale * x.get(xm + halfLength + 1));

@@ -148,11 +148,11 @@ public final class TwiddleTable {
      * The twiddles the split and merge kernels of a real transform of N points read ({@link RealTransform}), to double rounding: {@code W_N^k}, k below
      * {@link RealTransform#itemsPerRow(int) itemsPerRow(N)}, interleaved (entry 0, which item 0 does not need, is 1).
      *
-     * @throws IllegalArgumentException naming {@code n} where it is not an even power of two
+     * @throws IllegalArgumentException naming {@code n} where it is not even and at least 2
      */
     public static double[] forRealSplit(int n) {
-        if (n < 2 || Integer.bitCount(n) != 1) {
-            throw new IllegalArgumentException("n: an even power of two, got " + n);
+        if (n < 2 || n % 2 != 0) {
+            throw new IllegalArgumentException("n: even, at least 2, got " + n);
         }
         int items = RealTransform.itemsPerRow(n);
         double[] table = new double[2 * items];
