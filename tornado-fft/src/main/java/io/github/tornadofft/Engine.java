@@ -126,8 +126,8 @@ final class Engine {
         this.descriptor = key.descriptor();
         this.profile = profile.forPrecision(descriptor.precision());
         this.bluestein = Bluestein.applies(descriptor) ? new Bluestein(descriptor) : null;
-        FftDescriptor complexShape = complexPart(descriptor);
-        this.mixedRadix = MixedRadix.applies(complexShape) ? new MixedRadix(complexShape, this.profile.localBytes()) : null;
+        FftDescriptor mixed = mixedPart(descriptor);
+        this.mixedRadix = MixedRadix.applies(mixed) ? new MixedRadix(mixed, this.profile.localBytes()) : null;
         this.passes = planPasses(descriptor, this.profile);
         this.fusesRealStep = fusesRealStep(descriptor, passes);
         this.complex = complexPart(descriptor, fusesRealStep);
@@ -207,6 +207,22 @@ final class Engine {
         return b.build();
     }
 
+    /**
+     * The complex transform the mixed-radix kernels would compute for {@code d} (where
+     * {@link MixedRadix#applies} to it): {@link #complexPart} in 1D and for c2c; for a real transform of
+     * several rows ({@link #isRealRows}) the whole packed complex array of the rows read as pairs, every
+     * axis of it (N/2 points along X), which the split follows (r2c) or the merge precedes (c2r).
+     */
+    static FftDescriptor mixedPart(FftDescriptor d) {
+        if (!isRealRows(d)) {
+            return complexPart(d);
+        }
+        int[] shape = d.shape();
+        shape[shape.length - 1] /= 2;
+        return FftDescriptor.c2c(shape).batch(d.batch()).precision(d.precision())
+                .direction(d.kind() == FftDescriptor.Kind.R2C ? Direction.FORWARD : Direction.INVERSE).build();
+    }
+
     /** The length N of a real transform's last axis, the one its spectrum halves. */
     static int lastAxis(FftDescriptor d) {
         int[] shape = d.shape();
@@ -256,7 +272,7 @@ final class Engine {
      * mixed-radix passes ({@link MixedRadix}), which the planner does not plan.
      */
     static List<Pass> planPasses(FftDescriptor d, DeviceProfile device) {
-        if (MixedRadix.applies(complexPart(d))) {
+        if (MixedRadix.applies(mixedPart(d))) {
             return List.of();
         }
         // Counts of values (local memory, runs) in the descriptor's precision.

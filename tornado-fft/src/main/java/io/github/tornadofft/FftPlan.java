@@ -890,7 +890,7 @@ public final class FftPlan implements AutoCloseable {
             return 2 * engine.passes.size() + 3;
         }
         if (engine.mixedRadix != null) {
-            return engine.mixedRadix.passes();
+            return engine.mixedRadix.passes() + (descriptor.isReal() ? 1 : 0);
         }
         return engine.passes.size() + (descriptor.isReal() && !engine.fusesRealStep ? 1 : 0);
     }
@@ -937,7 +937,20 @@ public final class FftPlan implements AutoCloseable {
                 .append("-byte boundaries").append(launch() == Launch.CUDA_GRAPH ? ", launched as one CUDA graph\n" : "\n");
         FftDescriptor complex = engine.complex;
         if (engine.mixedRadix != null) {
-            return s.append(engine.mixedRadix.describe()).toString();
+            if (!descriptor.isReal()) {
+                return s.append(engine.mixedRadix.describe()).toString();
+            }
+            // A real transform's complex part, then the split (r2c), or the merge first (c2r).
+            boolean c2r = descriptor.kind() == FftDescriptor.Kind.C2R;
+            s.append(c2r ? "merge, " : "").append(engine.mixedRadix.notation()).append(c2r ? "" : ", split").append('\n');
+            if (c2r) {
+                appendRealStep(s, 0);
+            }
+            s.append(engine.mixedRadix.kernels(c2r ? 1 : 0));
+            if (!c2r) {
+                appendRealStep(s, engine.mixedRadix.passes());
+            }
+            return s.toString();
         }
         if (engine.bluestein != null) {
             return s.append(engine.bluestein.describe(passes, (pass, direction) -> pass.kernelNotation() + "  "

@@ -110,8 +110,8 @@ final class MixedRadix {
     /**
      * Refuses a shape the device cannot take: an axis of a 2D or 3D c2c transform whose length is
      * neither a power of two nor free of prime factors above 7 (1D takes Bluestein's convolution); a
-     * real transform of 2D or 3D whose axes are not all powers of two, or of 1D whose N/2 has a prime
-     * factor above 7 (and is not a power of two).
+     * real transform with such an axis, or whose N/2 is such a length, or in 2D and 3D in place
+     * (padded rows) unless every axis is a power of two.
      *
      * @throws IllegalArgumentException naming {@code shape}
      */
@@ -120,10 +120,15 @@ final class MixedRadix {
             int[] shape = d.shape();
             int half = shape[shape.length - 1] / 2;
             boolean powers = Arrays.stream(shape).allMatch(length -> Integer.bitCount(length) == 1);
-            if (shape.length == 1 ? !smooth(half) : !powers) {
-                throw new IllegalArgumentException("shape: a real transform on a device has an even length N whose N/2"
-                        + " has no prime factor above 7 in 1D (a complex transform of N/2 points), or power-of-two axes in"
-                        + " 2D and 3D (other lengths are planned), got " + Arrays.toString(shape));
+            boolean smooth = Arrays.stream(shape).allMatch(MixedRadix::smooth) && smooth(half);
+            if (!smooth) {
+                throw new IllegalArgumentException("shape: a real transform on a device has axes whose lengths have no"
+                        + " prime factor above 7, the last an even length N whose N/2 has none either (other lengths"
+                        + " are planned), got " + Arrays.toString(shape));
+            }
+            if (!powers && d.inPlace() && d.size() > shape[shape.length - 1]) {
+                throw new IllegalArgumentException("inPlace: a 2D or 3D real transform in place (padded rows) on a"
+                        + " device has power-of-two axes (out of place takes " + Arrays.toString(shape) + ")");
             }
             return;
         }
@@ -323,8 +328,13 @@ final class MixedRadix {
 
     /** The lines of {@code FftPlan.toString()} for this plan: {@link #notation}, then one per kernel. */
     String describe() {
-        StringBuilder s = new StringBuilder(notation()).append('\n');
-        int kernel = 0;
+        return notation() + '\n' + kernels(0);
+    }
+
+    /** One line per kernel, numbered from {@code first}. */
+    String kernels(int first) {
+        StringBuilder s = new StringBuilder();
+        int kernel = first;
         for (int x = 0; x < axes.size(); x++) {
             Axis axis = axes.get(x);
             s.append(axis.describe(kernel, x == 0 && !descriptor.inputPacked(), x == axes.size() - 1

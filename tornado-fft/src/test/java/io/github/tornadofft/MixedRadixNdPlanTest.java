@@ -156,6 +156,45 @@ class MixedRadixNdPlanTest {
         }
     }
 
+    static Stream<Arguments> realShapes() {
+        // A mixed axis before a power-of-two X, a power of two before a mixed X (N/2 = 3, odd: no bin N/4),
+        // 3D, N/2 = 7; a 1080p frame.
+        return Stream.of(
+                Arguments.of(new int[] {6, 16}, 3, Precision.FLOAT),
+                Arguments.of(new int[] {16, 6}, 3, Precision.DOUBLE),
+                Arguments.of(new int[] {12, 10}, 2, Precision.FLOAT),
+                Arguments.of(new int[] {10, 8, 6}, 2, Precision.FLOAT),
+                Arguments.of(new int[] {5, 9, 14}, 1, Precision.DOUBLE),
+                Arguments.of(new int[] {1080, 1920}, 1, Precision.FLOAT));
+    }
+
+    @ParameterizedTest(name = "{0} batch={1} {2}")
+    @MethodSource("realShapes")
+    void realTransformsOfSevenSmoothAxesMatchNumpysRfftnAndIrfftn(int[] shape, int batch, Precision precision) {
+        int[] full = new int[shape.length + 1];
+        full[0] = batch;
+        System.arraycopy(shape, 0, full, 1, shape.length);
+        int[] axes = java.util.stream.IntStream.rangeClosed(1, shape.length).toArray();
+        FftDescriptor r2c = FftDescriptor.r2c(shape).batch(batch).precision(precision).build();
+        double[] x = Signals.random(precision, r2c.inputFloats());
+        double[] spectrum;
+        try (FftPlan plan = FftPlan.create(r2c, TestDevice.get())) {
+            spectrum = Signals.execute(plan, Direction.FORWARD, x);
+        }
+        MixedRadixPlanTest.check(spectrum, io.github.tornadofft.reference.ReferenceFft.r2c(x, full, axes, Norm.BACKWARD),
+                r2c.size(), precision, r2c.toString());
+        FftDescriptor c2r = FftDescriptor.c2r(shape).batch(batch).precision(precision).build();
+        double[] half = Signals.random(precision, c2r.inputFloats());
+        double[] before = half.clone();
+        double[] signal;
+        try (FftPlan plan = FftPlan.create(c2r, TestDevice.get())) {
+            signal = Signals.execute(plan, Direction.INVERSE, half);
+        }
+        MixedRadixPlanTest.check(signal, io.github.tornadofft.reference.ReferenceFft.c2r(half, full, axes, Norm.BACKWARD),
+                c2r.size(), precision, c2r.toString());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(before, half, "c2r leaves its input alone");
+    }
+
     @Test
     void printsEachAxisAndItsKernels() {
         // 100 x 4000: the rows of 4000 = 8 4 5 5 5 pass by pass, then the columns of 100 fused.
@@ -169,6 +208,26 @@ class MixedRadixNdPlanTest {
             assertTrue(text.contains("kernel 0: radix 8, span 1, along axis 1 (100 rows)"), text);
             assertTrue(text.contains("kernel 5: every pass in one work-group, along axis 0 (4000 columns, 4000 apart)"), text);
             assertEquals(0, plan.passes().size(), "no planner passes");
+        }
+    }
+
+    @Test
+    void printsARealTransformsSplitAndMergeAroundItsAxes() {
+        // r2c 12 x 10: the complex 12 x 5 (rows of 5, columns of 12), then the split; c2r the merge first.
+        try (FftPlan plan = FftPlan.create(FftDescriptor.r2c(12, 10).build(), TestDevice.get())) {
+            String text = plan.toString();
+            assertTrue(text.contains("mixed radix 12 x 5, the last axis first: axis 1 5 = 5: R5(span 1); axis 0 12 = 4 x 3:"
+                    + " R4(span 1) R3(span 4), split"), text);
+            assertEquals(3, plan.kernelsPerTransform(), text);
+            assertTrue(text.contains("  kernel 2: split: the 6 bins of each real row from its 5-point transform"), text);
+        }
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2r(12, 10).build(), TestDevice.get())) {
+            String text = plan.toString();
+            assertTrue(text.contains("merge, mixed radix 12 x 5"), text);
+            assertTrue(text.contains("  kernel 0: merge: ") && text.contains("  kernel 2: every pass in one work-group,"
+                    + " along axis 0"), text);
+            long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
+            assertEquals(plan.kernelsPerTransform(), kernels, text);
         }
     }
 

@@ -339,9 +339,9 @@ class RealTransformTest {
             assertTrue(e.getMessage().startsWith("shape: ") && e.getMessage().contains(Arrays.toString(shape)), e.getMessage());
             assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2r(shape));
         }
-        // Shapes a descriptor takes and a device plan does not yet: N/2 with a prime factor above 7 in 1D,
-        // an axis that is not a power of two in 2D and 3D.
-        for (int[] shape : new int[][] {{22}, {8, 8, 12}, {6, 16}}) {
+        // Shapes a descriptor takes and a device plan does not yet: N/2 with a prime factor above 7, an
+        // axis with one.
+        for (int[] shape : new int[][] {{22}, {8, 11, 16}, {6, 22}}) {
             for (FftDescriptor d : new FftDescriptor[] {FftDescriptor.r2c(shape).build(), FftDescriptor.c2r(shape).build()}) {
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                         () -> FftPlan.create(d, TestDevice.get()));
@@ -349,6 +349,10 @@ class RealTransformTest {
                         e.getMessage());
             }
         }
+        // 2D and 3D in place (padded rows) only with power-of-two axes so far.
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FftPlan.create(FftDescriptor.r2c(6, 16).inPlace(true).build(), TestDevice.get()));
+        assertTrue(e.getMessage().startsWith("inPlace: ") && e.getMessage().contains("[6, 16]"), e.getMessage());
     }
 
     @Test

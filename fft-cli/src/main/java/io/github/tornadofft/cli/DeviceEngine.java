@@ -21,9 +21,9 @@ final class DeviceEngine implements Engine {
 
     static final String SUPPORTED = "device plans support complex-to-complex of one axis of any length (up to 2^26"
             + " where it is not a power of two) or of 2 or 3 axes whose lengths are powers of two or have no prime"
-            + " factor above 7, and real-to-complex and complex-to-real of one axis of an even length N whose N/2 has"
-            + " no prime factor above 7 or of 2 or 3 power-of-two axes (the last of even length); in single precision,"
-            + " and in double on a device with fp64";
+            + " factor above 7, and real-to-complex and complex-to-real of 1 to 3 such axes, the last of an even length"
+            + " N whose N/2 has no prime factor above 7 either (in place in 2D and 3D: powers of two); in single"
+            + " precision, and in double on a device with fp64";
     /** What a refusal of double precision adds: the two ways to run the transform anyway. */
     static final String DOUBLE_HINT = "add --precision float (the output keeps the input's dtype) or use --device jvm";
     static final String SUPPORTED_SPLIT = "plans over several devices support single precision complex-to-complex"

@@ -36,8 +36,8 @@ import java.util.concurrent.Callable;
                 "output keeps the input's dtype. The device runs complex-to-complex of one axis of any length",
                 "(--dims 1; up to 2^26 where it is not a power of two) or of 2 or 3 axes whose lengths are",
                 "powers of two or have no prime factor above 7 (1920x1080, 100x100x100), and real-to-complex /",
-                "complex-to-real (numpy.fft.rfftn / irfftn) of one even length N whose N/2 has no prime factor",
-                "above 7, or of 2 or 3 power-of-two axes; in float, and in double on a device with fp64.",
+                "complex-to-real (numpy.fft.rfftn / irfftn) of such axes, the last an even N whose N/2 has no",
+                "prime factor above 7 either; in float, and in double on a device with fp64.",
                 "Anything else is an error saying so (--device jvm runs it), never a silent fallback to the JVM.",
                 "Several devices, 'B:D,B:D,...' (one may repeat), split a single-precision transform: a 3D",
                 "transform into a slab of Z planes per device, exchanged through host memory into pencils for",
@@ -102,8 +102,7 @@ public final class FftCommand implements Callable<Integer> {
 
     @Option(names = {"--real-size", "--real-output"}, paramLabel = "N",
             description = "with --inverse: complex half spectrum to real output whose last axis has N points (numpy"
-                    + " irfftn with that shape; on a device, N even, N/2 with no prime factor above 7 in 1D, powers of two"
-                    + " in 2D and 3D)")
+                    + " irfftn with that shape; on a device, N even, N/2 with no prime factor above 7)")
     Integer realOutput;
 
     @Option(names = "--list-devices", description = "list the devices and exit")
