@@ -261,6 +261,23 @@ final class MixedRadix {
         return Math.max(1, Math.min(lanes, batch));
     }
 
+    /** Whether the fused kernel pads its local memory: {@code tornado.fft.mixedRadix.pad}, auto (default) or off. */
+    static final String PAD_PROPERTY = "tornado.fft.mixedRadix.pad";
+
+    /**
+     * Whether the fused kernel of {@code lanes} transforms of n points pads its local memory
+     * ({@link MixedRadixPass#PAD}): where the padded buffers still fit {@link #FUSED_LOCAL_BYTES}; with
+     * {@link #PAD_PROPERTY} off never.
+     */
+    static boolean pads(int n, int lanes, Precision precision) {
+        String mode = System.getProperty(PAD_PROPERTY, "auto");
+        if (!mode.equals("auto") && !mode.equals("off")) {
+            throw new IllegalArgumentException(PAD_PROPERTY + ": auto or off, got " + mode);
+        }
+        long bytes = (long) MixedRadixPass.paddedValues(4 * n * lanes, true) * precision.bytes();
+        return !mode.equals("off") && bytes <= FUSED_LOCAL_BYTES;
+    }
+
     /** The axes in the order they run, the last (X) first, those of length 1 left out. */
     List<Axis> axes() {
         return axes;
@@ -446,9 +463,10 @@ final class MixedRadix {
             if (fused) {
                 int per = fusedPer(n, radices, maxGroup);
                 int lanes = fusedLanes(n, per, descriptor.precision(), transforms, maxGroup);
+                boolean pad = pads(n, lanes, descriptor.precision());
                 String task = prefix + "f";
                 addFused(graph, name + task, chain.get(0), chain.get(1), in, out, scale,
-                        flags | per << MixedRadixPass.PER_SHIFT, lanes);
+                        flags | per << MixedRadixPass.PER_SHIFT | (pad ? MixedRadixPass.PAD : 0), lanes);
                 int groups = (transforms + lanes - 1) / lanes;
                 WorkerGrid1D worker = new WorkerGrid1D(groups * lanes * per);
                 worker.setLocalWork(lanes * per, 1, 1);
@@ -527,7 +545,9 @@ final class MixedRadix {
                 s.append("  kernel ").append(first).append(": every pass in one work-group").append(along).append(", ")
                         .append(lanes).append(" transform").append(lanes == 1 ? "" : "s").append(" of ").append(per)
                         .append(" work-items per group (at most; fewer where the device allows fewer), ")
-                        .append(4L * n * lanes * descriptor.precision().bytes()).append(" bytes of local memory, ")
+                        .append((long) MixedRadixPass.paddedValues(4 * n * lanes, pads(n, lanes, descriptor.precision()))
+                                * descriptor.precision().bytes()).append(" bytes of local memory")
+                        .append(pads(n, lanes, descriptor.precision()) ? " (padded)" : "").append(", ")
                         .append((transforms + lanes - 1) / lanes).append(" groups, twiddles from one table of ").append(n - 1);
                 if (readsLayout) {
                     s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');

@@ -80,6 +80,7 @@ public final class MixedRadixGenerator extends KernelSource {
             line("");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".COLUMNS;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".INVERSE;");
+            line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PAD;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PER_SHIFT;");
         }
         line("");
@@ -135,6 +136,17 @@ public final class MixedRadixGenerator extends KernelSource {
             line("");
             line("/** Shift of the fused kernel's work-items per transform in its {@code flags}. */");
             line("public static final int PER_SHIFT = 8;");
+            line("");
+            line("/**");
+            line(" * Bit of the fused kernel's {@code flags}: its local memory skips one complex value after every 32");
+            line(" * ({@link #paddedValues}), so that a pass's stores R values apart fall in different banks.");
+            line(" */");
+            line("public static final int PAD = 4;");
+            line("");
+            line("/** Local values the fused kernel takes for {@code localValues} of its transforms, padded ({@link #PAD}) or not. */");
+            open("public static int paddedValues(int localValues, boolean pad) {");
+            line("return pad ? localValues + (localValues >> 6 << 1) : localValues;");
+            close("}");
             line("");
             line("/** The radices there is a kernel for. */");
             StringBuilder list = new StringBuilder();
@@ -268,14 +280,18 @@ public final class MixedRadixGenerator extends KernelSource {
         line(" * {@code tw} ((R - 1) span entries each, laid out as for the single passes). Group g holds transforms");
         line(" * g L to g L + L - 1 of {@code transforms}, each at the place {@code inner}, the strides, distances");
         line(" * and {@link #COLUMNS} give it as for the single passes; those from {@code transforms} on do nothing");
-        line(" * but take part in the barriers.");
+        line(" * but take part in the barriers. With {@link #PAD} the local memory is padded ({@code localValues}");
+        line(" * stays the unpadded count).");
         line(" */");
         open("public static void fused(KernelContext ctx, " + type.array + " src, " + type.array + " dst, "
                 + type.array + " tw, int n, int radices,");
         line("        int transforms, int inner, int inStride, int inDistance, int outStride, int outDistance, " + t
                 + " scale, int flags,");
         line("        int localValues) {");
-        line(t + "[] l = ctx." + local + "(localValues);");
+        line("// Value f of the unpadded layout (f even: a real part) sits at f + (f >> ps << 1): with PAD one");
+        line("// complex value skipped after every 32, without it (ps = 31) where it is.");
+        line("int ps = (flags & PAD) != 0 ? 6 : 31;");
+        line(t + "[] l = ctx." + local + "(localValues + (localValues >> ps << 1));");
         line("int per = flags >>> PER_SHIFT;");
         line("int lanes = localValues / (4 * n);");
         line("boolean columns = (flags & COLUMNS) != 0;");
@@ -297,8 +313,10 @@ public final class MixedRadixGenerator extends KernelSource {
         line("int o = tr / inner;");
         line("int c = tr - o * inner;");
         line("int at = 2 * (o * inDistance + (columns ? c + e * inner : c * n + e) * inStride);");
-        line("l[ln * 4 * n + 2 * e] = src.get(at);");
-        line("l[ln * 4 * n + 2 * e + 1] = src.get(at + 1) * conj;");
+        line("int to = ln * 4 * n + 2 * e;");
+        line("to += to >> ps << 1;");
+        line("l[to] = src.get(at);");
+        line("l[to + 1] = src.get(at + 1) * conj;");
         close("}");
         close("}");
         line("ctx.localBarrier();");
@@ -321,13 +339,17 @@ public final class MixedRadixGenerator extends KernelSource {
             open((r == 0 ? "if" : "} else if") + " (radix == " + radix + ") {");
             for (int m = 0; m < radix; m++) {
                 String a = "from + 2 * " + group(plus("i", m, "lines"));
-                line(t + " " + x(m) + "r = l[" + a + "]; " + t + " " + x(m) + "i = l[" + a + " + 1];");
+                line("int a" + m + " = " + a + ";");
+                line("a" + m + " += a" + m + " >> ps << 1;");
+                line(t + " " + x(m) + "r = l[a" + m + "]; " + t + " " + x(m) + "i = l[a" + m + " + 1];");
             }
             twiddle(radix, "twAt + ");
             String[] y = dft(radix);
             for (int m = 0; m < radix; m++) {
                 String a = m == 0 ? "store" : "store + " + mul(2 * m, "span");
-                line("l[" + a + "] = " + y[m] + "r; l[" + a + " + 1] = " + y[m] + "i;");
+                line("int b" + m + " = " + a + ";");
+                line("b" + m + " += b" + m + " >> ps << 1;");
+                line("l[b" + m + "] = " + y[m] + "r; l[b" + m + " + 1] = " + y[m] + "i;");
             }
             outdent();
         }
@@ -351,8 +373,10 @@ public final class MixedRadixGenerator extends KernelSource {
         line("int o = tr / inner;");
         line("int c = tr - o * inner;");
         line("int at = 2 * (o * outDistance + (columns ? c + e * inner : c * n + e) * outStride);");
-        line("dst.set(at, l[ln * 4 * n + done + 2 * e] * re);");
-        line("dst.set(at + 1, l[ln * 4 * n + done + 2 * e + 1] * im);");
+        line("int from = ln * 4 * n + done + 2 * e;");
+        line("from += from >> ps << 1;");
+        line("dst.set(at, l[from] * re);");
+        line("dst.set(at + 1, l[from + 1] * im);");
         close("}");
         close("}");
         close("}");
