@@ -263,19 +263,25 @@ final class MixedRadix {
 
     /** Whether the fused kernel pads its local memory: {@code tornado.fft.mixedRadix.pad}, auto (default) or off. */
     static final String PAD_PROPERTY = "tornado.fft.mixedRadix.pad";
+    /** {@link #PAD_PROPERTY}, read once (engines of either setting would share the cache's keys). */
+    private static final boolean PAD = padding(System.getProperty(PAD_PROPERTY, "auto"));
 
-    /**
-     * Whether the fused kernel of {@code lanes} transforms of n points pads its local memory
-     * ({@link MixedRadixPass#PAD}): where the padded buffers still fit {@link #FUSED_LOCAL_BYTES}; with
-     * {@link #PAD_PROPERTY} off never.
-     */
-    static boolean pads(int n, int lanes, Precision precision) {
-        String mode = System.getProperty(PAD_PROPERTY, "auto");
+    /** Whether {@code mode}, a value of {@link #PAD_PROPERTY}, lets the fused kernel pad. */
+    static boolean padding(String mode) {
         if (!mode.equals("auto") && !mode.equals("off")) {
             throw new IllegalArgumentException(PAD_PROPERTY + ": auto or off, got " + mode);
         }
+        return mode.equals("auto");
+    }
+
+    /**
+     * Whether the fused kernel of {@code lanes} transforms of n points pads its local memory
+     * ({@link MixedRadixPass#PAD}): where the padded buffers still fit {@link #FUSED_LOCAL_BYTES}, unless
+     * {@link #PAD_PROPERTY} is off.
+     */
+    static boolean pads(int n, int lanes, Precision precision) {
         long bytes = (long) MixedRadixPass.paddedValues(4 * n * lanes, true) * precision.bytes();
-        return !mode.equals("off") && bytes <= FUSED_LOCAL_BYTES;
+        return PAD && bytes <= FUSED_LOCAL_BYTES;
     }
 
     /** The axes in the order they run, the last (X) first, those of length 1 left out. */

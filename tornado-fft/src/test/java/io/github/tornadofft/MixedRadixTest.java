@@ -176,4 +176,20 @@ class MixedRadixTest {
         assertEquals(5, MixedRadix.fusedLanes(6, 32, Precision.FLOAT, 5, 1024), "no more than the batch");
         assertEquals(1, MixedRadix.fusedLanes(1000, 64, Precision.FLOAT, 100, 64), "a group of 64 at most");
     }
+
+    @Test
+    void thePaddingSwitchTakesAutoOrOffAndTheFusedBuffersFit48KbPadded() {
+        assertTrue(MixedRadix.padding("auto"));
+        assertFalse(MixedRadix.padding("off"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MixedRadix.padding("yes"));
+        assertTrue(e.getMessage().startsWith(MixedRadix.PAD_PROPERTY + ": auto or off"), e.getMessage());
+        // One complex value skipped after every 32: 1000 x 2 lanes pads (33 000 of 49 152 bytes), 3072 x 1
+        // fills 48 KB unpadded and does not.
+        assertEquals(8000 + 250, MixedRadixPass.paddedValues(8000, true));
+        assertEquals(8000, MixedRadixPass.paddedValues(8000, false));
+        assertEquals(MixedRadix.padding(System.getProperty(MixedRadix.PAD_PROPERTY, "auto")),
+                MixedRadix.pads(1000, 2, Precision.FLOAT));
+        assertFalse(MixedRadix.pads(3072, 1, Precision.FLOAT));
+        assertFalse(MixedRadix.pads(1536, 1, Precision.DOUBLE));
+    }
 }
