@@ -63,8 +63,8 @@ final class Bluestein {
         this.m = convolutionLength(n);
         this.mBits = Integer.numberOfTrailingZeros(m);
         Precision precision = descriptor.precision();
-        this.chirp = CHIRPS.computeIfAbsent(List.of(precision, n), k -> ChirpTables.table(n, precision));
-        this.spectrum = SPECTRA.computeIfAbsent(List.of(precision, n), k -> ChirpTables.filterSpectrum(n, m, precision));
+        this.chirp = chirp(n, precision);
+        this.spectrum = spectrum(n, precision);
     }
 
     /**
@@ -116,6 +116,16 @@ final class Bluestein {
         int n = d.shape()[0];
         return (d.inputFloats() + (d.inPlace() ? 0 : d.outputFloats()) + 2 * work + 2L * n + 2L * convolutionLength(n))
                 * d.precision().bytes();
+    }
+
+    /** The chirp of {@code n} points in {@code precision} ({@link ChirpTables#table}), shared by every plan of that length. */
+    static TornadoNativeArray chirp(int n, Precision precision) {
+        return CHIRPS.computeIfAbsent(List.of(precision, n), k -> ChirpTables.table(n, precision));
+    }
+
+    /** The filter's spectrum of {@code n} points in {@code precision} ({@link ChirpTables#filterSpectrum}), shared likewise. */
+    static TornadoNativeArray spectrum(int n, Precision precision) {
+        return SPECTRA.computeIfAbsent(List.of(precision, n), k -> ChirpTables.filterSpectrum(n, convolutionLength(n), precision));
     }
 
     /** The chirp and the filter's spectrum, which the engine's graph 1 sends and graph 2 takes from it. */
@@ -187,10 +197,10 @@ final class Bluestein {
                      FftDescriptor.Layout in) {
         if (x instanceof DoubleArray doubles) {
             graph.task(task, ChirpDouble::pad, new KernelContext(), doubles, (DoubleArray) a, (DoubleArray) chirp, n, mBits,
-                    (double) sign, points, in.stride(), in.distance());
+                    (double) sign, points, 1, in.stride(), in.distance(), 0);
         } else {
             graph.task(task, Chirp::pad, new KernelContext(), (FloatArray) x, (FloatArray) a, (FloatArray) chirp, n, mBits,
-                    (float) sign, points, in.stride(), in.distance());
+                    (float) sign, points, 1, in.stride(), in.distance(), 0);
         }
     }
 
@@ -206,15 +216,15 @@ final class Bluestein {
                       int outputs, FftDescriptor.Layout layout) {
         if (y instanceof DoubleArray doubles) {
             graph.task(task, ChirpDouble::crop, new KernelContext(), doubles, (DoubleArray) out, (DoubleArray) chirp, n, mBits,
-                    (double) sign, scale, outputs, layout.stride(), layout.distance());
+                    (double) sign, scale, outputs, 1, layout.stride(), layout.distance(), 0);
         } else {
             graph.task(task, Chirp::crop, new KernelContext(), (FloatArray) y, (FloatArray) out, (FloatArray) chirp, n, mBits,
-                    (float) sign, (float) scale, outputs, layout.stride(), layout.distance());
+                    (float) sign, (float) scale, outputs, 1, layout.stride(), layout.distance(), 0);
         }
     }
 
     /** The k + 1 buffers of k passes from the work array of index {@code first}, alternating between the arrays. */
-    private static List<TornadoNativeArray> alternate(List<TornadoNativeArray> work, int first, int k) {
+    static List<TornadoNativeArray> alternate(List<TornadoNativeArray> work, int first, int k) {
         List<TornadoNativeArray> chain = new ArrayList<>();
         for (int p = 0; p <= k; p++) {
             chain.add(work.get((first + p) % work.size()));

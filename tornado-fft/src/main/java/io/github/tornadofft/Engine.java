@@ -316,6 +316,13 @@ final class Engine {
         // first run follows a run of graph 1 (ensureSecond).
         Set<TornadoNativeArray> sharedSet = Collections.newSetFromMap(new IdentityHashMap<>());
         chain.stream().filter(buffer -> buffer != input).forEach(sharedSet::add);
+        if (mixedRadix != null) {
+            // The work arrays of convolutions along axes: named as outputs too, so that freeing releases them.
+            for (TornadoNativeArray work : mixedRadix.work()) {
+                sharedSet.add(work);
+                firstGraph.transferToHost(DataTransferMode.UNDER_DEMAND, work);
+            }
+        }
         Object[] shared = sharedSet.toArray();
         if (shared.length > 0) {
             firstGraph.persistOnDevice(shared);
@@ -750,6 +757,9 @@ final class Engine {
         buffers.add(output);
         buffers.addAll(scratch);
         buffers.addAll(twiddles);
+        if (mixedRadix != null) {
+            buffers.addAll(mixedRadix.work());
+        }
         if (realTwiddles != null) {
             buffers.add(realTwiddles);
         }
@@ -796,6 +806,9 @@ final class Engine {
             }
             scratch.forEach(HostBuffers::give);
             scratch.clear();
+            if (mixedRadix != null) {
+                mixedRadix.work().forEach(HostBuffers::give);
+            }
         }
     }
 }

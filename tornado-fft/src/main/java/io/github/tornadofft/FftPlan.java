@@ -134,7 +134,7 @@ public final class FftPlan implements AutoCloseable {
         boolean packed = complex.inputPacked() && complex.outputPacked();
         return (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())
                 + (packed && !complex.inPlace() && !Engine.isRealRows(descriptor) ? 1 : 2) * complex.floats())
-                * descriptor.precision().bytes();
+                * descriptor.precision().bytes() + MixedRadix.workBytes(descriptor);
     }
 
     /** "name (BACKEND device-name)", for printouts and messages. */
@@ -890,7 +890,7 @@ public final class FftPlan implements AutoCloseable {
             return 2 * engine.passes.size() + 3;
         }
         if (engine.mixedRadix != null) {
-            return engine.mixedRadix.passes() + (descriptor.isReal() ? 1 : 0);
+            return engine.mixedRadix.kernels() + (descriptor.isReal() ? 1 : 0);
         }
         return engine.passes.size() + (descriptor.isReal() && !engine.fusesRealStep ? 1 : 0);
     }
@@ -948,7 +948,7 @@ public final class FftPlan implements AutoCloseable {
             }
             s.append(engine.mixedRadix.kernels(c2r ? 1 : 0));
             if (!c2r) {
-                appendRealStep(s, engine.mixedRadix.passes());
+                appendRealStep(s, engine.mixedRadix.kernels());
             }
             return s.toString();
         }

@@ -3,6 +3,8 @@ package io.github.tornadofft;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.api.Precision;
+import io.github.tornadofft.kernels.Chirp;
+import io.github.tornadofft.kernels.ChirpDouble;
 import io.github.tornadofft.kernels.MixedRadixPass;
 import io.github.tornadofft.kernels.MixedRadixPassDouble;
 import io.github.tornadofft.reference.Twiddles;
@@ -42,7 +44,10 @@ import java.util.Collections;
  * <p>The axes, last (X) first: the X axis's transforms are the rows, the others' the columns at each
  * position of the faster axes ({@link MixedRadixPass#COLUMNS}), whose adjacent work-items read adjacent
  * transforms. The first axis's first kernel reads the input's layout and the last axis's last kernel
- * writes the output's; between them the array lies packed. Axes of length 1 take no kernel.
+ * writes the output's; between them the array lies packed. Axes of length 1 take no kernel. In 2D and
+ * 3D an axis whose length has a prime factor above 7 runs as Bluestein's convolution along it
+ * ({@link Axis#points}): pad, the M-point kernels, filter, the M-point kernels back, crop, in two work
+ * arrays of this class's own.
  *
  * <p>The pass of radix R and span p reads its twiddles {@code W_{pR}^{m k}}, 0 &lt; m &lt; R, k &lt; p,
  * from a table of (R - 1) p entries, computed on the host in double ({@code Twiddles}' exact argument
@@ -66,6 +71,8 @@ final class MixedRadix {
     private final FftDescriptor descriptor;
     /** The axes in the order they run (the last first), those of length 1 left out. */
     private final List<Axis> axes;
+    /** The two work arrays of the axes that run as a convolution (none without one), from {@link HostBuffers}. */
+    private final List<TornadoNativeArray> work;
 
     /**
      * The passes of each axis of {@code descriptor} and their tables (computed on first use of a radix
@@ -87,6 +94,30 @@ final class MixedRadix {
             }
         }
         this.axes = List.copyOf(list);
+        long values = axes.stream().mapToLong(Axis::workValues).max().orElse(0);
+        this.work = values == 0 ? List.of() : List.of(HostBuffers.take(descriptor.precision(), (int) values),
+                HostBuffers.take(descriptor.precision(), (int) values));
+    }
+
+    /** The work arrays of the convolutions along axes (empty without one), which the engine frees with its own. */
+    List<TornadoNativeArray> work() {
+        return work;
+    }
+
+    /** Device bytes the work arrays of a plan of {@code d} take (0 where no axis runs as a convolution). */
+    static long workBytes(FftDescriptor d) {
+        if (!applies(d)) {
+            return 0;
+        }
+        long most = 0;
+        int[] shape = d.shape();
+        long size = d.size();
+        for (int length : shape) {
+            if (!smooth(length)) {
+                most = Math.max(most, 2L * Bluestein.convolutionLength(length) * (size / length) * d.batch());
+            }
+        }
+        return 2 * most * d.precision().bytes();
     }
 
     /**
@@ -99,7 +130,8 @@ final class MixedRadix {
         }
         boolean power = true;
         for (int length : d.shape()) {
-            if (!smooth(length)) {
+            if (d.rank() == 1 && !smooth(length)) {
+                // In 1D Bluestein's own plan ({@link Bluestein}) takes it.
                 return false;
             }
             power &= Integer.bitCount(length) == 1;
@@ -108,10 +140,9 @@ final class MixedRadix {
     }
 
     /**
-     * Refuses a shape the device cannot take: an axis of a 2D or 3D c2c transform whose length is
-     * neither a power of two nor free of prime factors above 7 (1D takes Bluestein's convolution); a
-     * real transform with such an axis, or whose N/2 is such a length, or in 2D and 3D in place
-     * (padded rows) unless every axis is a power of two.
+     * Refuses a shape the device cannot take: a real transform with an axis whose length has a prime
+     * factor above 7, or whose N/2 has one, or in 2D and 3D in place (padded rows) unless every axis is
+     * a power of two. Every c2c shape runs.
      *
      * @throws IllegalArgumentException naming {@code shape}
      */
@@ -129,17 +160,6 @@ final class MixedRadix {
             if (!powers && d.inPlace() && d.size() > shape[shape.length - 1]) {
                 throw new IllegalArgumentException("inPlace: a 2D or 3D real transform in place (padded rows) on a"
                         + " device has power-of-two axes (out of place takes " + Arrays.toString(shape) + ")");
-            }
-            return;
-        }
-        if (d.rank() == 1) {
-            return;
-        }
-        for (int length : d.shape()) {
-            if (Integer.bitCount(length) != 1 && !smooth(length)) {
-                throw new IllegalArgumentException("shape: an axis of a 2D or 3D transform on a device has a length whose"
-                        + " prime factors are 2, 3, 5 and 7 (Bluestein's convolution along one axis of several is not"
-                        + " done yet; a 1D transform takes any length), got " + Arrays.toString(d.shape()));
             }
         }
     }
@@ -289,9 +309,14 @@ final class MixedRadix {
         return axes;
     }
 
-    /** The kernels of one transform: per axis, one when fused, else one per pass. */
+    /** The steps of one transform along the buffer chain: per axis, one when fused or a convolution, else one per pass. */
     int passes() {
         return axes.stream().mapToInt(Axis::passes).sum();
+    }
+
+    /** The kernels of one transform ({@link Axis#kernels}). */
+    int kernels() {
+        return axes.stream().mapToInt(Axis::kernels).sum();
     }
 
     /** Every axis's twiddle tables, which the engine's graph 1 sends and graph 2 takes from it. */
@@ -330,7 +355,7 @@ final class MixedRadix {
             FftDescriptor.Layout out = last ? axis.layout(descriptor.outputLayout()) : axis.packed();
             String prefix = axes.size() == 1 ? "" : "a" + axis.axis;
             tasks.addAll(axis.addTasks(graph, prefix, direction, chain.subList(at, at + axis.passes() + 1), in, out,
-                    last ? scale : 1, maxGroup, target));
+                    last ? scale : 1, maxGroup, target, work));
             at += axis.passes();
         }
         return tasks;
@@ -362,7 +387,7 @@ final class MixedRadix {
             Axis axis = axes.get(x);
             s.append(axis.describe(kernel, x == 0 && !descriptor.inputPacked(), x == axes.size() - 1
                     && !descriptor.outputPacked()));
-            kernel += axis.passes();
+            kernel += axis.kernels();
         }
         return s.toString();
     }
@@ -386,13 +411,21 @@ final class MixedRadix {
         /** The product of the lengths of the slower axes. */
         private final int slower;
         private final FftDescriptor descriptor;
+        /**
+         * Where the length has a prime factor above 7, Bluestein's convolution along the axis: the
+         * transforms of M points (a power of two) of each of its transforms, packed in the work arrays;
+         * else null.
+         */
+        final Axis points;
+        private final TornadoNativeArray chirp;
+        private final TornadoNativeArray spectrum;
 
         Axis(FftDescriptor descriptor, int axis, long localBytes) {
             int[] shape = descriptor.shape();
             this.descriptor = descriptor;
             this.axis = axis;
             this.n = shape[axis];
-            this.radices = MixedRadix.radices(n);
+            boolean convolution = !smooth(n);
             int faster = 1;
             for (int a = axis + 1; a < shape.length; a++) {
                 faster *= shape[a];
@@ -407,6 +440,28 @@ final class MixedRadix {
             this.inner = columns ? faster : slowerAxes;
             this.transforms = Math.multiplyExact(descriptor.batch(), slowerAxes * faster);
             Precision precision = descriptor.precision();
+            if (convolution) {
+                int m = Bluestein.convolutionLength(n);
+                if (m > FftDescriptor.MAX_LENGTH || 2L * m * transforms > Integer.MAX_VALUE - 64) {
+                    throw new IllegalArgumentException("shape: axis " + axis + " of " + Arrays.toString(shape) + " runs as a"
+                            + " convolution of " + m + " points per transform, " + transforms + " transforms: more than"
+                            + " an array can index (2^31 - 64 values)");
+                }
+                this.radices = new int[0];
+                this.fused = false;
+                this.points = new Axis(FftDescriptor.c2c(m).batch(transforms).precision(precision).build(), 0, localBytes);
+                this.chirp = Bluestein.chirp(n, precision);
+                this.spectrum = Bluestein.spectrum(n, precision);
+                List<TornadoNativeArray> list = new ArrayList<>(points.tables);
+                list.add(chirp);
+                list.add(spectrum);
+                this.tables = List.copyOf(list);
+                return;
+            }
+            this.points = null;
+            this.chirp = null;
+            this.spectrum = null;
+            this.radices = MixedRadix.radices(n);
             this.fused = fuses(n, precision, localBytes);
             if (fused) {
                 this.tables = List.of(TWIDDLES.computeIfAbsent(List.of(precision, "fused", n),
@@ -429,9 +484,22 @@ final class MixedRadix {
             return radices.clone();
         }
 
-        /** The kernels: one when fused, else one per pass. */
+        /**
+         * The steps along the buffer chain: one when fused or a convolution (whose M-point transforms run
+         * in the work arrays), else one per pass.
+         */
         int passes() {
-            return fused ? 1 : radices.length;
+            return fused || points != null ? 1 : radices.length;
+        }
+
+        /** The kernels: {@link #passes}, or a convolution's pad, filter and crop around two runs of its M-point kernels. */
+        int kernels() {
+            return points == null ? passes() : 3 + 2 * points.passes();
+        }
+
+        /** Values of each of the two work arrays a convolution along this axis takes (0 without one). */
+        long workValues() {
+            return points == null ? 0 : 2L * points.n * transforms;
         }
 
         /** The stride and distance of o of the packed array (stride 1, the n inner elements of o's). */
@@ -462,10 +530,13 @@ final class MixedRadix {
          */
         List<String> addTasks(TaskGraph graph, String prefix, Direction direction, List<TornadoNativeArray> chain,
                               FftDescriptor.Layout in, FftDescriptor.Layout out, double scale, int maxGroup,
-                              GridScheduler target) {
+                              GridScheduler target, List<TornadoNativeArray> work) {
             int flags = (direction == Direction.INVERSE ? MixedRadixPass.INVERSE : 0) | (columns ? MixedRadixPass.COLUMNS : 0);
             String name = graph.getTaskGraphName();
             List<String> tasks = new ArrayList<>();
+            if (points != null) {
+                return addConvolution(graph, prefix, direction, chain, in, out, scale, maxGroup, target, work);
+            }
             if (fused) {
                 int per = fusedPer(n, radices, maxGroup);
                 int lanes = fusedLanes(n, per, descriptor.precision(), transforms, maxGroup);
@@ -493,6 +564,62 @@ final class MixedRadix {
                 tasks.add(Bluestein.grid(target, name, task, items, Math.min(GROUP, maxGroup)));
                 span *= radix;
             }
+            return tasks;
+        }
+
+        /**
+         * Bluestein's convolution along the axis ({@link Bluestein} for its steps): pad from the chain's
+         * first buffer (in {@code in}'s geometry) into a work array, the forward M-point kernels, filter,
+         * the inverse M-point kernels, crop into the chain's second buffer (in {@code out}'s), scaling.
+         * The inverse conjugates the input as it pads and the output as it crops.
+         */
+        private List<String> addConvolution(TaskGraph graph, String prefix, Direction direction, List<TornadoNativeArray> chain,
+                                            FftDescriptor.Layout in, FftDescriptor.Layout out, double scale, int maxGroup,
+                                            GridScheduler target, List<TornadoNativeArray> work) {
+            String name = graph.getTaskGraphName();
+            int m = points.n;
+            int mBits = Integer.numberOfTrailingZeros(m);
+            int sign = direction == Direction.FORWARD ? 1 : -1;
+            int columnsFlag = columns ? 1 : 0;
+            int padded = Math.multiplyExact(m, transforms);
+            int outputs = Math.multiplyExact(n, transforms);
+            int k = points.passes();
+            TornadoNativeArray src = chain.get(0);
+            TornadoNativeArray dst = chain.get(1);
+            List<String> tasks = new ArrayList<>();
+            FftDescriptor.Layout packed = points.packed();
+            if (src instanceof DoubleArray doubles) {
+                graph.task(name + prefix + "pad", ChirpDouble::pad, new KernelContext(), doubles, (DoubleArray) work.get(0),
+                        (DoubleArray) chirp, n, mBits, (double) sign, padded, inner, in.stride(), in.distance(), columnsFlag);
+            } else {
+                graph.task(name + prefix + "pad", Chirp::pad, new KernelContext(), (FloatArray) src, (FloatArray) work.get(0),
+                        (FloatArray) chirp, n, mBits, (float) sign, padded, inner, in.stride(), in.distance(), columnsFlag);
+            }
+            tasks.add(Bluestein.grid(target, name, prefix + "pad", padded, maxGroup));
+            tasks.addAll(points.addTasks(graph, prefix + "f", Direction.FORWARD, Bluestein.alternate(work, 0, k), packed, packed,
+                    1, maxGroup, target, List.of()));
+            TornadoNativeArray filtered = work.get(k % 2);
+            if (filtered instanceof DoubleArray doubles) {
+                graph.task(name + prefix + "filter", ChirpDouble::filter, new KernelContext(), doubles, (DoubleArray) spectrum,
+                        mBits, padded);
+            } else {
+                graph.task(name + prefix + "filter", Chirp::filter, new KernelContext(), (FloatArray) filtered,
+                        (FloatArray) spectrum, mBits, padded);
+            }
+            tasks.add(Bluestein.grid(target, name, prefix + "filter", padded, maxGroup));
+            tasks.addAll(points.addTasks(graph, prefix + "i", Direction.INVERSE, Bluestein.alternate(work, k, k), packed, packed,
+                    1, maxGroup, target, List.of()));
+            TornadoNativeArray result = work.get(2 * k % 2);
+            if (result instanceof DoubleArray doubles) {
+                graph.task(name + prefix + "crop", ChirpDouble::crop, new KernelContext(), doubles, (DoubleArray) dst,
+                        (DoubleArray) chirp, n, mBits, (double) sign, scale, outputs, inner, out.stride(), out.distance(),
+                        columnsFlag);
+            } else {
+                graph.task(name + prefix + "crop", Chirp::crop, new KernelContext(), (FloatArray) result, (FloatArray) dst,
+                        (FloatArray) chirp, n, mBits, (float) sign, (float) scale, outputs, inner, out.stride(), out.distance(),
+                        columnsFlag);
+            }
+            tasks.add(Bluestein.grid(target, name, prefix + "crop", outputs, maxGroup));
             return tasks;
         }
 
@@ -529,6 +656,9 @@ final class MixedRadix {
 
         /** The axis's passes: {@code 1000 = 8 x 5 x 5 x 5: R8(span 1) R5(span 8) R5(span 40) R5(span 200)}. */
         String notation() {
+            if (points != null) {
+                return n + ": Bluestein, a convolution of M = " + points.notation();
+            }
             StringBuilder s = new StringBuilder().append(n).append(" = ");
             s.append(String.join(" x ", Arrays.stream(radices).mapToObj(Integer::toString).toList())).append(':');
             int span = 1;
@@ -545,6 +675,28 @@ final class MixedRadix {
             String along = descriptor.rank() == 1 ? "" : columns
                     ? ", along axis " + axis + " (" + transforms + " columns, " + inner + " apart)"
                     : ", along axis " + axis + " (" + transforms + " rows)";
+            if (points != null) {
+                int m = points.n;
+                s.append("  kernel ").append(first).append(": pad: x_j c_j, c_j = e^{-i pi j^2/").append(n)
+                        .append("} (conjugated inverse), zero-padded to ").append(m).append(" points").append(along)
+                        .append(", ").append((long) m * transforms).append(" work-items");
+                if (readsLayout) {
+                    s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');
+                }
+                s.append('\n').append(points.describe(first + 1, false, false));
+                int filter = first + 1 + points.passes();
+                s.append("  kernel ").append(filter).append(": filter: times the spectrum of the chirp filter (").append(m)
+                        .append(" points), ").append((long) m * transforms).append(" work-items\n");
+                s.append(points.describe(filter + 1, false, false).replace("radix", "inverse radix")
+                        .replace("every pass", "inverse, every pass"));
+                s.append("  kernel ").append(filter + 1 + points.passes()).append(": crop: c_k y_k, the first ").append(n)
+                        .append(" of ").append(m).append(" points").append(along).append(", ")
+                        .append((long) n * transforms).append(" work-items");
+                if (writesLayout) {
+                    s.append(", writes the output's layout (").append(descriptor.outputLayout()).append(')');
+                }
+                return s.append('\n').toString();
+            }
             if (fused) {
                 int per = fusedPer(n, radices, GROUP);
                 int lanes = fusedLanes(n, per, descriptor.precision(), transforms, GROUP);

@@ -15,7 +15,6 @@ import java.util.Arrays;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -57,7 +56,14 @@ class MixedRadixNdPlanTest {
                 Arguments.of(new int[] {1, 9, 1}, 4, Precision.DOUBLE),
                 Arguments.of(new int[] {96, 100, 7}, 1, Precision.FLOAT),
                 Arguments.of(new int[] {4000, 6}, 1, Precision.FLOAT),
-                Arguments.of(new int[] {6, 4000}, 1, Precision.DOUBLE));
+                Arguments.of(new int[] {6, 4000}, 1, Precision.DOUBLE),
+                // Axes with a prime factor above 7, by Bluestein's convolution along them: as the columns, as
+                // the rows, a middle axis, two of them, one long (M = 16384, pass by pass).
+                Arguments.of(new int[] {11, 12}, 3, Precision.FLOAT),
+                Arguments.of(new int[] {12, 11}, 2, Precision.DOUBLE),
+                Arguments.of(new int[] {6, 13, 5}, 2, Precision.FLOAT),
+                Arguments.of(new int[] {17, 10, 19}, 1, Precision.FLOAT),
+                Arguments.of(new int[] {4099, 3}, 1, Precision.FLOAT));
     }
 
     @ParameterizedTest(name = "{0} batch={1} {2}")
@@ -86,7 +92,7 @@ class MixedRadixNdPlanTest {
 
     static Stream<Arguments> inPlace() {
         return Stream.of(Arguments.of(new int[] {12, 10}, Precision.FLOAT), Arguments.of(new int[] {6, 10, 14}, Precision.DOUBLE),
-                Arguments.of(new int[] {4000, 6}, Precision.FLOAT));
+                Arguments.of(new int[] {4000, 6}, Precision.FLOAT), Arguments.of(new int[] {11, 13}, Precision.FLOAT));
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -134,6 +140,8 @@ class MixedRadixNdPlanTest {
                 Arguments.of(new int[] {6, 5, 7}, new FftDescriptor.Layout(3, 1), new FftDescriptor.Layout(1, 230),
                         Precision.DOUBLE),
                 Arguments.of(new int[] {3, 4000}, new FftDescriptor.Layout(1, 12007), new FftDescriptor.Layout(2, 24001),
+                        Precision.FLOAT),
+                Arguments.of(new int[] {7, 11}, new FftDescriptor.Layout(2, 160), new FftDescriptor.Layout(3, 1),
                         Precision.FLOAT));
     }
 
@@ -232,9 +240,17 @@ class MixedRadixNdPlanTest {
     }
 
     @Test
-    void anAxisOfSeveralWithALargerPrimeFactorIsRefusedByName() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> FftPlan.create(FftDescriptor.c2c(11, 12).build(), TestDevice.get()));
-        assertTrue(e.getMessage().startsWith("shape: ") && e.getMessage().contains("[11, 12]"), e.getMessage());
+    void anAxisWithALargerPrimeFactorRunsAsAConvolutionAlongIt() {
+        // 11 x 12: the rows of 12 = 4 x 3 fused, then the columns of 11 as Bluestein's convolution of 32 points.
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(11, 12).build(), TestDevice.get())) {
+            String text = plan.toString();
+            assertTrue(text.contains("axis 0 11: Bluestein, a convolution of M = 32 = 8 x 4: R8(span 1) R4(span 8)"), text);
+            assertTrue(text.contains("kernel 1: pad: ") && text.contains("kernel 3: filter: ")
+                    && text.contains("kernel 5: crop: c_k y_k, the first 11 of 32 points, along axis 0 (12 columns, 12 apart)"),
+                    text);
+            assertEquals(6, plan.kernelsPerTransform(), text);
+            long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
+            assertEquals(6, kernels, text);
+        }
     }
 }

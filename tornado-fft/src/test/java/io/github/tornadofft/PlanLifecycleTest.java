@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PlanLifecycleTest {
 
     // Powers of two one pass and several, 2D, 3D; mixed radix fused (1000) and pass by pass (4000).
-    private static final int[][] SHAPES = {{256}, {4096}, {16, 16}, {8, 8, 8}, {1 << 14}, {1000}, {4000}};
+    private static final int[][] SHAPES = {{256}, {4096}, {16, 16}, {8, 8, 8}, {1 << 14}, {1000}, {4000}, {11, 12}};
 
     @Test
     void aSecondPlanOfTheSameDescriptorReusesTheFirstOnesEngine() {

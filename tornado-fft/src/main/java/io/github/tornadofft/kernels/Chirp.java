@@ -45,11 +45,15 @@ public final class Chirp {
      * @param mBits      log2 M
      * @param sign       1 forward; -1 inverse (the input's imaginary part negated)
      * @param total      M times the batch: work-items beyond it do nothing
+     * @param inner      transforms per o: transform b is (o, c) of o = b / inner, c = b mod inner
      * @param inStride   complex elements between the points of a transform
-     * @param inDistance complex elements between the first points of consecutive transforms
+     * @param inDistance complex elements from one o to the next
+     * @param columns    0: point j of (o, c) at {@code o inDistance + (c n + j) inStride} (rows); else at
+     *                   {@code o inDistance + (c + j inner) inStride} (columns); with inner 1 both are
+     *                   {@code b inDistance + j inStride}
      */
     public static void pad(KernelContext ctx, FloatArray x, FloatArray a, FloatArray chirp, int n, int mBits, float sign,
-                           int total, int inStride, int inDistance) {
+                           int total, int inner, int inStride, int inDistance, int columns) {
         int gid = ctx.globalIdx;
         if (gid < total) {
             int j = gid & ((1 << mBits) - 1);
@@ -57,7 +61,10 @@ public final class Chirp {
             float re = 0f;
             float im = 0f;
             if (j < n) {
-                int at = 2 * (b * inDistance + j * inStride);
+                // Transform b is (o, c), o = b / inner, c = b mod inner: point j along a row (c n + j) or a column (c + j inner).
+                int o = b / inner;
+                int c = b - o * inner;
+                int at = 2 * (o * inDistance + (columns != 0 ? c + j * inner : c * n + j) * inStride);
                 float xr = x.get(at);
                 float xi = sign * x.get(at + 1);
                 float cr = chirp.get(2 * j);
@@ -109,11 +116,13 @@ public final class Chirp {
      * @param sign        1 forward; -1 inverse (the result's imaginary part negated)
      * @param scale       the normalisation
      * @param total       N times the batch: work-items beyond it do nothing
+     * @param inner       as for {@link #pad}
      * @param outStride   complex elements between the points of a transform
-     * @param outDistance complex elements between the first points of consecutive transforms
+     * @param outDistance complex elements from one o to the next
+     * @param columns     as for {@link #pad}
      */
     public static void crop(KernelContext ctx, FloatArray y, FloatArray out, FloatArray chirp, int n, int mBits, float sign,
-                            float scale, int total, int outStride, int outDistance) {
+                            float scale, int total, int inner, int outStride, int outDistance, int columns) {
         int gid = ctx.globalIdx;
         if (gid < total) {
             int b = gid / n;
@@ -123,7 +132,9 @@ public final class Chirp {
             float yi = y.get(at + 1);
             float cr = chirp.get(2 * k);
             float ci = chirp.get(2 * k + 1);
-            int to = 2 * (b * outDistance + k * outStride);
+            int o = b / inner;
+            int c = b - o * inner;
+            int to = 2 * (o * outDistance + (columns != 0 ? c + k * inner : c * n + k) * outStride);
             out.set(to, scale * (yr * cr - yi * ci));
             out.set(to + 1, sign * scale * (yr * ci + yi * cr));
         }
