@@ -179,6 +179,14 @@ class MixedRadixNdPlanTest {
     @ParameterizedTest(name = "{0} batch={1} {2}")
     @MethodSource("realShapes")
     void realTransformsOfSevenSmoothAxesMatchNumpysRfftnAndIrfftn(int[] shape, int batch, Precision precision) {
+        checkRealBothKinds(shape, batch, precision);
+    }
+
+    /**
+     * r2c of fresh real data and c2r of a fresh half spectrum of {@code shape} (all its axes), each against
+     * numpy's rfftn / irfftn (the reference); c2r leaves its input alone.
+     */
+    static void checkRealBothKinds(int[] shape, int batch, Precision precision) {
         int[] full = new int[shape.length + 1];
         full[0] = batch;
         System.arraycopy(shape, 0, full, 1, shape.length);

@@ -126,26 +126,8 @@ class RealTransformTest {
     @ParameterizedTest(name = "n={0}")
     @ValueSource(ints = {6, 10, 12, 14, 30, 100, 1000, 1920, 12000})
     void evenLengthsThatAreNotPowersOfTwoMatchNumpyBothWays(int n) {
-        int batch = 3;
         for (Precision precision : Precision.values()) {
-            FftDescriptor r2c = FftDescriptor.r2c(n).batch(batch).precision(precision).build();
-            double[] x = Signals.random(precision, r2c.inputFloats());
-            double[] spectrum;
-            try (FftPlan plan = FftPlan.create(r2c, TestDevice.get())) {
-                spectrum = Signals.execute(plan, Direction.FORWARD, x);
-            }
-            double[] expected = ReferenceFft.r2c(x, new int[] {batch, n}, new int[] {1}, Norm.BACKWARD);
-            MixedRadixPlanTest.check(spectrum, expected, n, precision, precision + " r2c n=" + n);
-            FftDescriptor c2r = FftDescriptor.c2r(n).batch(batch).precision(precision).build();
-            double[] half = Signals.random(precision, c2r.inputFloats());
-            double[] before = half.clone();
-            double[] signal;
-            try (FftPlan plan = FftPlan.create(c2r, TestDevice.get())) {
-                signal = Signals.execute(plan, Direction.INVERSE, half);
-            }
-            MixedRadixPlanTest.check(signal, ReferenceFft.c2r(half, new int[] {batch, n}, new int[] {1}, Norm.BACKWARD), n,
-                    precision, precision + " c2r n=" + n);
-            org.junit.jupiter.api.Assertions.assertArrayEquals(before, half, "c2r leaves its input alone");
+            MixedRadixNdPlanTest.checkRealBothKinds(new int[] {n}, 3, precision);
         }
     }
 

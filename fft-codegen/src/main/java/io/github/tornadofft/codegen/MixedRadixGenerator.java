@@ -305,14 +305,7 @@ public final class MixedRadixGenerator extends KernelSource {
         line(t + " wr;");
         line(t + " wi;");
         line("// Element v of the group's load: element e of its transform ln, e fastest along rows, ln across columns.");
-        open("for (int v = item; v < lanes * n; v += lanes * per) {");
-        line("int ln = columns ? v % lanes : v / n;");
-        line("int e = columns ? v / lanes : v - ln * n;");
-        line("int tr = firstTransform + ln;");
-        open("if (tr < transforms) {");
-        line("int o = tr / inner;");
-        line("int c = tr - o * inner;");
-        line("int at = 2 * (o * inDistance + (columns ? c + e * inner : c * n + e) * inStride);");
+        groupElements("inDistance", "inStride");
         line("int to = ln * 4 * n + 2 * e;");
         line("to += to >> ps << 1;");
         line("l[to] = src.get(at);");
@@ -365,14 +358,7 @@ public final class MixedRadixGenerator extends KernelSource {
         line("int done = last - base;");
         line(t + " re = scale;");
         line(t + " im = conj * scale;");
-        open("for (int v = item; v < lanes * n; v += lanes * per) {");
-        line("int ln = columns ? v % lanes : v / n;");
-        line("int e = columns ? v / lanes : v - ln * n;");
-        line("int tr = firstTransform + ln;");
-        open("if (tr < transforms) {");
-        line("int o = tr / inner;");
-        line("int c = tr - o * inner;");
-        line("int at = 2 * (o * outDistance + (columns ? c + e * inner : c * n + e) * outStride);");
+        groupElements("outDistance", "outStride");
         line("int from = ln * 4 * n + done + 2 * e;");
         line("from += from >> ps << 1;");
         line("dst.set(at, l[from] * re);");
@@ -380,6 +366,23 @@ public final class MixedRadixGenerator extends KernelSource {
         close("}");
         close("}");
         close("}");
+    }
+
+    /**
+     * Opens the fused kernel's loop over its group's elements in the order of memory (element e of the
+     * group's transform ln; e fastest along rows, ln across columns) and, for a transform of the batch,
+     * {@code at}: the element's float index in global memory with the given distance and stride. The
+     * caller writes the body and closes both blocks.
+     */
+    private void groupElements(String distance, String stride) {
+        open("for (int v = item; v < lanes * n; v += lanes * per) {");
+        line("int ln = columns ? v % lanes : v / n;");
+        line("int e = columns ? v / lanes : v - ln * n;");
+        line("int tr = firstTransform + ln;");
+        open("if (tr < transforms) {");
+        line("int o = tr / inner;");
+        line("int c = tr - o * inner;");
+        line("int at = 2 * (o * " + distance + " + (columns ? c + e * inner : c * n + e) * " + stride + ");");
     }
 
     /**
