@@ -6,8 +6,8 @@
 #   lib/         the bench jar and its runtime class path (cuFFT glue, JTransforms, XChart, JMH, ...), the
 #                ./fft command's (fft-cli, picocli, npy, Kotlin's standard library; lib/fft-classpath.txt) and
 #                the guided tour's (examples; lib/tour-classpath.txt)
-#   tests/       tornado-fft's and fft-cli's test suites and JUnit's console launcher, when the tests jars
-#                are built
+#   tests/       tornado-fft's, fft-cli's and the tour's test suites and JUnit's console launcher, when the
+#                tests jars are built
 #   check        one call that checks a GPU machine: the suite on each GPU device, the bench against cuFFT
 #                (and VkFFT, once built)
 #   build-vkfft  builds the VkFFT engine's library against a VkFFT release: ./build-vkfft VKFFT_HOME
@@ -144,6 +144,7 @@ say "the tour: $(wc -l < "$dist/lib/tour-classpath.txt") jars"
 # ---- the tests: tornado-fft's and fft-cli's suites, runnable where there is no Maven --------------
 tests_jar=$(ls "$root"/tornado-fft/target/tornado-fft-*-tests.jar 2>/dev/null | head -n 1 || true)
 cli_tests_jar=$(ls "$root"/fft-cli/target/fft-cli-*-tests.jar 2>/dev/null | head -n 1 || true)
+tour_tests_jar=$(ls "$root"/examples/target/examples-*-tests.jar 2>/dev/null | head -n 1 || true)
 if [ -n "$tests_jar" ]; then
     junit=$(sed -n 's#.*<junit.version>5\.\(.*\)</junit.version>.*#1.\1#p' "$root/pom.xml")
     mkdir -p "$dist/tests"
@@ -154,11 +155,17 @@ if [ -n "$tests_jar" ]; then
     else
         say "no fft-cli tests jar: the bundle will run tornado-fft's suite only"
     fi
+    # the tour's tests run on lib/tour-classpath.txt, the examples' class path
+    if [ -n "$tour_tests_jar" ]; then
+        cp "$tour_tests_jar" "$dist/tests/examples-tests.jar"
+    else
+        say "no examples tests jar: the bundle will not run the tour's tests"
+    fi
     mvn -B -q dependency:copy -Dartifact="org.junit.platform:junit-platform-console-standalone:$junit" \
         -DoutputDirectory="$dist/tests" >/dev/null 2>&1 ||
         fail "could not get junit-platform-console-standalone $junit from Maven"
     mv "$dist/tests/junit-platform-console-standalone-$junit.jar" "$dist/tests/junit-console.jar"
-    say "tests: $(basename "$tests_jar")${cli_tests_jar:+, $(basename "$cli_tests_jar")} and JUnit console $junit"
+    say "tests: $(basename "$tests_jar")${cli_tests_jar:+, $(basename "$cli_tests_jar")}${tour_tests_jar:+, $(basename "$tour_tests_jar")} and JUnit console $junit"
 else
     say "no tornado-fft tests jar: the bundle will not run the suite"
 fi
@@ -319,7 +326,7 @@ case ${1:-} in
         esac
         ;;
     tests)
-        # tornado-fft's and fft-cli's suites on one TornadoVM device (default: TornadoVM's default
+        # tornado-fft's, fft-cli's and the tour's suites on one TornadoVM device (default: TornadoVM's default
         # device).
         shift
         [ -d "$here/tests" ] || { echo "run: this bundle has no tests (build tornado-fft's tests jar, then package)" >&2; exit 2; }
@@ -330,10 +337,14 @@ case ${1:-} in
         # classes that only JUnit's --class-path loader can see fail to compile.
         tests_cp=$here/tests/tornado-fft-tests.jar
         [ -f "$here/tests/fft-cli-tests.jar" ] && tests_cp="$tests_cp:$here/tests/fft-cli-tests.jar"
+        [ -f "$here/tests/examples-tests.jar" ] && tests_cp="$tests_cp:$here/tests/examples-tests.jar"
         cp="$tests_cp:$cp:$(sed "s#^#$here/lib/#" "$here/lib/fft-classpath.txt" | paste -sd: -)"
+        cp="$cp:$(sed "s#^#$here/lib/#" "$here/lib/tour-classpath.txt" | paste -sd: -)"
         cp="$cp:$here/tests/junit-console.jar"
         main=org.junit.platform.console.ConsoleLauncher
-        args=(execute --disable-banner --details=summary --select-package io.github.tornadofft)
+        # SpeedPlotTest redraws docs/tour's plot from the repository's CSV, which the bundle does not carry.
+        args=(execute --disable-banner --details=summary --select-package io.github.tornadofft
+              --exclude-classname '.*[.]SpeedPlotTest')
         ;;
 esac
 # PoCL's LLVM installs its SIGSEGV handler over the JVM's; the JVM's signal-chaining library keeps the
