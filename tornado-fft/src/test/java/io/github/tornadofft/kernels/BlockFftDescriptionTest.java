@@ -1,0 +1,66 @@
+package io.github.tornadofft.kernels;
+
+import io.github.tornadofft.api.Direction;
+import org.junit.jupiter.api.Test;
+import uk.ac.manchester.tornado.api.WorkerGrid1D;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The block FFT's description on the host: what it answers, and what it refuses, naming the parameter. */
+class BlockFftDescriptionTest {
+
+    @Test
+    void answersTheLaunchAndTheMemory() {
+        BlockFft fft = BlockFft.of(1024).transformsPerGroup(2);
+        assertEquals(8, fft.valuesPerWorkItem());
+        assertEquals(128, fft.workItemsPerTransform());
+        assertEquals(256, fft.groupSize());
+        assertEquals(2048, fft.localFloats());
+        assertEquals(Direction.FORWARD, fft.direction());
+        WorkerGrid1D grid = fft.grid(5);
+        assertEquals(3 * 256, grid.getGlobalWork()[0], "three groups for five transforms, two a group");
+        assertEquals(256, grid.getLocalWork()[0]);
+        assertEquals(2 * 1024, fft.twiddles().getSize());
+    }
+
+    @Test
+    void smallSizesTakeAsManyValuesAsPoints() {
+        assertEquals(2, BlockFft.of(2).valuesPerWorkItem());
+        assertEquals(4, BlockFft.of(4).valuesPerWorkItem());
+        assertEquals(1, BlockFft.of(8).workItemsPerTransform());
+    }
+
+    @Test
+    void theWordTellsDescriptionsApart() {
+        BlockFft fft = BlockFft.of(256);
+        assertNotEquals(fft.word(), fft.inverse().word());
+        assertNotEquals(fft.word(), fft.valuesPerWorkItem(4).word());
+        assertNotEquals(fft.word(), fft.transformsPerGroup(2).word());
+        assertEquals(fft, BlockFft.of(256).direction(Direction.FORWARD));
+        assertEquals(fft.inverse(), fft.inverse());
+        assertEquals(256, BlockFft.points(fft.word()));
+        assertTrue(fft.inverse().toString().contains("inverse"), fft.inverse().toString());
+    }
+
+    @Test
+    void refusesWhatItCannotDescribe() {
+        assertMessage("size: ", () -> BlockFft.of(3));
+        assertMessage("size: ", () -> BlockFft.of(1));
+        assertMessage("size: ", () -> BlockFft.of(8192));
+        assertMessage("valuesPerWorkItem: ", () -> BlockFft.of(64).valuesPerWorkItem(16));
+        assertMessage("valuesPerWorkItem: ", () -> BlockFft.of(64).valuesPerWorkItem(3));
+        assertMessage("valuesPerWorkItem: ", () -> BlockFft.of(4).valuesPerWorkItem(8));
+        assertMessage("transformsPerGroup: ", () -> BlockFft.of(64).transformsPerGroup(0));
+        assertMessage("transformsPerGroup: ", () -> BlockFft.of(64).transformsPerGroup(256));
+        assertMessage("transforms: ", () -> BlockFft.of(64).grid(0));
+        assertThrows(NullPointerException.class, () -> BlockFft.of(64).direction(null));
+    }
+
+    private static void assertMessage(String prefix, org.junit.jupiter.api.function.Executable call) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
+        assertTrue(e.getMessage().startsWith(prefix), e.getMessage());
+    }
+}
