@@ -177,17 +177,18 @@ final class Bluestein {
         int points = m * descriptor.batch();
         int outputs = n * descriptor.batch();
         String name = graph.getTaskGraphName();
+        String base = Engine.taskBase(graph);
         List<String> tasks = new ArrayList<>();
         FftDescriptor.Layout input = descriptor.inputLayout();
-        pad(graph, name + "pad", in, work.getFirst(), sign, points, input);
-        tasks.add(grid(target, name, "pad", points, maxGroup));
+        pad(graph, base + "pad", in, work.getFirst(), sign, points, input);
+        tasks.add(grid(target, name, base + "pad", points, maxGroup));
         tasks.addAll(passes.add("f", Direction.FORWARD, alternate(work, 0, k), sendTables));
-        filter(graph, name + "filter", work.get(k % work.size()), points);
-        tasks.add(grid(target, name, "filter", points, maxGroup));
+        filter(graph, base + "filter", work.get(k % work.size()), points);
+        tasks.add(grid(target, name, base + "filter", points, maxGroup));
         tasks.addAll(passes.add("i", Direction.INVERSE, alternate(work, k, k), false));
         FftDescriptor.Layout output = descriptor.outputLayout();
-        crop(graph, name + "crop", work.get(2 * k % work.size()), out, sign, scale, outputs, output);
-        tasks.add(grid(target, name, "crop", outputs, maxGroup));
+        crop(graph, base + "crop", work.get(2 * k % work.size()), out, sign, scale, outputs, output);
+        tasks.add(grid(target, name, base + "crop", outputs, maxGroup));
         return tasks;
     }
 
@@ -240,8 +241,8 @@ final class Bluestein {
         int group = Math.min(Math.min(GROUP, maxGroup), Integer.highestOneBit(items));
         WorkerGrid1D worker = new WorkerGrid1D((int) (((long) items + group - 1) / group * group));
         worker.setLocalWork(group, 1, 1);
-        target.addWorkerGrid(graph + "." + graph + task, worker);
-        return graph + task;
+        target.addWorkerGrid(graph + "." + task, worker);
+        return task;
     }
 
     /**

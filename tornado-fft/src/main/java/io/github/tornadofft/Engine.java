@@ -62,6 +62,7 @@ final class Engine {
     }
 
     private static final AtomicInteger IDS = new AtomicInteger();
+    private static final AtomicInteger TASKS = new AtomicInteger();
 
     /**
      * Held while a graph runs for the first time, which is when TornadoVM compiles it: one compilation
@@ -394,7 +395,16 @@ final class Engine {
         return addPasses(graph, "p", direction, passes, twiddles, sendTables, chain, scale, target, late);
     }
 
-    /** {@link #addPasses} with the tasks named {@code prefix} and the pass's index (after the graph's name). */
+    /**
+     * The start of the names of the tasks one call adds to {@code graph}: the graph's name and a number
+     * no other call in this JVM gets, so that several plans, or one plan in both directions, append to
+     * one graph (TornadoVM refuses two tasks of one name in a graph).
+     */
+    static String taskBase(TaskGraph graph) {
+        return graph.getTaskGraphName() + "t" + TASKS.incrementAndGet();
+    }
+
+    /** {@link #addPasses} with the tasks named {@code prefix} and the pass's index (after {@link #taskBase}). */
     private List<String> addPasses(TaskGraph graph, String prefix, Direction direction, List<Pass> passes,
                                    List<TornadoNativeArray> twiddles, boolean sendTables, List<TornadoNativeArray> chain, double scale,
                                    GridScheduler target, boolean late) {
@@ -411,11 +421,12 @@ final class Engine {
         FftDescriptor complex = complexPart(descriptor, real);
         long points = complex.floats() / 2;
         List<String> tasks = new ArrayList<>();
+        String base = taskBase(graph);
         FftDescriptor.Layout inLayout = complex.inputLayout();
         FftDescriptor.Layout outLayout = complex.outputLayout();
         for (int p = 0; p < passes.size(); p++) {
             Pass pass = passes.get(p);
-            String task = graph.getTaskGraphName() + prefix + p;
+            String task = base + prefix + p;
             boolean last = p == passes.size() - 1;
             // The first pass reads the input's layout, the last writes the output's; between, packed.
             int flags = RegisterPass.flags(inverse, pass.split(), pass.fused(), real)
@@ -484,11 +495,11 @@ final class Engine {
         if (r2c) {
             tasks.addAll(addComplexPart(graph, Direction.FORWARD, passes, twiddles, chain.subList(0, chain.size() - 1),
                     target, late));
-            task = graph.getTaskGraphName() + "split";
+            task = taskBase(graph) + "split";
             split(graph, task, chain.get(chain.size() - 2), chain.getLast(), w, half, packedRow, total, lead0, lead1);
             tasks.add(task);
         } else {
-            task = graph.getTaskGraphName() + "merge";
+            task = taskBase(graph) + "merge";
             merge(graph, task, chain.getFirst(), chain.get(1), w, half, passRow, total, lead0, lead1);
             tasks.add(task);
             tasks.addAll(addComplexPart(graph, Direction.INVERSE, passes, twiddles, chain.subList(1, chain.size()),

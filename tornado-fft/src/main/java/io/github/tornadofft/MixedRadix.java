@@ -533,6 +533,7 @@ final class MixedRadix {
                               GridScheduler target, List<TornadoNativeArray> work) {
             int flags = (direction == Direction.INVERSE ? MixedRadixPass.INVERSE : 0) | (columns ? MixedRadixPass.COLUMNS : 0);
             String name = graph.getTaskGraphName();
+            String base = Engine.taskBase(graph);
             List<String> tasks = new ArrayList<>();
             if (points != null) {
                 return addConvolution(graph, prefix, direction, chain, in, out, scale, maxGroup, target, work);
@@ -542,13 +543,13 @@ final class MixedRadix {
                 int lanes = fusedLanes(n, per, descriptor.precision(), transforms, maxGroup);
                 boolean pad = pads(n, lanes, descriptor.precision());
                 String task = prefix + "f";
-                addFused(graph, name + task, chain.get(0), chain.get(1), in, out, scale,
+                addFused(graph, base + task, chain.get(0), chain.get(1), in, out, scale,
                         flags | per << MixedRadixPass.PER_SHIFT | (pad ? MixedRadixPass.PAD : 0), lanes);
                 int groups = (transforms + lanes - 1) / lanes;
                 WorkerGrid1D worker = new WorkerGrid1D(groups * lanes * per);
                 worker.setLocalWork(lanes * per, 1, 1);
-                target.addWorkerGrid(name + "." + name + task, worker);
-                tasks.add(name + task);
+                target.addWorkerGrid(name + "." + base + task, worker);
+                tasks.add(base + task);
                 return tasks;
             }
             int span = 1;
@@ -559,9 +560,9 @@ final class MixedRadix {
                 FftDescriptor.Layout to = last ? out : packed();
                 int items = Math.multiplyExact(n / radix, transforms);
                 String task = prefix + "r" + p;
-                addPass(graph, name + task, radix, chain.get(p), chain.get(p + 1), tables.get(p), span, items, from, to,
+                addPass(graph, base + task, radix, chain.get(p), chain.get(p + 1), tables.get(p), span, items, from, to,
                         last ? scale : 1, flags);
-                tasks.add(Bluestein.grid(target, name, task, items, Math.min(GROUP, maxGroup)));
+                tasks.add(Bluestein.grid(target, name, base + task, items, Math.min(GROUP, maxGroup)));
                 span *= radix;
             }
             return tasks;
@@ -577,6 +578,7 @@ final class MixedRadix {
                                             FftDescriptor.Layout in, FftDescriptor.Layout out, double scale, int maxGroup,
                                             GridScheduler target, List<TornadoNativeArray> work) {
             String name = graph.getTaskGraphName();
+            String base = Engine.taskBase(graph);
             int m = points.n;
             int mBits = Integer.numberOfTrailingZeros(m);
             int sign = direction == Direction.FORWARD ? 1 : -1;
@@ -589,37 +591,37 @@ final class MixedRadix {
             List<String> tasks = new ArrayList<>();
             FftDescriptor.Layout packed = points.packed();
             if (src instanceof DoubleArray doubles) {
-                graph.task(name + prefix + "pad", ChirpDouble::pad, new KernelContext(), doubles, (DoubleArray) work.get(0),
+                graph.task(base + prefix + "pad", ChirpDouble::pad, new KernelContext(), doubles, (DoubleArray) work.get(0),
                         (DoubleArray) chirp, n, mBits, (double) sign, padded, inner, in.stride(), in.distance(), columnsFlag);
             } else {
-                graph.task(name + prefix + "pad", Chirp::pad, new KernelContext(), (FloatArray) src, (FloatArray) work.get(0),
+                graph.task(base + prefix + "pad", Chirp::pad, new KernelContext(), (FloatArray) src, (FloatArray) work.get(0),
                         (FloatArray) chirp, n, mBits, (float) sign, padded, inner, in.stride(), in.distance(), columnsFlag);
             }
-            tasks.add(Bluestein.grid(target, name, prefix + "pad", padded, maxGroup));
+            tasks.add(Bluestein.grid(target, name, base + prefix + "pad", padded, maxGroup));
             tasks.addAll(points.addTasks(graph, prefix + "f", Direction.FORWARD, Bluestein.alternate(work, 0, k), packed, packed,
                     1, maxGroup, target, List.of()));
             TornadoNativeArray filtered = work.get(k % 2);
             if (filtered instanceof DoubleArray doubles) {
-                graph.task(name + prefix + "filter", ChirpDouble::filter, new KernelContext(), doubles, (DoubleArray) spectrum,
+                graph.task(base + prefix + "filter", ChirpDouble::filter, new KernelContext(), doubles, (DoubleArray) spectrum,
                         mBits, padded);
             } else {
-                graph.task(name + prefix + "filter", Chirp::filter, new KernelContext(), (FloatArray) filtered,
+                graph.task(base + prefix + "filter", Chirp::filter, new KernelContext(), (FloatArray) filtered,
                         (FloatArray) spectrum, mBits, padded);
             }
-            tasks.add(Bluestein.grid(target, name, prefix + "filter", padded, maxGroup));
+            tasks.add(Bluestein.grid(target, name, base + prefix + "filter", padded, maxGroup));
             tasks.addAll(points.addTasks(graph, prefix + "i", Direction.INVERSE, Bluestein.alternate(work, k, k), packed, packed,
                     1, maxGroup, target, List.of()));
             TornadoNativeArray result = work.get(2 * k % 2);
             if (result instanceof DoubleArray doubles) {
-                graph.task(name + prefix + "crop", ChirpDouble::crop, new KernelContext(), doubles, (DoubleArray) dst,
+                graph.task(base + prefix + "crop", ChirpDouble::crop, new KernelContext(), doubles, (DoubleArray) dst,
                         (DoubleArray) chirp, n, mBits, (double) sign, scale, outputs, inner, out.stride(), out.distance(),
                         columnsFlag);
             } else {
-                graph.task(name + prefix + "crop", Chirp::crop, new KernelContext(), (FloatArray) result, (FloatArray) dst,
+                graph.task(base + prefix + "crop", Chirp::crop, new KernelContext(), (FloatArray) result, (FloatArray) dst,
                         (FloatArray) chirp, n, mBits, (float) sign, (float) scale, outputs, inner, out.stride(), out.distance(),
                         columnsFlag);
             }
-            tasks.add(Bluestein.grid(target, name, prefix + "crop", outputs, maxGroup));
+            tasks.add(Bluestein.grid(target, name, base + prefix + "crop", outputs, maxGroup));
             return tasks;
         }
 

@@ -87,4 +87,16 @@ class StepsTest {
     void theLibraryResidentAndAppendedMatchesTheReference(int n) {
         assertMatchesTheReference(Step6Library.run(TourDevice.get(), options(3, n)));
     }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {2, 64, 1024, 4096})
+    void theFusedConvolutionMatchesTheReference(int n) {
+        assertMatchesTheReference(FusedConvolution.run(TourDevice.get(), options(n <= 64 ? 19 : 3, n)));
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {16, 512})
+    void theSpectrogramMatchesTheReference(int n) {
+        assertMatchesTheReference(Spectrogram.run(TourDevice.get(), options(21, n)));
+    }
 }

@@ -256,6 +256,11 @@ public final class BlockFft {
         return 1 << (fft & ((1 << SIZE_BITS) - 1));
     }
 
+    /** The values per work-item E of the transform described by {@code fft}: the loop bound over a work-item's values. */
+    public static int values(int fft) {
+        return 1 << (fft >>> VALUES_SHIFT & 3);
+    }
+
     /** The transform this work-item computes: group index times T plus its place in the group. */
     public static int transform(KernelContext ctx, int fft) {
         return ctx.groupIdx * (fft >>> GROUP_SHIFT & 255) + (ctx.localIdx >> strideBits(fft));
@@ -272,8 +277,7 @@ public final class BlockFft {
      * {@code src} (interleaved complex, natural order): {@code re[i], im[i] = x[t + S i]}.
      */
     public static void load(KernelContext ctx, FloatArray src, int offset, float[] re, float[] im, int fft) {
-        int values = 1 << (fft >>> VALUES_SHIFT & 3);
-        for (int i = 0; i < values; i++) {
+        for (int i = 0; i < values(fft); i++) {
             int k = offset + 2 * index(ctx, fft, i);
             re[i] = src.get(k);
             im[i] = src.get(k + 1);
@@ -282,8 +286,7 @@ public final class BlockFft {
 
     /** Stores this work-item's values as {@link #load} reads them. */
     public static void store(KernelContext ctx, FloatArray dst, int offset, float[] re, float[] im, int fft) {
-        int values = 1 << (fft >>> VALUES_SHIFT & 3);
-        for (int i = 0; i < values; i++) {
+        for (int i = 0; i < values(fft); i++) {
             int k = offset + 2 * index(ctx, fft, i);
             dst.set(k, re[i]);
             dst.set(k + 1, im[i]);
