@@ -266,6 +266,38 @@ class Fft1dPlanTest {
                         + (flags ? "" : " without compiler flags"));
     }
 
+    /**
+     * One plan appended twice to one graph, forward then inverse (the convolution chain), and a second
+     * plan after it: every task has a name of its own, and the round trip gives the input back. Powers
+     * of two in one kernel and in several, mixed radix and Bluestein.
+     */
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {4096, 1 << 16, 1000, 1009})
+    void onePlanAppendsInBothDirectionsToOneGraph(int n) throws Exception {
+        int batch = 2;
+        float[] host = Signals.random(2L * n * batch);
+        FloatArray data = Signals.keep(FloatArray.fromArray(host));
+        FloatArray spectrum = Signals.keep(new FloatArray(host.length));
+        FloatArray back = Signals.keep(new FloatArray(host.length));
+        FloatArray again = Signals.keep(new FloatArray(host.length));
+        back.init(Float.NaN);
+        FftDescriptor d = FftDescriptor.c2c(n).batch(batch).build();
+        TaskGraph graph = new TaskGraph("twice" + n).transferToDevice(DataTransferMode.EVERY_EXECUTION, data);
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get()); FftPlan other = FftPlan.create(d, TestDevice.get())) {
+            GridScheduler grid = new GridScheduler();
+            plan.appendTo(Direction.FORWARD, graph, data, spectrum, grid);
+            plan.appendTo(Direction.INVERSE, graph, spectrum, back, grid);
+            other.appendTo(Direction.FORWARD, graph, back, again, grid);
+            graph.transferToHost(DataTransferMode.EVERY_EXECUTION, back, again);
+            try (TornadoExecutionPlan execution = new TornadoExecutionPlan(graph.snapshot())) {
+                execution.withDevice(TestDevice.get()).withGridScheduler(grid).execute();
+            }
+        }
+        assertWithin(back.toHeapArray(), Signals.widen(host), 2 * tolerance(n), "forward then inverse, appended, n=" + n);
+        assertWithin(again.toHeapArray(), Signals.reference(host, new int[] {n}, batch, Direction.FORWARD, Norm.BACKWARD),
+                3 * tolerance(n), "a second plan after them, n=" + n);
+    }
+
     /** A caller's own kernel: doubles every value. */
     static void scaleByTwo(FloatArray a) {
         for (@uk.ac.manchester.tornado.api.annotations.Parallel int i = 0; i < a.getSize(); i++) {
