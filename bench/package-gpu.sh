@@ -14,6 +14,7 @@
 #   run          the launcher: ./run [run-bench options, --precision double among them], ./run jmh [JMH options],
 #                ./run variants [...], ./run soak [...],
 #                ./run split --devices B:D,B:D [...] (a plan over several devices),
+#                ./run convolution [--devices B:D,B:D] [...] (the block FFT's fused convolution against chains),
 #                ./run tests [DEVICE] [JUnit console options] (the suite on a TornadoVM device, e.g. 1:0),
 #                ./run fft [./fft options] (the command: .npy files in and out, e.g. ./run fft --help),
 #                ./run tour STEP|sweep [options] (the guided tour of docs/TOUR.md, e.g. ./run tour sweep --device 1:0)
@@ -299,6 +300,7 @@ case ${1:-} in
     variants) main=io.github.tornadofft.bench.Variants; shift ;;
     soak) main=io.github.tornadofft.bench.Soak; shift ;;
     split) main=io.github.tornadofft.bench.SplitBench; shift ;;
+    convolution) main=io.github.tornadofft.bench.ConvolutionBench; shift ;;
     fft)
         # The ./fft command (fft-cli) on its own class path: .npy files in and out, on a TornadoVM
         # device (--device B:D, default TornadoVM's default) or on the JVM (--device jvm).

@@ -60,6 +60,23 @@ public final class FusedConvolution {
         }
     }
 
+    /**
+     * The block FFT alone, forward or inverse as {@code fft} says: load, execute, store. What a plan's
+     * single-group kernel does, written as a user's kernel (the bench times the two side by side).
+     */
+    public static void transform(KernelContext ctx, FloatArray in, FloatArray out, FloatArray twiddles, int fft,
+                                 int signalCount) {
+        float[] re = new float[BlockFft.MAX_VALUES];
+        float[] im = new float[BlockFft.MAX_VALUES];
+        int signal = BlockFft.transform(ctx, fft);
+        int offset = signal < signalCount ? 2 * BlockFft.points(fft) * signal : 0;
+        BlockFft.load(ctx, in, offset, re, im, fft);
+        BlockFft.execute(ctx, re, im, twiddles, fft);
+        if (signal < signalCount) {
+            BlockFft.store(ctx, out, offset, re, im, fft);
+        }
+    }
+
     /** The chain's middle kernel: every spectrum times the filter's. */
     public static void multiply(FloatArray spectra, FloatArray filter, FloatArray product, int n, int total) {
         for (@Parallel int t = 0; t < total; t++) {
@@ -73,11 +90,16 @@ public final class FusedConvolution {
         }
     }
 
+    /** The description the example uses: 8 values a work-item, as many signals a group as make 64 work-items, at most 8. */
+    public static BlockFft describe(int n) {
+        return BlockFft.of(n).transformsPerGroup(Math.max(1, Math.min(8, 64 * 8 / n)));
+    }
+
     /** The fused kernel and the chain of two plans and a multiply, each against the reference; the fused kernel's time. */
     public static Outcome run(TornadoDevice device, Options options) {
         int n = options.size()[0];
         int count = options.batch();
-        BlockFft forward = BlockFft.of(n).transformsPerGroup(Math.max(1, Math.min(8, 64 * 8 / n))).check(device);
+        BlockFft forward = describe(n).check(device);
         BlockFft inverse = forward.inverse();
         FloatArray signals = Signal.random((long) n * count, options.seed());
         FloatArray filter = spectrumOf(Signal.random(n, options.seed() + 1));
@@ -116,7 +138,7 @@ public final class FusedConvolution {
     }
 
     /** The filter's spectrum H = FFT(h), in float, from a double-precision transform. */
-    static FloatArray spectrumOf(FloatArray h) {
+    public static FloatArray spectrumOf(FloatArray h) {
         double[] data = new double[h.getSize()];
         for (int i = 0; i < data.length; i++) {
             data[i] = h.get(i);
@@ -130,7 +152,7 @@ public final class FusedConvolution {
     }
 
     /** IFFT(FFT(x) H) / N in double precision. */
-    static double[] reference(FloatArray signals, FloatArray filter, int n, int count) {
+    public static double[] reference(FloatArray signals, FloatArray filter, int n, int count) {
         double[] data = new double[signals.getSize()];
         for (int i = 0; i < data.length; i++) {
             data[i] = signals.get(i);
