@@ -23,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The block FFT in a kernel written as a user would write one (load, execute, store), on the TornadoVM
+ * The block FFT in a kernel written as a user would write one ({@link BlockFft#transform}: load,
+ * execute, store), on the TornadoVM
  * device against the reference: every size in the forward direction, the inverse at the smallest,
  * middle and largest sizes, each number of values per work-item, several transforms per group with the
  * last group part empty, and the device checks.
@@ -31,20 +32,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Tag("device")
 @ExtendWith(Seed.class)
 class BlockFftTest {
-
-    /** A user's kernel: one transform per T work-items' share of the group, the last group's extra transforms idle. */
-    public static void loadExecuteStore(KernelContext ctx, FloatArray in, FloatArray out, FloatArray twiddles, int fft,
-                                        int transforms) {
-        float[] re = new float[BlockFft.MAX_VALUES];
-        float[] im = new float[BlockFft.MAX_VALUES];
-        int transform = BlockFft.transform(ctx, fft);
-        int offset = 2 * BlockFft.points(fft) * (transform < transforms ? transform : transforms - 1);
-        BlockFft.load(ctx, in, offset, re, im, fft);
-        BlockFft.execute(ctx, re, im, twiddles, fft);
-        if (transform < transforms) {
-            BlockFft.store(ctx, out, offset, re, im, fft);
-        }
-    }
 
     /** As many transforms per group as make about 64 work-items, at most 4. */
     private static BlockFft described(int n, Direction direction) {
@@ -78,7 +65,7 @@ class BlockFftTest {
                 fft.toString());
     }
 
-    /** Runs {@link #loadExecuteStore} over {@code transforms} transforms of {@code host}; the output was poisoned. */
+    /** Runs {@link BlockFft#transform} over {@code transforms} transforms of {@code host}; the output was poisoned. */
     static float[] run(BlockFft fft, float[] host, int transforms) throws Exception {
         FloatArray in = Signals.keep(FloatArray.fromArray(host));
         FloatArray out = Signals.keep(new FloatArray(host.length));
@@ -86,7 +73,7 @@ class BlockFftTest {
         FloatArray twiddles = Signals.keep(fft.twiddles());
         TaskGraph graph = new TaskGraph("block" + Integer.toHexString(fft.word()))
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, in, twiddles)
-                .task("fft", BlockFftTest::loadExecuteStore, new KernelContext(), in, out, twiddles, fft.word(), transforms)
+                .task("fft", BlockFft::transform, new KernelContext(), in, out, twiddles, fft.word(), transforms)
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, out);
         GridScheduler grid = new GridScheduler(graph.getTaskGraphName() + ".fft", fft.grid(transforms));
         try (TornadoExecutionPlan plan = new TornadoExecutionPlan(graph.snapshot())) {

@@ -152,7 +152,7 @@ public final class ConvolutionBench implements Callable<Integer> {
 
                 FloatArray alone = new FloatArray(2 * n * count);
                 TaskGraph block = new TaskGraph("block").transferToDevice(DataTransferMode.FIRST_EXECUTION, signals, twiddles)
-                        .task("transform", FusedConvolution::transform, new KernelContext(), signals, alone, twiddles,
+                        .task("transform", BlockFft::transform, new KernelContext(), signals, alone, twiddles,
                                 fft.word(), count)
                         .transferToHost(DataTransferMode.UNDER_DEMAND, alone);
                 t = time(block, new GridScheduler("block.transform", fft.grid(count)), device, alone);

@@ -60,23 +60,6 @@ public final class FusedConvolution {
         }
     }
 
-    /**
-     * The block FFT alone, forward or inverse as {@code fft} says: load, execute, store. What a plan's
-     * single-group kernel does, written as a user's kernel (the bench times the two side by side).
-     */
-    public static void transform(KernelContext ctx, FloatArray in, FloatArray out, FloatArray twiddles, int fft,
-                                 int signalCount) {
-        float[] re = new float[BlockFft.MAX_VALUES];
-        float[] im = new float[BlockFft.MAX_VALUES];
-        int signal = BlockFft.transform(ctx, fft);
-        int offset = signal < signalCount ? 2 * BlockFft.points(fft) * signal : 0;
-        BlockFft.load(ctx, in, offset, re, im, fft);
-        BlockFft.execute(ctx, re, im, twiddles, fft);
-        if (signal < signalCount) {
-            BlockFft.store(ctx, out, offset, re, im, fft);
-        }
-    }
-
     /** The chain's middle kernel: every spectrum times the filter's. */
     public static void multiply(FloatArray spectra, FloatArray filter, FloatArray product, int n, int total) {
         for (@Parallel int t = 0; t < total; t++) {

@@ -294,6 +294,24 @@ public final class BlockFft {
     }
 
     /**
+     * A whole kernel, and the shortest use of the others: {@code transforms} transforms of {@code in}
+     * (packed, interleaved) to {@code out}, loaded, executed and stored. A group's missing transforms
+     * (past {@code transforms}) compute transform 0 and store nothing. Launch with {@link #grid(int)}.
+     */
+    public static void transform(KernelContext ctx, FloatArray in, FloatArray out, FloatArray twiddles, int fft,
+                                 int transforms) {
+        float[] re = new float[MAX_VALUES];
+        float[] im = new float[MAX_VALUES];
+        int t = transform(ctx, fft);
+        int offset = t < transforms ? 2 * points(fft) * t : 0;
+        load(ctx, in, offset, re, im, fft);
+        execute(ctx, re, im, twiddles, fft);
+        if (t < transforms) {
+            store(ctx, out, offset, re, im, fft);
+        }
+    }
+
+    /**
      * The transform of the values the group's work-items hold (the layout above), in place: Stockham
      * passes of radix E, one DFT of E values per work-item and pass (a first pass of a smaller radix
      * where log2 E does not divide log2 N), each pass but the last followed by an exchange through local
