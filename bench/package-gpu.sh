@@ -344,9 +344,9 @@ case ${1:-} in
         cp="$cp:$(sed "s#^#$here/lib/#" "$here/lib/tour-classpath.txt" | paste -sd: -)"
         cp="$cp:$here/tests/junit-console.jar"
         main=org.junit.platform.console.ConsoleLauncher
-        # SpeedPlotTest redraws docs/tour's plot from the repository's CSV, which the bundle does not carry.
+        # SpeedPlotTest and FiguresTest compare with docs/tour, which the bundle does not carry.
         args=(execute --disable-banner --details=summary --select-package io.github.tornadofft
-              --exclude-classname '.*[.]SpeedPlotTest')
+              --exclude-classname '.*[.](SpeedPlot|Figures)Test')
         ;;
 esac
 # PoCL's LLVM installs its SIGSEGV handler over the JVM's; the JVM's signal-chaining library keeps the
