@@ -82,11 +82,11 @@ add_jar() {
     local src=$1 name
     name=$(basename "$src")
     if [[ $name == cuda-*-linux-x86_64.jar ]]; then
-        # Only the JNI glue the bench loads (cudart, cufft); the other CUDA libraries' glue is 40 MB.
+        # Only the JNI glue the bench loads (cudart, cufft, cublas); the other CUDA libraries' glue is 40 MB.
         python3 - "$src" "$dist/lib/$name" <<'PY'
 import re, sys, zipfile
 src, dst = sys.argv[1], sys.argv[2]
-keep = re.compile(r'(META-INF/(MANIFEST\.MF|maven/.*)|.*/|org/bytedeco/cuda/linux-x86_64/libjni(cudart|cufft)\.so)$')
+keep = re.compile(r'(META-INF/(MANIFEST\.MF|maven/.*)|.*/|org/bytedeco/cuda/linux-x86_64/libjni(cudart|cufft|cublas)\.so)$')
 with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, 'w', zipfile.ZIP_STORED) as zout:
     for info in zin.infolist():
         if keep.match(info.filename) and 'native-image' not in info.filename:
@@ -323,6 +323,8 @@ case ${1:-} in
             4) main=io.github.tornadofft.examples.Step4CoalescedRuns ;;
             5) main=io.github.tornadofft.examples.Step5Fft3d ;;
             6) main=io.github.tornadofft.examples.Step6Library ;;
+            convolution) main=io.github.tornadofft.examples.FusedConvolution ;;
+            spectrogram) main=io.github.tornadofft.examples.Spectrogram ;;
             sweep) main=io.github.tornadofft.examples.Sweep ;;
             *) echo "run: ./run tour STEP [--device B:D] [--size N] [--batch B] [--show-code] (STEP 1 to 6), or ./run tour sweep [--device B:D] [--out DIR]" >&2; exit 2 ;;
         esac
