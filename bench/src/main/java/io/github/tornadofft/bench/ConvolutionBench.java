@@ -62,6 +62,9 @@ public final class ConvolutionBench implements Callable<Integer> {
     @Option(names = "--reps", paramLabel = "N", defaultValue = "15", description = "Timed runs (default: ${DEFAULT-VALUE}).")
     int reps;
 
+    @Option(names = "--variants", description = "Also time the block FFT alone with 4 and 8 values per work-item and 1, 2, 4 transforms per group.")
+    boolean variants;
+
     @Option(names = "--no-cufft", description = "Leave cuFFT out (a machine without CUDA).")
     boolean noCufft;
 
@@ -157,6 +160,18 @@ public final class ConvolutionBench implements Callable<Integer> {
                         .transferToHost(DataTransferMode.UNDER_DEMAND, alone);
                 t = time(block, new GridScheduler("block.transform", fft.grid(count)), device, alone);
                 rows.add(new Row(label + " block FFT alone (forward)", t, 2 * bytes, error(alone, spectra), "load, execute, store"));
+                for (BlockFft v : variants ? variantsOf(n) : List.<BlockFft>of()) {
+                    try {
+                        v.check(device);
+                    } catch (IllegalArgumentException e) {
+                        continue;
+                    }
+                    TaskGraph g = new TaskGraph("variant").transferToDevice(DataTransferMode.FIRST_EXECUTION, signals, twiddles)
+                            .task("transform", BlockFft::transform, new KernelContext(), signals, alone, twiddles, v.word(), count)
+                            .transferToHost(DataTransferMode.UNDER_DEMAND, alone);
+                    t = time(g, new GridScheduler("variant.transform", v.grid(count)), device, alone);
+                    rows.add(new Row(label + " block FFT alone, variant", t, 2 * bytes, error(alone, spectra), v.toString()));
+                }
 
                 FftDescriptor d = FftDescriptor.c2c(n).batch(count).build();
                 try (FftPlan there = FftPlan.create(d, device); FftPlan back = FftPlan.create(d, device)) {
@@ -206,6 +221,18 @@ public final class ConvolutionBench implements Callable<Integer> {
             }
         }
         return failed;
+    }
+
+    private static List<BlockFft> variantsOf(int n) {
+        List<BlockFft> list = new ArrayList<>();
+        for (int values : new int[] {4, 8}) {
+            for (int perGroup : new int[] {1, 2, 4}) {
+                if (values <= n) {
+                    list.add(BlockFft.of(n).valuesPerWorkItem(values).transformsPerGroup(perGroup));
+                }
+            }
+        }
+        return list;
     }
 
     /** Median device kernel time of the graph's executions after {@link #warmup}; the output downloaded after. */

@@ -73,6 +73,7 @@ public final class BlockFft {
     private static final int SIZE_BITS = 4;
     private static final int VALUES_SHIFT = 4;
     private static final int INVERSE_BIT = 1 << 6;
+
     private static final int GROUP_SHIFT = 8;
     private static final int FIRST_SHIFT = 16;
 
@@ -165,10 +166,11 @@ public final class BlockFft {
 
     /**
      * Floats of local memory each call of {@link #execute} in a kernel allocates: N per transform of the
-     * group (the real and imaginary parts pass in turn), 16 KB for one transform of 4096 points.
+     * group (the real and imaginary parts pass in turn) and one of padding after every 32; 16.5 KB for
+     * one transform of 4096 points.
      */
     public int localFloats() {
-        return size * transformsPerGroup;
+        return transformsPerGroup * (size + (size >> 5));
     }
 
     /**
@@ -325,14 +327,17 @@ public final class BlockFft {
         int logE = fft >>> VALUES_SHIFT & 3;
         int values = 1 << logE;
         int s = logN - logE;
-        // One local array, written and read at one place each (TornadoVM 5.2 cannot pass it to a method).
-        float[] work = ctx.allocateFloatLocalArray((fft >>> GROUP_SHIFT & 255) << logN);
+        // One local array, written and read at one place each (TornadoVM 5.2 cannot pass it to a method):
+        // N floats per transform (real parts, then imaginary parts through them), one float of padding
+        // after every 32 so that a pass's writes, E apart, spread over the banks.
+        int region = (1 << logN) + (1 << logN >> 5);
+        float[] work = ctx.allocateFloatLocalArray((fft >>> GROUP_SHIFT & 255) * region);
         int[] dest = new int[MAX_VALUES];
         // The work-item's index read once: TornadoVM 5.2 fails to compile this method (a dangling Pi
         // node when it copies the graph) where it reads ctx.localIdx twice.
         int local = ctx.localIdx;
         int t = local & ((1 << s) - 1);
-        int base = (local >> s) << logN;
+        int base = (local >> s) * region;
         boolean inverse = (fft & INVERSE_BIT) != 0;
         if (inverse) {
             conjugate(im, values);
@@ -351,19 +356,23 @@ public final class BlockFft {
                 // The pass's results to where the next pass reads them: values t + S i of the transform.
                 ctx.localBarrier();
                 for (int i = 0; i < values; i++) {
-                    work[base + dest[i]] = re[i];
+                    int d = dest[i];
+                    work[base + d + (d >> 5)] = re[i];
                 }
                 ctx.localBarrier();
                 for (int i = 0; i < values; i++) {
-                    re[i] = work[base + t + (i << s)];
+                    int r = t + (i << s);
+                    re[i] = work[base + r + (r >> 5)];
                 }
                 ctx.localBarrier();
                 for (int i = 0; i < values; i++) {
-                    work[base + dest[i]] = im[i];
+                    int d = dest[i];
+                    work[base + d + (d >> 5)] = im[i];
                 }
                 ctx.localBarrier();
                 for (int i = 0; i < values; i++) {
-                    im[i] = work[base + t + (i << s)];
+                    int r = t + (i << s);
+                    im[i] = work[base + r + (r >> 5)];
                 }
             }
         }

@@ -18,7 +18,7 @@ class BlockFftDescriptionTest {
         assertEquals(8, fft.valuesPerWorkItem());
         assertEquals(128, fft.workItemsPerTransform());
         assertEquals(256, fft.groupSize());
-        assertEquals(2048, fft.localFloats());
+        assertEquals(2 * (1024 + 32), fft.localFloats());
         assertEquals(Direction.FORWARD, fft.direction());
         WorkerGrid1D grid = fft.grid(5);
         assertEquals(3 * 256, grid.getGlobalWork()[0], "three groups for five transforms, two a group");
