@@ -211,9 +211,15 @@ public final class ConvolutionBench implements Callable<Integer> {
                 }
                 cufft.load(host, scaled);
                 CuFftConvolution.Times times = cufft.time(warmup, reps);
-                double error = relativeError(cufft.result(), expected);
-                rows.add(new Row("cuFFT chain", times.chainNanos(), 6 * bytes, error, "cufftExecC2C, cublasCdgmm, cufftExecC2C"));
-                rows.add(new Row("cuFFT forward alone", times.forwardNanos(), 2 * bytes, Double.NaN, "cufftExecC2C"));
+                // Checked after the timing, from the signals reloaded: and whether the runs left them alone.
+                boolean kept = java.util.Arrays.equals(cufft.signalsNow(), host);
+                cufft.load(host, scaled);
+                double forwardError = relativeError(cufft.forwardOnce(), spectra);
+                double error = relativeError(cufft.chainOnce(), expected);
+                String input = kept ? "" : "; the timed runs changed the signals' buffer";
+                rows.add(new Row("cuFFT chain", times.chainNanos(), 6 * bytes, error,
+                        "cufftExecC2C, cublasCdgmm, cufftExecC2C" + input));
+                rows.add(new Row("cuFFT forward alone", times.forwardNanos(), 2 * bytes, forwardError, "cufftExecC2C"));
             } catch (RuntimeException | LinkageError e) {
                 failed++;
                 rows.add(new Row("cuFFT (failed)", Double.NaN, bytes, Double.NaN, String.valueOf(e).replace('|', '/')));

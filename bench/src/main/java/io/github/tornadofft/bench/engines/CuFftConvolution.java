@@ -108,11 +108,29 @@ public final class CuFftConvolution implements AutoCloseable {
         return new Times(Math.round(Metrics.median(chain)), Math.round(Metrics.median(forward)));
     }
 
-    /** The chain's last result. */
-    public float[] result() {
+    /** The chain once more, from the signals as loaded; its result. */
+    public float[] chainOnce() {
+        forward();
+        multiply();
+        inverse();
+        return download(spectra);
+    }
+
+    /** The forward transform once, from the signals as loaded; the spectra. */
+    public float[] forwardOnce() {
+        forward();
+        return download(spectra);
+    }
+
+    /** The signals' buffer as it is now (the chain must leave it as loaded). */
+    public float[] signalsNow() {
+        return download(signals);
+    }
+
+    private float[] download(Pointer buffer) {
         float[] out = new float[2 * n * count];
         try (FloatPointer host = new FloatPointer(out.length)) {
-            Cuda.check(cudaMemcpy(host, spectra, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy result");
+            Cuda.check(cudaMemcpy(host, buffer, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy result");
             host.get(out);
         }
         return out;
