@@ -17,6 +17,9 @@ import java.util.Objects;
  * does what it likes to the spectrum and stores it: one kernel, one trip through global memory,
  * where a chain of plans makes one per step.
  *
+ * <p>Runs on every TornadoVM device; on an NVIDIA GPU the OpenCL backend is the fast one
+ * (TornadoVM's PTX backend keeps the private arrays in local memory: docs/PERFORMANCE.md).
+ *
  * <p>The description is a value: size, direction, values per work-item E and transforms per
  * work-group T. It answers what the launch needs ({@link #groupSize()}, {@link #grid(int)}), the
  * local memory it takes ({@link #localFloats()}) and checks them against a device ({@link #check}).
@@ -44,8 +47,8 @@ import java.util.Objects;
  * reads in its first pass and writes in its last.
  *
  * <p><b>Synchronisation.</b> {@link #execute} exchanges values between work-items through local
- * memory of its own ({@link #localFloats()} floats for each place a kernel calls it), synchronising the group before each write to it
- * and before each read: it may be called in a loop. It does not synchronise after its last read, and
+ * memory of its own ({@link #localFloats()} floats for each place a kernel calls it), synchronising
+ * the group before each write to it and before each read: it may be called in a loop. It does not synchronise after its last read, and
  * it does not touch the caller's arrays but {@code re} and {@code im}. Every work-item of the group
  * must call it (it holds barriers), also those of a last group's transforms that do not exist: guard
  * their loads and stores, not the call.
@@ -58,6 +61,8 @@ import java.util.Objects;
  * its place, and the workspace is the method's own.
  *
  * <p>The inverse is unnormalised, as cuFFTDx's: a forward and an inverse transform multiply by N.
+ * The caller's {@code re} and {@code im} must hold {@link #MAX_VALUES} floats: a kernel cannot check
+ * the length of a private array, and a shorter one is written past its end.
  */
 public final class BlockFft {
 
@@ -73,7 +78,6 @@ public final class BlockFft {
     private static final int SIZE_BITS = 4;
     private static final int VALUES_SHIFT = 4;
     private static final int INVERSE_BIT = 1 << 6;
-
     private static final int GROUP_SHIFT = 8;
     private static final int FIRST_SHIFT = 16;
 
@@ -204,7 +208,7 @@ public final class BlockFft {
             throw new IllegalArgumentException("transforms: at least 1, got " + transforms);
         }
         int groups = (transforms + transformsPerGroup - 1) / transformsPerGroup;
-        WorkerGrid1D grid = new WorkerGrid1D(groups * groupSize());
+        WorkerGrid1D grid = new WorkerGrid1D(Math.multiplyExact(groups, groupSize()));
         grid.setLocalWork(groupSize(), 1, 1);
         return grid;
     }
