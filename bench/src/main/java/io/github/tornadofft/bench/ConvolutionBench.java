@@ -7,6 +7,7 @@ import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.api.Norm;
 import io.github.tornadofft.bench.engines.CuFftConvolution;
 import io.github.tornadofft.examples.FusedConvolution;
+import io.github.tornadofft.examples.Signal;
 import io.github.tornadofft.kernels.BlockFft;
 import io.github.tornadofft.reference.ReferenceFft;
 import picocli.CommandLine;
@@ -130,11 +131,14 @@ public final class ConvolutionBench implements Callable<Integer> {
     /** Every way for one case; returns the number that failed (each leaves a row saying why). */
     private int runCase(int n, int count, List<Row> rows, PrintStream stdout) {
         long bytes = 8L * n * count;
-        float[] host = random(2 * n * count, seed);
-        FloatArray signals = FloatArray.fromArray(host);
-        FloatArray filter = FusedConvolution.spectrumOf(FloatArray.fromArray(random(2 * n, seed + 1)));
+        FloatArray signals = Signal.random((long) n * count, seed);
+        float[] host = signals.toHeapArray();
+        FloatArray filter = FusedConvolution.spectrumOf(Signal.random(n, seed + 1));
         double[] expected = FusedConvolution.reference(signals, filter, n, count);
-        double[] spectra = widen(host);
+        double[] spectra = new double[host.length];
+        for (int i = 0; i < host.length; i++) {
+            spectra[i] = host[i];
+        }
         ReferenceFft.c2c1d(spectra, 0, n, 1, count, n, Direction.FORWARD, Norm.BACKWARD);
         int failed = 0;
         for (String spec : devices.split(",")) {
@@ -151,7 +155,7 @@ public final class ConvolutionBench implements Callable<Integer> {
                                 fft.word(), fft.inverse().word(), count)
                         .transferToHost(DataTransferMode.UNDER_DEMAND, fused);
                 double t = time(graph, new GridScheduler("fused.convolve", fft.grid(count)), device, fused);
-                rows.add(new Row(label + " fused block FFT", t, 2 * bytes, error(fused, expected), fft.toString()));
+                rows.add(new Row(label + " fused block FFT", t, 2 * bytes, Signal.relativeError(fused, expected), fft.toString()));
 
                 FloatArray alone = new FloatArray(2 * n * count);
                 TaskGraph block = new TaskGraph("block").transferToDevice(DataTransferMode.FIRST_EXECUTION, signals, twiddles)
@@ -159,7 +163,7 @@ public final class ConvolutionBench implements Callable<Integer> {
                                 fft.word(), count)
                         .transferToHost(DataTransferMode.UNDER_DEMAND, alone);
                 t = time(block, new GridScheduler("block.transform", fft.grid(count)), device, alone);
-                rows.add(new Row(label + " block FFT alone (forward)", t, 2 * bytes, error(alone, spectra), "load, execute, store"));
+                rows.add(new Row(label + " block FFT alone (forward)", t, 2 * bytes, Signal.relativeError(alone, spectra), "load, execute, store"));
                 for (BlockFft v : variants ? variantsOf(n) : List.<BlockFft>of()) {
                     try {
                         v.check(device);
@@ -170,22 +174,17 @@ public final class ConvolutionBench implements Callable<Integer> {
                             .task("transform", BlockFft::transform, new KernelContext(), signals, alone, twiddles, v.word(), count)
                             .transferToHost(DataTransferMode.UNDER_DEMAND, alone);
                     t = time(g, new GridScheduler("variant.transform", v.grid(count)), device, alone);
-                    rows.add(new Row(label + " block FFT alone, variant", t, 2 * bytes, error(alone, spectra), v.toString()));
+                    rows.add(new Row(label + " block FFT alone, variant", t, 2 * bytes, Signal.relativeError(alone, spectra), v.toString()));
                 }
 
                 FftDescriptor d = FftDescriptor.c2c(n).batch(count).build();
                 try (FftPlan there = FftPlan.create(d, device); FftPlan back = FftPlan.create(d, device)) {
-                    FloatArray spectrum = new FloatArray(2 * n * count);
-                    FloatArray product = new FloatArray(2 * n * count);
                     FloatArray chained = new FloatArray(2 * n * count);
                     GridScheduler grid = new GridScheduler();
-                    TaskGraph chain = new TaskGraph("chain").transferToDevice(DataTransferMode.FIRST_EXECUTION, signals, filter);
-                    there.appendTo(Direction.FORWARD, chain, signals, spectrum, grid);
-                    chain.task("multiply", FusedConvolution::multiply, spectrum, filter, product, n, n * count);
-                    back.appendTo(Direction.INVERSE, chain, product, chained, grid);
-                    chain.transferToHost(DataTransferMode.UNDER_DEMAND, chained);
+                    TaskGraph chain = FusedConvolution.chain(there, back, signals, filter, chained, grid)
+                            .transferToHost(DataTransferMode.UNDER_DEMAND, chained);
                     t = time(chain, grid, device, chained);
-                    rows.add(new Row(label + " chain: plan, multiply, plan", t, 6 * bytes, error(chained, expected),
+                    rows.add(new Row(label + " chain: plan, multiply, plan", t, 6 * bytes, Signal.relativeError(chained, expected),
                             there.passes().size() + " + 1 + " + back.passes().size() + " kernels"));
 
                     FloatArray planned = new FloatArray(2 * n * count);
@@ -194,7 +193,7 @@ public final class ConvolutionBench implements Callable<Integer> {
                     there.appendTo(Direction.FORWARD, one, signals, planned, oneGrid);
                     one.transferToHost(DataTransferMode.UNDER_DEMAND, planned);
                     t = time(one, oneGrid, device, planned);
-                    rows.add(new Row(label + " plan alone (forward)", t, 2 * bytes, error(planned, spectra),
+                    rows.add(new Row(label + " plan alone (forward)", t, 2 * bytes, Signal.relativeError(planned, spectra),
                             there.passes().size() + " kernel(s)"));
                 }
             } catch (RuntimeException | LinkageError e) {
@@ -214,8 +213,8 @@ public final class ConvolutionBench implements Callable<Integer> {
                 // Checked after the timing, from the signals reloaded: and whether the runs left them alone.
                 boolean kept = java.util.Arrays.equals(cufft.signalsNow(), host);
                 cufft.load(host, scaled);
-                double forwardError = relativeError(cufft.forwardOnce(), spectra);
-                double error = relativeError(cufft.chainOnce(), expected);
+                double forwardError = Signal.relativeError(FloatArray.fromArray(cufft.forwardOnce()), spectra);
+                double error = Signal.relativeError(FloatArray.fromArray(cufft.chainOnce()), expected);
                 String input = kept ? "" : "; the timed runs changed the signals' buffer";
                 rows.add(new Row("cuFFT chain", times.chainNanos(), 6 * bytes, error,
                         "cufftExecC2C, cublasCdgmm, cufftExecC2C" + input));
@@ -257,38 +256,5 @@ public final class ConvolutionBench implements Callable<Integer> {
         } catch (Exception e) {
             throw new IllegalStateException("TornadoVM: " + e.getMessage(), e);
         }
-    }
-
-    private static float[] random(int floats, long seed) {
-        SplittableRandom random = new SplittableRandom(seed);
-        float[] x = new float[floats];
-        for (int i = 0; i < floats; i++) {
-            x[i] = (float) (2 * random.nextDouble() - 1);
-        }
-        return x;
-    }
-
-    private static double[] widen(float[] x) {
-        double[] d = new double[x.length];
-        for (int i = 0; i < x.length; i++) {
-            d[i] = x[i];
-        }
-        return d;
-    }
-
-    private static double error(FloatArray actual, double[] expected) {
-        return relativeError(actual.toHeapArray(), expected);
-    }
-
-    private static double relativeError(float[] actual, double[] expected) {
-        double diff = 0;
-        double norm = 0;
-        for (int i = 0; i < expected.length; i++) {
-            double d = actual[i] - expected[i];
-            diff += d * d;
-            norm += expected[i] * expected[i];
-        }
-        double e = Math.sqrt(diff / norm);
-        return Double.isNaN(e) ? Double.POSITIVE_INFINITY : e;
     }
 }

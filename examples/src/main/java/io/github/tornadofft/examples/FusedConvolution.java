@@ -101,15 +101,10 @@ public final class FusedConvolution {
 
         FftDescriptor d = FftDescriptor.c2c(n).batch(count).build();
         try (FftPlan there = FftPlan.create(d, device); FftPlan back = FftPlan.create(d, device)) {
-            FloatArray spectra = new FloatArray(2 * n * count);
-            FloatArray product = new FloatArray(2 * n * count);
             FloatArray chained = new FloatArray(2 * n * count);
             GridScheduler chainGrid = new GridScheduler();
-            TaskGraph chain = new TaskGraph("chain").transferToDevice(DataTransferMode.FIRST_EXECUTION, signals, filter);
-            there.appendTo(Direction.FORWARD, chain, signals, spectra, chainGrid);
-            chain.task("multiply", FusedConvolution::multiply, spectra, filter, product, n, n * count);
-            back.appendTo(Direction.INVERSE, chain, product, chained, chainGrid);
-            chain.transferToHost(DataTransferMode.EVERY_EXECUTION, chained);
+            TaskGraph chain = chain(there, back, signals, filter, chained, chainGrid)
+                    .transferToHost(DataTransferMode.EVERY_EXECUTION, chained);
             long chainNanos = Tour.kernelNanos(chain, chainGrid, device, options);
             double chainError = Signal.relativeError(chained, expected);
             System.out.printf(Locale.ROOT, "%s, %d signals of %d: fused %.3f ms, the chain (plan, multiply, plan) "
@@ -118,6 +113,24 @@ public final class FusedConvolution {
             return new Outcome("fused convolution (two transforms a signal)", options.size(), 2 * count,
                     Math.max(error, chainError), fusedNanos);
         }
+    }
+
+    /**
+     * The chain the fused kernel replaces, in one TaskGraph: {@code there} forward (signals to spectra),
+     * {@link #multiply}, {@code back} inverse (to {@code out}, scaled 1/N by its norm); the caller adds
+     * the transfer of {@code out}.
+     */
+    public static TaskGraph chain(FftPlan there, FftPlan back, FloatArray signals, FloatArray filter, FloatArray out,
+                                  GridScheduler grid) {
+        int n = there.descriptor().shape()[0];
+        int total = signals.getSize() / 2;
+        FloatArray spectra = new FloatArray(signals.getSize());
+        FloatArray product = new FloatArray(signals.getSize());
+        TaskGraph chain = new TaskGraph("chain").transferToDevice(DataTransferMode.FIRST_EXECUTION, signals, filter);
+        there.appendTo(Direction.FORWARD, chain, signals, spectra, grid);
+        chain.task("multiply", FusedConvolution::multiply, spectra, filter, product, n, total);
+        back.appendTo(Direction.INVERSE, chain, product, out, grid);
+        return chain;
     }
 
     /** The filter's spectrum H = FFT(h), in float, from a double-precision transform. */
