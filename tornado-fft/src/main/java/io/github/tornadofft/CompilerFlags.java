@@ -21,7 +21,9 @@ import java.util.Optional;
  * per kernel). A cap above 128 makes groups of 512 fail to launch ({@code CL_OUT_OF_RESOURCES}). On
  * the PTX backend the kernels already use at most 128, so the cap changes no timing, but it
  * guarantees that a group of 512 launches: one that does not fit fails there without an error
- * (measured: docs/history/PERFORMANCE-diary.md, v0.3).
+ * (measured: docs/history/PERFORMANCE-diary.md, v0.3). TornadoVM 5.2's CUDA backend hands NVRTC no
+ * options at all, so it gets none here: there the planner keeps groups to 256 work-items
+ * ({@link DeviceProfile#UNCAPPED_REGISTERS}), which launch under any register count.
  *
  * <p>{@link FftPlan} applies the flags to its own plans, with a lower cap where its kernel stores late
  * ({@code Planner.storesLate}). Kernels {@link FftPlan#appendTo appended} to a caller's TaskGraph

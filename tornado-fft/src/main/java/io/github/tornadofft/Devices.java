@@ -5,6 +5,7 @@ import io.github.tornadofft.plan.Tuning;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.TornadoDeviceType;
+import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
 import java.util.ArrayList;
@@ -83,6 +84,11 @@ public final class Devices {
         long[] maxGroup = device.getDeviceMaxWorkgroupDimensions();
         int maxGroupSize = (int) Math.min(1024, maxGroup.length > 0 ? maxGroup[0] : 256);
         boolean cpu = device.getDeviceType() == TornadoDeviceType.CPU;
+        if (!cpu && device.getTornadoVMBackend() == TornadoVMBackendType.CUDA && System.getProperty(DeviceProfile.MAX_REGISTERS_PROPERTY) == null) {
+            // TornadoVM's CUDA backend compiles with NVRTC under no option of ours: a kernel may take
+            // up to 255 registers, and only groups that launch under any count are safe.
+            tuning = tuning.withMaxRegisters(DeviceProfile.UNCAPPED_REGISTERS);
+        }
         // TornadoVM lets a process use at most its device heap (-Dtornado.device.memory, 4GB by
         // default) whatever the card holds: that is the limit a plan's buffers must fit.
         long global = device.getMaxGlobalMemory();
@@ -110,6 +116,15 @@ public final class Devices {
     /** What TornadoVM's array header gives: bytes to which element 0 of every array is aligned on the device. */
     static int headerAlignment() {
         return (int) Math.min(256, Long.lowestOneBit(TornadoNativeArray.ARRAY_HEADER));
+    }
+
+    /**
+     * Whether TornadoVM can capture a plan's launches on {@code device} as one CUDA graph
+     * ({@link Launch#CUDA_GRAPH}): on its PTX and CUDA backends.
+     */
+    static boolean capturesCudaGraphs(TornadoDevice device) {
+        TornadoVMBackendType backend = device.getTornadoVMBackend();
+        return backend == TornadoVMBackendType.PTX || backend == TornadoVMBackendType.CUDA;
     }
 
     /** A name for the device that two lookups of the same device share: backend, backend index and device name. */

@@ -48,7 +48,7 @@ public record FftOptions(Launch launch, Tuning tuning) {
     }
 
     /**
-     * These options launched as {@code launch} says ({@link Launch#CUDA_GRAPH} needs a PTX device, which
+     * These options launched as {@code launch} says ({@link Launch#CUDA_GRAPH} needs a PTX or CUDA device, which
      * {@link FftPlan}{@code .create} checks).
      *
      * @throws IllegalArgumentException naming {@code launch} where it is null

@@ -112,8 +112,8 @@ public final class FftPlan implements AutoCloseable {
 
     private static void checkLaunch(FftOptions options, TornadoDevice device) {
         SignalChaining.check(device);
-        if (options.launch() == Launch.CUDA_GRAPH && device.getTornadoVMBackend() != TornadoVMBackendType.PTX) {
-            throw new IllegalArgumentException("launch: CUDA_GRAPH needs a device of the PTX backend; "
+        if (options.launch() == Launch.CUDA_GRAPH && !Devices.capturesCudaGraphs(device)) {
+            throw new IllegalArgumentException("launch: CUDA_GRAPH needs a device of the PTX or CUDA backend; "
                     + device.getPhysicalDevice().getDeviceName() + " is " + device.getTornadoVMBackend()
                     + " (use KERNELS)");
         }

@@ -8,7 +8,7 @@ public enum Launch {
 
     /**
      * The passes captured once as a CUDA graph and replayed with a single launch per execution (PTX
-     * backend only). Less host work per execution: one launch instead of one per pass, which matters
+     * and CUDA backends). Less host work per execution: one launch instead of one per pass, which matters
      * most for short multi-pass transforms, whose kernels take little longer than TornadoVM's launches
      * (measured: docs/history/PERFORMANCE-diary.md, v0.2 and v0.19). TornadoVM's profiler sees no
      * kernel events inside a graph, so {@link FftPlan#lastKernelNanos()} returns -1.

@@ -17,15 +17,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Plans launched as one CUDA graph: replayed with fresh data on a PTX device, refused by name on
+ * Plans launched as one CUDA graph: replayed with fresh data on a PTX or CUDA device, refused by name on
  * any other backend. Which half runs depends on the device under test; both assert.
  */
 @Tag("device")
 @ExtendWith(Seed.class)
 class LaunchTest {
 
-    private static boolean ptx() {
-        return TestDevice.get().getTornadoVMBackend() == TornadoVMBackendType.PTX;
+    private static boolean capturesGraphs() {
+        return Devices.capturesCudaGraphs(TestDevice.get());
     }
 
     @Test
@@ -33,7 +33,7 @@ class LaunchTest {
         int[][] shapes = {{1 << 16}, {64, 32}, {16, 32, 64}};
         for (int[] shape : shapes) {
             FftDescriptor descriptor = FftDescriptor.c2c(shape).batch(2).build();
-            if (!ptx()) {
+            if (!capturesGraphs()) {
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                         () -> FftPlan.create(descriptor, TestDevice.get(), Launch.CUDA_GRAPH));
                 assertTrue(e.getMessage().startsWith("launch:") && e.getMessage().contains("PTX"), e.getMessage());

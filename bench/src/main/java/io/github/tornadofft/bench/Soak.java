@@ -172,6 +172,7 @@ public final class Soak implements Callable<Integer> {
         stdout = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         progress = new Progress(System.err, noProgress);
         boolean nvidia = device.getTornadoVMBackend() == TornadoVMBackendType.PTX
+                || device.getTornadoVMBackend() == TornadoVMBackendType.CUDA
                 || device.getDeviceName().toLowerCase(Locale.ROOT).contains("nvidia");
         if (nvidia) {
             progress.step("loading CUDA for the driver's memory count");

@@ -85,6 +85,11 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      * addresses. {@code CompilerFlags} holds NVIDIA's compilers to it.
      */
     public static final int MAX_REGISTERS = 128;
+    /**
+     * Registers per work-item a kernel may take where no cap reaches the compiler (TornadoVM 5.2's CUDA
+     * backend hands NVRTC no options): the planner then keeps GPU groups to 65536 / 255, 256 work-items.
+     */
+    public static final int UNCAPPED_REGISTERS = 255;
     /** Registers of one GPU multiprocessor. */
     static final int REGISTER_FILE = 65536;
     /**

@@ -70,9 +70,10 @@ final class TornadoEngine implements Engine {
                 TornadoDevice device = Devices.resolve(spec);
                 CopyCeiling ceiling = cudaCopy != null && name.equals(cudaDevice) ? cudaCopy : new TornadoCopy(device, spec);
                 Place place = placeOf(device);
-                boolean ptx = device.getTornadoVMBackend() == TornadoVMBackendType.PTX;
+                TornadoVMBackendType kind = device.getTornadoVMBackend();
+                boolean graphs = kind == TornadoVMBackendType.PTX || kind == TornadoVMBackendType.CUDA;
                 engines.add(new TornadoEngine(spec, name, backend, device, place, ceiling, Launch.KERNELS, profiler));
-                if (ptx) {
+                if (graphs) {
                     engines.add(new TornadoEngine(spec, name, backend, device, place, ceiling, Launch.CUDA_GRAPH, profiler));
                 }
             } catch (Throwable t) {
