@@ -150,7 +150,7 @@ say "wrote .mvn/maven.config: -Dtornadovm.home=$(cd "$sdk" && pwd -P)"
 # ---- 4. SDK jars in the local Maven repository --------------------------------------------
 mvn_cmd=(mvn -B -q -Dmaven.repo.local="${MAVEN_REPO_LOCAL:-$HOME/.m2/repository}")
 cd "$(mktemp -d)"    # run these Maven goals outside the project, so its build plays no part
-for artifact in tornado-api tornado-matrices; do
+for artifact in tornado-api tornado-matrices tornado-cufft; do
     coords="io.github.beehive-lab:$artifact:$version"
     if JAVA_HOME=$jdk "${mvn_cmd[@]}" -o dependency:get -Dartifact="$coords" -Dtransitive=false >/dev/null 2>&1 ||
        JAVA_HOME=$jdk "${mvn_cmd[@]}" dependency:get -Dartifact="$coords" -Dtransitive=false >/dev/null 2>&1; then

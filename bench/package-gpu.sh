@@ -325,6 +325,7 @@ case ${1:-} in
             6) main=io.github.tornadofft.examples.Step6Library ;;
             convolution) main=io.github.tornadofft.examples.FusedConvolution ;;
             spectrogram) main=io.github.tornadofft.examples.Spectrogram ;;
+            library) main=io.github.tornadofft.examples.LibraryChain ;;
             sweep) main=io.github.tornadofft.examples.Sweep ;;
             *) echo "run: ./run tour STEP [--device B:D] [--size N] [--batch B] [--show-code] (STEP 1 to 6), or ./run tour sweep [--device B:D] [--out DIR]" >&2; exit 2 ;;
         esac

@@ -259,6 +259,25 @@ class PlannerTest {
     }
 
     @Test
+    void whereNoRegisterCapReachesTheCompilerEveryGroupLaunchesUnderAnyCount() {
+        // The CUDA backend's NVRTC compile takes no cap: a kernel may hold 255 registers, 256 work-items fit.
+        DeviceProfile cuda = DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30, 256,
+                Tuning.PLANNER.withMaxRegisters(DeviceProfile.UNCAPPED_REGISTERS));
+        assertEquals(256, cuda.maxGroupSize());
+        assertTrue(256 * DeviceProfile.UNCAPPED_REGISTERS <= 65536);
+        List<int[]> shapes = new java.util.ArrayList<>();
+        IntStream.rangeClosed(1, 24).forEach(bits -> shapes.add(new int[] {1 << bits}));
+        shapes.addAll(List.of(new int[] {4096, 4096}, new int[] {128, 128, 32}, new int[] {512, 512, 512},
+                new int[] {16, 16, 64}, new int[] {1000, 1000}, new int[] {1009, 64}));
+        for (int[] shape : shapes) {
+            List<Pass> plan = Planner.plan(shape, 2, cuda);
+            plan.forEach(p -> assertTrue(p.groupSize() <= 256, Arrays.toString(shape) + ": " + p));
+        }
+        // 128 lines of 32 fused would take 512 work-items: there X keeps a pass of its own.
+        assertEquals(0, Planner.plan(new int[] {128, 128, 32}, 1, cuda.withFusion(Choice.ON)).get(0).axis());
+    }
+
+    @Test
     void aGpuTakesTheWidestFirstRadixInAPassOfTwoRegisterSteps() {
         // 2D 4096^2: the Y passes of radix 64 as 16 x 4 (4 work-items a column, 256 a group of 64
         // columns), not 8 x 8 (512); radix 32 keeps 8 x 4 (16 x 2 was slower).

@@ -9,7 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Every engine this JVM could run, in report order: tornado-fft on each TornadoVM device, cuFFT,
+ * Every engine this JVM could run, in report order: tornado-fft on each TornadoVM device, TornadoVM's
+ * cuFFT library task on each CUDA-backend device, cuFFT,
  * VkFFT, JTransforms, reference-fft. An engine that cannot load (no TornadoVM SDK, no NVIDIA driver) is
  * listed as absent with the reason, and the rest carry on.
  */
@@ -48,6 +49,7 @@ public final class Engines {
         }
 
         engines.addAll(tornado(cudaDevice, cudaCopy, tornadoProfiler));
+        engines.addAll(tornadoCuFft());
         engines.add(cufft);
         engines.addAll(vkfft(cudaDevice, cudaCopy));
         engines.add(new JTransformsEngine(host));
@@ -75,6 +77,21 @@ public final class Engines {
         } catch (Throwable t) {
             Failures.rethrowIfFatal(t);
             return List.of(new AbsentEngine("VkFFT", Engine.Place.GPU, "did not load: " + shorten(t)));
+        }
+    }
+
+    /** TornadoVM's cuFFT library task ({@link TornadoCuFftEngine}), where TornadoVM starts. */
+    private static List<Engine> tornadoCuFft() {
+        try {
+            Class.forName("uk.ac.manchester.tornado.api.TornadoExecutionPlan", false, Engines.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            return List.of(new AbsentEngine("TornadoVM cuFFT", Engine.Place.GPU, "no TornadoVM runtime in this JVM"));
+        }
+        try {
+            return TornadoCuFftEngine.discover();
+        } catch (Throwable t) {
+            Failures.rethrowIfFatal(t);
+            return List.of(new FailedEngine("TornadoVM cuFFT", "—", Engine.Place.GPU, "setup: " + shorten(t)));
         }
     }
 
