@@ -39,7 +39,11 @@ class ShortRunsTest {
         Signals.assertBothDirectionsMatchTheReference(shape, plan -> {
             DeviceProfile usual = Devices.profile(TestDevice.get()).withShortRuns(DeviceProfile.Choice.OFF);
             int passes = Planner.plan(shape, plan.descriptor().batch(), usual).size();
-            assertTrue(plan.kernelsPerTransform() < passes, Arrays.toString(shape) + ": a pass fewer than " + passes + ": " + plan);
+            // The strided 1024-point axes take one pass in groups of 512; where groups stop at 256 (the CUDA
+            // backend) short runs save no pass there, and must cost none.
+            boolean saves = usual.cpu() || usual.maxGroupSize() >= 512 || shape.length == 1;
+            assertTrue(saves ? plan.kernelsPerTransform() < passes : plan.kernelsPerTransform() <= passes,
+                    Arrays.toString(shape) + ": " + (saves ? "a pass fewer than " : "no more passes than ") + passes + ": " + plan);
         }, "short runs");
     }
 }
