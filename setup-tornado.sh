@@ -10,14 +10,18 @@
 #      coordinates when no registry serves them, so the build works offline;
 #   5. prints the devices TornadoVM sees and the one the tests will use.
 #
-# Environment: TORNADOVM_HOME (an SDK), JAVA_HOME (a JDK), TORNADOVM_BACKEND (opencl|ptx, for the
-# download; default opencl), TORNADO_FFT_DEVICE (B:D device for the tests; default TornadoVM's default).
+# Environment: TORNADOVM_HOME (an SDK), JAVA_HOME (a JDK), TORNADOVM_BACKEND (opencl|ptx|spirv|cuda|full,
+# the release SDK to download, full being opencl+ptx+spirv+cuda; default opencl), TORNADO_FFT_DEVICE (B:D device for the tests; default TornadoVM's default).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 version=$(sed -n 's:.*<tornadovm.version>\(.*\)</tornadovm.version>.*:\1:p' "$here/pom.xml" | head -n 1)
 jdk_major=${version##*-jdk}
 backend=${TORNADOVM_BACKEND:-opencl}
+case $backend in
+    opencl|ptx|spirv|cuda|full) ;;
+    *) printf '\n[setup] ERROR: TORNADOVM_BACKEND: opencl, ptx, spirv, cuda or full, got %s\n' "$backend" >&2; exit 1 ;;
+esac
 
 say() { printf '[setup] %s\n' "$*"; }
 fail() {
@@ -131,6 +135,11 @@ fi
 sdk_ok "$sdk" || fail "the SDK at $sdk is incomplete"
 sdk_version=$(cat "$sdk/etc/tornado.release" 2>/dev/null | head -n 1 || true)
 say "TornadoVM SDK: $sdk ${sdk_version:+($sdk_version)}"
+sdk_backends=$(sed -n 's/^tornado.backends=//p' "$sdk/etc/tornado.backend" 2>/dev/null | sed 's/-backend//g')
+say "its backends: ${sdk_backends:-unknown (no etc/tornado.backend)}"
+case ",$sdk_backends," in
+    *,cuda,*) say "the CUDA backend (and TornadoVM's cuFFT library tasks) needs an NVIDIA driver (libcuda) and NVRTC at run time" ;;
+esac
 export TORNADOVM_HOME=$sdk JAVA_HOME=$jdk
 # The SDK's launcher flags live in tornado-argfile, expanded from its template for the SDK's own
 # path (as its launcher does); the tests start their JVM with it. Expand it again if it names
@@ -168,7 +177,7 @@ done
 # ---- 5. Devices ----------------------------------------------------------------------------
 say "devices TornadoVM sees:"
 if ! "$sdk/bin/tornado" --devices 2>&1 | sed 's/^/    /'; then
-    fail "'tornado --devices' failed: the SDK does not start on this machine (an SDK with the PTX backend needs libcuda)."
+    fail "'tornado --devices' failed: the SDK does not start on this machine (an SDK with the PTX or CUDA backend needs libcuda; CUDA, NVRTC too)."
 fi
 say "tests run on: the default device (backend 0, device 0, marked DEFAULT above); choose another with mvn -Dtornado.fft.device=B:D"
 say "ready. Test with: mvn -B verify"

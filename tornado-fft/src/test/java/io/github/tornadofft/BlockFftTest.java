@@ -55,6 +55,12 @@ class BlockFftTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource({"forward", "others"})
     void matchesTheReference(BlockFft fft) throws Exception {
+        if (fft.groupSize() > Devices.profile(TestDevice.get()).maxGroupSize()) {
+            // Groups of 512 where the device stops at 256 (the CUDA backend): refused, by name.
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> fft.check(TestDevice.get()));
+            assertTrue(e.getMessage().startsWith("groupSize: "), e.getMessage());
+            return;
+        }
         fft.check(TestDevice.get());
         int n = fft.size();
         int transforms = 2 * fft.transformsPerGroup() + 1;
