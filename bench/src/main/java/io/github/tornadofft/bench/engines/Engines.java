@@ -49,7 +49,7 @@ public final class Engines {
         }
 
         engines.addAll(tornado(cudaDevice, cudaCopy, tornadoProfiler));
-        engines.addAll(tornadoCuFft());
+        engines.addAll(tornadoCuFft(cudaDevice, cudaCopy));
         engines.add(cufft);
         engines.addAll(vkfft(cudaDevice, cudaCopy));
         engines.add(new JTransformsEngine(host));
@@ -81,14 +81,14 @@ public final class Engines {
     }
 
     /** TornadoVM's cuFFT library task ({@link TornadoCuFftEngine}), where TornadoVM starts. */
-    private static List<Engine> tornadoCuFft() {
+    private static List<Engine> tornadoCuFft(String cudaDevice, CopyCeiling cudaCopy) {
         try {
             Class.forName("uk.ac.manchester.tornado.api.TornadoExecutionPlan", false, Engines.class.getClassLoader());
         } catch (ClassNotFoundException | LinkageError e) {
             return List.of(new AbsentEngine("TornadoVM cuFFT", Engine.Place.GPU, "no TornadoVM runtime in this JVM"));
         }
         try {
-            return TornadoCuFftEngine.discover();
+            return TornadoCuFftEngine.discover(cudaDevice, cudaCopy);
         } catch (Throwable t) {
             Failures.rethrowIfFatal(t);
             return List.of(new FailedEngine("TornadoVM cuFFT", "—", Engine.Place.GPU, "setup: " + shorten(t)));

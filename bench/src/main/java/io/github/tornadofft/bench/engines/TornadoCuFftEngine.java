@@ -35,17 +35,18 @@ final class TornadoCuFftEngine implements Engine {
     private final TornadoDevice device;
     private final CopyCeiling ceiling;
 
-    private TornadoCuFftEngine(String spec, TornadoDevice device) {
+    private TornadoCuFftEngine(String spec, TornadoDevice device, CopyCeiling ceiling) {
         this.spec = spec;
         this.device = device;
-        this.ceiling = new TornadoCopy(device, spec);
+        this.ceiling = ceiling;
     }
 
     /**
      * One engine per device of TornadoVM's CUDA backend; an absent one, with the reason, where there is
-     * none or the SDK lacks the tornado-cufft module.
+     * none or the SDK lacks the tornado-cufft module. A device whose name is {@code cudaDevice} measures its
+     * ceiling with {@code cudaCopy} (as the tornado-fft engines do), others with a TornadoVM copy kernel.
      */
-    static List<Engine> discover() {
+    static List<Engine> discover(String cudaDevice, CopyCeiling cudaCopy) {
         List<Engine> engines = new ArrayList<>();
         try {
             Class.forName("uk.ac.manchester.tornado.cufft.CuFft", false, TornadoCuFftEngine.class.getClassLoader());
@@ -60,7 +61,9 @@ final class TornadoCuFftEngine implements Engine {
                 TornadoDevice device = Devices.resolve(spec);
                 backends.add(device.getTornadoVMBackend().name());
                 if (device.getTornadoVMBackend() == TornadoVMBackendType.CUDA) {
-                    engines.add(new TornadoCuFftEngine(spec, device));
+                    String name = device.getPhysicalDevice().getDeviceName();
+                    engines.add(new TornadoCuFftEngine(spec, device,
+                            cudaCopy != null && name.equals(cudaDevice) ? cudaCopy : new TornadoCopy(device, spec)));
                 }
             } catch (Throwable t) {
                 Failures.rethrowIfFatal(t);
