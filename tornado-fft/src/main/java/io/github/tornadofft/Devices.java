@@ -84,10 +84,9 @@ public final class Devices {
         long[] maxGroup = device.getDeviceMaxWorkgroupDimensions();
         int maxGroupSize = (int) Math.min(1024, maxGroup.length > 0 ? maxGroup[0] : 256);
         boolean cpu = device.getDeviceType() == TornadoDeviceType.CPU;
-        if (!cpu && device.getTornadoVMBackend() == TornadoVMBackendType.CUDA && System.getProperty(DeviceProfile.MAX_REGISTERS_PROPERTY) == null) {
-            // TornadoVM's CUDA backend compiles with NVRTC under no option of ours: a kernel may take
-            // up to 255 registers, and only groups that launch under any count are safe.
-            tuning = tuning.withMaxRegisters(DeviceProfile.UNCAPPED_REGISTERS);
+        if (!cpu && device.getTornadoVMBackend() == TornadoVMBackendType.CUDA) {
+            // TornadoVM's CUDA backend compiles with NVRTC under no option of ours.
+            tuning = tuning.withoutCompilerCap();
         }
         // TornadoVM lets a process use at most its device heap (-Dtornado.device.memory, 4GB by
         // default) whatever the card holds: that is the limit a plan's buffers must fit.

@@ -184,6 +184,18 @@ public record Tuning(int groupSize, int maxGroupSize, int registerBits, int coal
     }
 
     /**
+     * These knobs for a compiler no register cap reaches (TornadoVM 5.2's CUDA backend): a kernel may
+     * then take {@link DeviceProfile#UNCAPPED_REGISTERS}, so GPU groups keep to what launches under any
+     * count, unless {@code maxRegisters} was chosen: set to another value than the default, or by
+     * {@link DeviceProfile#MAX_REGISTERS_PROPERTY}.
+     */
+    public Tuning withoutCompilerCap() {
+        boolean chosen = maxRegisters != DeviceProfile.MAX_REGISTERS
+                || System.getProperty(DeviceProfile.MAX_REGISTERS_PROPERTY) != null;
+        return chosen ? this : withMaxRegisters(DeviceProfile.UNCAPPED_REGISTERS);
+    }
+
+    /**
      * These knobs with {@code dataAlignment} set to {@code v}.
      *
      * @throws IllegalArgumentException naming {@code dataAlignment} unless {@code v} is 0 (auto) or a power of two

@@ -91,14 +91,14 @@ class HalfSplitTest {
                     float wr = q == 0 ? 1 : q == 2 ? -1 : 0;
                     float wi = q == 1 ? -1 : q == 3 ? 1 : 0;
                     float hr = Float.float16ToFloat(r.hi()[t]);
-                    float hi = Float.float16ToFloat(m.hi()[t]);
+                    float hm = Float.float16ToFloat(m.hi()[t]);
                     float lr = Float.float16ToFloat(r.lo()[t]);
-                    float li = Float.float16ToFloat(m.lo()[t]);
+                    float lm = Float.float16ToFloat(m.lo()[t]);
                     // the real and imaginary parts carry scales of their own: keep their products apart
-                    acc[0] += wr * hr * r.hiScale() - wi * hi * m.hiScale();
-                    acc[1] += wr * hi * m.hiScale() + wi * hr * r.hiScale();
-                    acc[2] += wr * lr * r.loScale() - wi * li * m.loScale();
-                    acc[3] += wr * li * m.loScale() + wi * lr * r.loScale();
+                    acc[0] += wr * hr * r.hiScale() - wi * hm * m.hiScale();
+                    acc[1] += wr * hm * m.hiScale() + wi * hr * r.hiScale();
+                    acc[2] += wr * lr * r.loScale() - wi * lm * m.loScale();
+                    acc[3] += wr * lm * m.loScale() + wi * lr * r.loScale();
                     er += wr * (double) re[t] - wi * (double) im[t];
                     ei += wr * (double) im[t] + wi * (double) re[t];
                 }

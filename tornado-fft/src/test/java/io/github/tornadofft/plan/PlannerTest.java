@@ -261,9 +261,13 @@ class PlannerTest {
     @Test
     void whereNoRegisterCapReachesTheCompilerEveryGroupLaunchesUnderAnyCount() {
         // The CUDA backend's NVRTC compile takes no cap: a kernel may hold 255 registers, 256 work-items fit.
-        DeviceProfile cuda = DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30, 256,
-                Tuning.PLANNER.withMaxRegisters(DeviceProfile.UNCAPPED_REGISTERS));
+        DeviceProfile cuda = DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30, 256, Tuning.PLANNER.withoutCompilerCap());
         assertEquals(256, cuda.maxGroupSize());
+        // a register count the caller chose stands, by the tuning or by the property
+        assertEquals(96, Tuning.PLANNER.withMaxRegisters(96).withoutCompilerCap().maxRegisters());
+        try (SystemProperties set = SystemProperties.set(DeviceProfile.MAX_REGISTERS_PROPERTY, "128")) {
+            assertEquals(128, Tuning.fromProperties().withoutCompilerCap().maxRegisters());
+        }
         assertTrue(256 * DeviceProfile.UNCAPPED_REGISTERS <= 65536);
         List<int[]> shapes = new java.util.ArrayList<>();
         IntStream.rangeClosed(1, 24).forEach(bits -> shapes.add(new int[] {1 << bits}));

@@ -234,9 +234,9 @@ final class TornadoCuFftEngine implements Engine {
             return System.nanoTime() - t0;
         }
 
+        /** Reads transform {@code index} of the output {@link #runEndToEnd} downloaded. */
         @Override
         public void result(int index, float[] dst) {
-            last.transferToHost(out);
             FloatArray a = (FloatArray) out;
             long base = (long) index * dst.length;
             for (int i = 0; i < dst.length; i++) {
@@ -246,7 +246,6 @@ final class TornadoCuFftEngine implements Engine {
 
         @Override
         public void result(int index, double[] dst) {
-            last.transferToHost(out);
             DoubleArray a = (DoubleArray) out;
             long base = (long) index * dst.length;
             for (int i = 0; i < dst.length; i++) {
