@@ -149,8 +149,37 @@ public final class Devices {
 
     /** Whether an OpenCL device's extension list names {@code cl_khr_fp64}. */
     static boolean hasFp64(String extensions) {
-        for (String extension : extensions.trim().split("\\s+")) {
-            if (extension.equals("cl_khr_fp64")) {
+        return names(extensions, "cl_khr_fp64");
+    }
+
+    /**
+     * Checks that {@code device} reads and writes fp16 values: a device of the PTX or CUDA backend, or an
+     * OpenCL device that reports {@code cl_khr_fp16} (TornadoVM's OpenCL code declares {@code half}
+     * values, which needs it; PoCL's CPU device and NVIDIA's OpenCL driver lack it).
+     *
+     * @throws IllegalArgumentException naming {@code precision}, the device, its backend and what is needed
+     */
+    static void requireFp16(TornadoDevice device) {
+        TornadoVMBackendType backend = device.getTornadoVMBackend();
+        boolean ok = switch (backend) {
+            case PTX, CUDA -> true;
+            case OPENCL -> {
+                String extensions = extensions(device);
+                yield extensions != null && names(extensions, "cl_khr_fp16");
+            }
+            default -> false;
+        };
+        if (!ok) {
+            throw new IllegalArgumentException("precision: HALF needs fp16 loads and stores: a device of TornadoVM's PTX or CUDA"
+                    + " backend, or an OpenCL device with cl_khr_fp16; " + device.getPhysicalDevice().getDeviceName() + " ("
+                    + backend + " " + device.getDeviceName() + ") has neither; use FLOAT on it, or another device");
+        }
+    }
+
+    /** Whether an OpenCL extension list ({@code CL_DEVICE_EXTENSIONS}) names {@code extension}. */
+    static boolean names(String extensions, String extension) {
+        for (String name : extensions.trim().split("\\s+")) {
+            if (name.equals(extension)) {
                 return true;
             }
         }

@@ -7,6 +7,7 @@ import io.github.tornadofft.kernels.RealTransform;
 import io.github.tornadofft.kernels.RealTransformDouble;
 import io.github.tornadofft.kernels.RegisterPass;
 import io.github.tornadofft.kernels.RegisterPassDouble;
+import io.github.tornadofft.kernels.RegisterPassHalf;
 import io.github.tornadofft.kernels.TwiddleTable;
 import io.github.tornadofft.plan.DeviceProfile;
 import io.github.tornadofft.plan.Pass;
@@ -20,8 +21,10 @@ import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.enums.ProfilerMode;
+import uk.ac.manchester.tornado.api.types.HalfFloat;
 import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.HalfFloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
 import java.util.ArrayList;
@@ -76,7 +79,11 @@ final class Engine {
     final Key key;
     final TornadoDevice device;
     final DeviceProfile profile;
-    /** The precision of every array and kernel ({@link DeviceArrays}): the descriptor's. */
+    /**
+     * The precision of the input and output arrays ({@link DeviceArrays}): the descriptor's. Kernels,
+     * scratch arrays and tables are of its arithmetic's ({@link DeviceArrays#arithmetic}): the same, but
+     * float for HALF.
+     */
     final Precision precision;
     final List<Pass> passes;
     final TornadoNativeArray input;
@@ -125,7 +132,7 @@ final class Engine {
         this.key = key;
         this.device = device;
         this.descriptor = key.descriptor();
-        this.profile = profile.forPrecision(descriptor.precision());
+        this.profile = profile.forPrecision(DeviceArrays.arithmetic(descriptor.precision()));
         this.bluestein = Bluestein.applies(descriptor) ? new Bluestein(descriptor) : null;
         FftDescriptor mixed = mixedPart(descriptor);
         this.mixedRadix = MixedRadix.applies(mixed) ? new MixedRadix(mixed, this.profile.localBytes()) : null;
@@ -258,7 +265,8 @@ final class Engine {
         if (fusesRealStep(d, passes)) {
             return List.of(HostBuffers.realPassTwiddles(d.precision(), passes.getFirst().sub()));
         }
-        return passes.stream().map(pass -> HostBuffers.twiddles(d.precision(), pass.sub(), pass.span(), pass.fused())).toList();
+        Precision arithmetic = DeviceArrays.arithmetic(d.precision());
+        return passes.stream().map(pass -> HostBuffers.twiddles(arithmetic, pass.sub(), pass.span(), pass.fused())).toList();
     }
 
     /** Whether {@code d} is a real transform of more than one row per transform (2D or 3D, no axis of 1 aside). */
@@ -276,8 +284,9 @@ final class Engine {
         if (MixedRadix.applies(mixedPart(d))) {
             return List.of();
         }
-        // Counts of values (local memory, runs) in the descriptor's precision.
-        DeviceProfile profile = device.forPrecision(d.precision());
+        // Counts of values (local memory, runs) in the precision of the arithmetic (float for HALF: its
+        // registers and local memory are float; its runs of fp16 values are half the bytes).
+        DeviceProfile profile = device.forPrecision(DeviceArrays.arithmetic(d.precision()));
         FftDescriptor complex = complexPart(d);
         List<Pass> rows = Planner.plan(complex.shape(), complex.batch(), profile);
         if (!isRealRows(d)) {
@@ -296,6 +305,8 @@ final class Engine {
         TaskGraph upload = new TaskGraph(name + "in").transferToDevice(DataTransferMode.EVERY_EXECUTION, input);
         if (input instanceof DoubleArray doubles) {
             upload.task("touch", Engine::touchDouble, doubles);
+        } else if (input instanceof HalfFloatArray halves) {
+            upload.task("touch", Engine::touchHalf, halves);
         } else {
             upload.task("touch", Engine::touch, (FloatArray) input);
         }
@@ -377,6 +388,13 @@ final class Engine {
         }
     }
 
+    /** {@link #touch} for a half plan's input. */
+    static void touchHalf(HalfFloatArray data) {
+        if (data.getSize() < 0) {
+            data.set(0, new HalfFloat(0f));
+        }
+    }
+
     /** {@link #touch} for a double plan's input. */
     static void touchDouble(DoubleArray data) {
         if (data.getSize() < 0) {
@@ -444,8 +462,9 @@ final class Engine {
     }
 
     /**
-     * Adds one pass as a task of the register-pass kernel of its precision ({@link RegisterPass},
-     * {@link RegisterPassDouble}): the same arguments, the arrays and the scale of the plan's type.
+     * Adds one pass as a task of the register-pass kernel of its arrays' precisions ({@link RegisterPass},
+     * {@link RegisterPassDouble}, and {@link RegisterPassHalf} where {@code src}, {@code dst} or both are
+     * fp16): the same arguments, the arrays and the scale of the plan's type.
      */
     private static void addPass(TaskGraph graph, String task, Pass pass, TornadoNativeArray src, TornadoNativeArray dst,
                                 TornadoNativeArray twiddles, int flags, double scale, FftDescriptor.Layout in,
@@ -455,6 +474,18 @@ final class Engine {
             graph.task(task, RegisterPassDouble.kernel(pass.regs()), new KernelContext(), doubles, (DoubleArray) dst,
                     (DoubleArray) twiddles, pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags, scale,
                     local, in.stride(), in.distance(), out.stride(), out.distance());
+        } else if (src instanceof HalfFloatArray halfSrc && dst instanceof HalfFloatArray halfDst) {
+            graph.task(task, RegisterPassHalf.kernel(pass.regs()), new KernelContext(), halfSrc, halfDst, (FloatArray) twiddles,
+                    pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags, (float) scale, local, in.stride(),
+                    in.distance(), out.stride(), out.distance());
+        } else if (src instanceof HalfFloatArray halfSrc) {
+            graph.task(task, RegisterPassHalf.fromHalf(pass.regs()), new KernelContext(), halfSrc, (FloatArray) dst,
+                    (FloatArray) twiddles, pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags,
+                    (float) scale, local, in.stride(), in.distance(), out.stride(), out.distance());
+        } else if (dst instanceof HalfFloatArray halfDst) {
+            graph.task(task, RegisterPassHalf.toHalf(pass.regs()), new KernelContext(), (FloatArray) src, halfDst,
+                    (FloatArray) twiddles, pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags,
+                    (float) scale, local, in.stride(), in.distance(), out.stride(), out.distance());
         } else {
             graph.task(task, RegisterPass.kernel(pass.regs()), new KernelContext(), (FloatArray) src, (FloatArray) dst,
                     (FloatArray) twiddles, pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags,
@@ -634,8 +665,10 @@ final class Engine {
      * writes its input.
      */
     private List<TornadoNativeArray> bufferChain(int k, TornadoNativeArray in, TornadoNativeArray out) {
-        // An array in a layout of its own is not packed and never holds a pass's intermediate result.
-        return bufferChain(k, in, out, complexPart(descriptor).outputPacked() ? List.of(out) : List.of(), 0);
+        // An array in a layout of its own is not packed and never holds a pass's intermediate result; nor
+        // does an fp16 output, which the passes between write in float.
+        boolean holds = complexPart(descriptor).outputPacked() && precision != Precision.HALF;
+        return bufferChain(k, in, out, holds ? List.of(out) : List.of(), 0);
     }
 
     /**
@@ -661,7 +694,7 @@ final class Engine {
 
     private TornadoNativeArray scratch(int index) {
         while (scratch.size() <= index) {
-            scratch.add(HostBuffers.take(precision, (int) complex.floats()));
+            scratch.add(HostBuffers.take(DeviceArrays.arithmetic(precision), (int) complex.floats()));
         }
         return scratch.get(index);
     }

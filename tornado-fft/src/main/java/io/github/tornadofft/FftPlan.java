@@ -11,6 +11,7 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.HalfFloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
 import java.lang.foreign.MemorySegment;
@@ -103,10 +104,37 @@ public final class FftPlan implements AutoCloseable {
         this.buildNanos = System.nanoTime() - start;
     }
 
-    /** A double plan needs a device with fp64 ({@link Devices#requireFp64}). */
+    /**
+     * A double plan needs a device with fp64 ({@link Devices#requireFp64}); a half plan a device with fp16
+     * loads and stores ({@link Devices#requireFp16}), and complex power-of-two axes (the register passes,
+     * which have fp16 twins; {@link #checkHalf}).
+     */
     private static void checkPrecision(FftDescriptor descriptor, TornadoDevice device) {
         if (descriptor.precision() == Precision.DOUBLE) {
             Devices.requireFp64(device);
+        }
+        if (descriptor.precision() == Precision.HALF) {
+            checkHalf(descriptor);
+            Devices.requireFp16(device);
+        }
+    }
+
+    /**
+     * What a HALF plan takes, on any device: a complex (c2c) transform whose axes are powers of two.
+     *
+     * @throws IllegalArgumentException naming {@code precision} for a real transform, {@code shape} for an
+     *                                  axis that is not a power of two
+     */
+    static void checkHalf(FftDescriptor descriptor) {
+        if (descriptor.isReal()) {
+            throw new IllegalArgumentException("precision: HALF takes complex (c2c) transforms; " + descriptor.kind()
+                    + " is FLOAT or DOUBLE only");
+        }
+        for (int n : descriptor.shape()) {
+            if (Integer.bitCount(n) != 1) {
+                throw new IllegalArgumentException("shape: a HALF plan takes axes that are powers of two; got "
+                        + java.util.Arrays.toString(descriptor.shape()) + " (FLOAT and DOUBLE take any length)");
+            }
         }
     }
 
@@ -131,6 +159,11 @@ public final class FftPlan implements AutoCloseable {
             return Bluestein.deviceBytes(descriptor);
         }
         FftDescriptor complex = Engine.complexPart(descriptor);
+        if (descriptor.precision() == Precision.HALF) {
+            // fp16 input and output; between the passes at most two float scratch arrays (an fp16 output never holds one).
+            return (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())) * Short.BYTES
+                    + 2 * complex.floats() * Float.BYTES;
+        }
         boolean packed = complex.inputPacked() && complex.outputPacked();
         return (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())
                 + (packed && !complex.inPlace() && !Engine.isRealRows(descriptor) ? 1 : 2) * complex.floats())
@@ -396,6 +429,50 @@ public final class FftPlan implements AutoCloseable {
     }
 
     /**
+     * {@code out} = the forward transform of {@code in} (which may be the same array), for a plan of
+     * {@link Precision#HALF}: IEEE fp16 values as their bits ({@link Float#floatToFloat16}, numpy's
+     * {@code float16.view(int16)}), interleaved complex; see
+     * {@link #execute(Direction, short[], int, short[], int)}.
+     *
+     * @throws IllegalArgumentException naming {@code in} or {@code out} where it is null or too short, or
+     *                                  the plan is not of half precision
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
+     */
+    public void forward(short[] in, short[] out) {
+        execute(Direction.FORWARD, in, 0, out, 0);
+    }
+
+    /**
+     * {@code out} = the inverse transform of {@code in} (which may be the same array), in fp16; see
+     * {@link #execute(Direction, short[], int, short[], int)}.
+     *
+     * @throws IllegalArgumentException naming {@code in} or {@code out} where it is null or too short, or
+     *                                  the plan is not of half precision
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails
+     */
+    public void inverse(short[] in, short[] out) {
+        execute(Direction.INVERSE, in, 0, out, 0);
+    }
+
+    /**
+     * {@link #execute(Direction, float[], int, float[], int)} for a plan of {@link Precision#HALF}:
+     * {@link FftDescriptor#inputFloats()} fp16 values of {@code in} from {@code inOffset} (their bits, as
+     * {@link Float#floatToFloat16} gives them), interleaved complex, into {@code out} from
+     * {@code outOffset}. The device computes in float and rounds each output value to fp16 once (to
+     * nearest, ties to even); a value beyond fp16's range (65504) becomes an infinity of its sign.
+     *
+     * @throws IllegalArgumentException naming the parameter: null arrays or direction, a plan not of half
+     *                                  precision, a negative offset, or an array too short from its offset;
+     *                                  nothing is written then
+     * @throws IllegalStateException    after {@link #close()}, or when TornadoVM fails (its message, plain)
+     */
+    public synchronized void execute(Direction direction, short[] in, int inOffset, short[] out, int outOffset) {
+        checkCall(direction, in, out);
+        transform(direction, Precision.HALF, "short[]", MemorySegment.ofArray(in), in.length, inOffset,
+                MemorySegment.ofArray(out), out.length, outOffset);
+    }
+
+    /**
      * What every call on the caller's data checks first: the plan open, the direction, both arguments
      * given, and an {@code out} that takes writes.
      */
@@ -448,8 +525,11 @@ public final class FftPlan implements AutoCloseable {
      */
     private void requirePrecision(String parameter, Precision given, String type) {
         if (given != descriptor.precision()) {
-            String expected = descriptor.precision() == Precision.FLOAT ? "float[], FloatBuffer or FloatArray"
-                    : "double[], DoubleBuffer or DoubleArray";
+            String expected = switch (descriptor.precision()) {
+                case FLOAT -> "float[], FloatBuffer or FloatArray";
+                case DOUBLE -> "double[], DoubleBuffer or DoubleArray";
+                case HALF -> "short[] of fp16 bits or HalfFloatArray";
+            };
             throw new IllegalArgumentException(parameter + ": a " + descriptor.precision() + " plan takes " + expected
                     + ", got " + type);
         }
@@ -587,11 +667,35 @@ public final class FftPlan implements AutoCloseable {
         return (DoubleArray) typed("doubleOutput", Precision.DOUBLE, engine.output);
     }
 
+    /**
+     * {@link #input()} of a plan of {@link Precision#HALF}: {@link FftDescriptor#inputFloats()} fp16 values.
+     *
+     * @throws IllegalStateException after {@link #close()}, or for a plan of another precision
+     */
+    public synchronized HalfFloatArray halfInput() {
+        checkOneDevice("halfInput");
+        return (HalfFloatArray) typed("halfInput", Precision.HALF, engine.input);
+    }
+
+    /**
+     * {@link #output()} of a plan of {@link Precision#HALF}: {@link FftDescriptor#outputFloats()} fp16 values.
+     *
+     * @throws IllegalStateException after {@link #close()}, or for a plan of another precision
+     */
+    public synchronized HalfFloatArray halfOutput() {
+        checkOneDevice("halfOutput");
+        return (HalfFloatArray) typed("halfOutput", Precision.HALF, engine.output);
+    }
+
     /** {@code array}, where the plan's precision is {@code precision}. */
     private TornadoNativeArray typed(String accessor, Precision precision, TornadoNativeArray array) {
         if (descriptor.precision() != precision) {
-            throw new IllegalStateException(accessor + ": the array of a " + descriptor.precision() + " plan is "
-                    + (precision == Precision.FLOAT ? "doubleInput() / doubleOutput()" : "input() / output()"));
+            String arrays = switch (descriptor.precision()) {
+                case FLOAT -> "input() / output()";
+                case DOUBLE -> "doubleInput() / doubleOutput()";
+                case HALF -> "halfInput() / halfOutput()";
+            };
+            throw new IllegalStateException(accessor + ": the arrays of a " + descriptor.precision() + " plan are " + arrays);
         }
         return array;
     }
@@ -796,6 +900,19 @@ public final class FftPlan implements AutoCloseable {
      * @throws IllegalStateException    after {@link #close()}
      */
     public void appendTo(Direction direction, TaskGraph graph, DoubleArray in, DoubleArray out, GridScheduler gridScheduler) {
+        append(direction, graph, in, out, gridScheduler);
+    }
+
+    /**
+     * {@link #appendTo(Direction, TaskGraph, FloatArray, FloatArray, GridScheduler)} for a plan of
+     * {@link Precision#HALF}: its first kernel reads fp16 from {@code in}, its last writes fp16 to
+     * {@code out}, and any between work in float in the plan's own scratch arrays.
+     *
+     * @throws IllegalArgumentException naming the parameter: a null argument, a plan of another precision,
+     *                                  or an array whose length is not the descriptor's
+     * @throws IllegalStateException    after {@link #close()}
+     */
+    public void appendTo(Direction direction, TaskGraph graph, HalfFloatArray in, HalfFloatArray out, GridScheduler gridScheduler) {
         append(direction, graph, in, out, gridScheduler);
     }
 
@@ -1089,9 +1206,13 @@ public final class FftPlan implements AutoCloseable {
                 + " " + values() + " (" + holds(parameter) + ", " + descriptor + "), got " + length);
     }
 
-    /** What the plan's values are called in messages: floats or doubles. */
+    /** What the plan's values are called in messages: floats, doubles or fp16 values. */
     private String values() {
-        return descriptor.precision() == Precision.FLOAT ? "floats" : "doubles";
+        return switch (descriptor.precision()) {
+            case FLOAT -> "floats";
+            case DOUBLE -> "doubles";
+            case HALF -> "fp16 values";
+        };
     }
 
     /** What the array {@code parameter} ("in" or "out") holds: interleaved complex, or a real signal. */

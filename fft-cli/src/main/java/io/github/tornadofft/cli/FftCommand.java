@@ -223,11 +223,17 @@ public final class FftCommand implements Callable<Integer> {
     static final class PrecisionConverter implements CommandLine.ITypeConverter<Precision> {
         @Override
         public Precision convert(String value) {
+            // HALF is a library precision (fp16 storage on CUDA-capable backends); .npy files here are float or double.
+            Precision precision = null;
             try {
-                return Precision.parse(value);
+                precision = Precision.parse(value);
             } catch (IllegalArgumentException e) {
+                // refused below
+            }
+            if (precision == null || precision == Precision.HALF) {
                 throw new CommandLine.TypeConversionException("expected float or double, got '" + value + "'");
             }
+            return precision;
         }
     }
 }

@@ -82,6 +82,34 @@ public final class RegisterPassGenerator extends KernelSource {
     /** Most butterflies a work-item computes in a later step (radix R / 8). */
     static final int MAX_BUTTERFLIES = 8;
 
+    /** The class of the half-storage kernels: float arithmetic, fp16 values in global memory. */
+    static final String HALF_CLASS = "RegisterPassHalf";
+
+    /**
+     * The half-storage families of {@link #HALF_CLASS}: which side of a pass is an fp16 array (the other
+     * a float one), and the name its kernels take ({@code pass8}, {@code pass8FromHalf}, ...). A plan of
+     * one pass reads and writes fp16; a longer one reads fp16 in its first pass, writes fp16 in its last,
+     * and keeps float between (the values are rounded to fp16 once on the way out, not once per pass).
+     */
+    enum Storage {
+        HALF(true, true, ""),
+        FROM_HALF(true, false, "FromHalf"),
+        TO_HALF(false, true, "ToHalf");
+
+        final boolean halfSrc;
+        final boolean halfDst;
+        final String suffix;
+
+        Storage(boolean halfSrc, boolean halfDst, String suffix) {
+            this.halfSrc = halfSrc;
+            this.halfDst = halfDst;
+            this.suffix = suffix;
+        }
+    }
+
+    /** The half-storage family being written, or null for the float and double classes. */
+    private Storage storage;
+
     private RegisterPassGenerator(Type type) {
         super(type);
     }
@@ -101,6 +129,18 @@ public final class RegisterPassGenerator extends KernelSource {
             Path file = folder.resolve(type.className + ".java");
             writeIfChanged(file, source(type));
         }
+        writeIfChanged(folder.resolve(HALF_CLASS + ".java"), halfSource());
+    }
+
+    /**
+     * The half-storage class: RegisterPass's kernels with fp16 ({@code HalfFloatArray}) global input,
+     * output or both, in three families ({@link Storage}); float registers, local memory and twiddles.
+     * No real-transform code (REAL): half plans are complex.
+     */
+    static String halfSource() {
+        RegisterPassGenerator g = new RegisterPassGenerator(Type.FLOAT);
+        g.halfClass();
+        return g.text();
     }
 
     /** The whole generated file of one precision. */
@@ -116,13 +156,19 @@ public final class RegisterPassGenerator extends KernelSource {
 
     /** {@code kernel(regs)}: the kernel of a register count, as the function TaskGraph.task takes. */
     private void selector() {
-        line("/** The kernel for work-items holding {@code regs} values (a power of two up to MAX_REGS). */");
-        open("public static Task16<KernelContext, " + type.array + ", " + type.array + ", " + type.array
+        String owner = storage == null ? type.className : HALF_CLASS;
+        String suffix = storage == null ? "" : storage.suffix;
+        String selector = storage == null || storage == Storage.HALF ? "kernel"
+                : Character.toLowerCase(suffix.charAt(0)) + suffix.substring(1);
+        line("/** The kernel for work-items holding {@code regs} values (a power of two up to MAX_REGS)"
+                + (storage == null ? "" : ", " + (storage.halfSrc ? "fp16" : "float") + " in and " + (storage.halfDst ? "fp16" : "float") + " out") + ". */");
+        open("public static Task16<KernelContext, " + arrayOf(storage != null && storage.halfSrc) + ", "
+                + arrayOf(storage != null && storage.halfDst) + ", " + type.array
                 + ", Integer, Integer, Integer, Integer, Integer,");
-        line("        Integer, " + type.boxed + ", Integer, Integer, Integer, Integer, Integer> kernel(int regs) {");
+        line("        Integer, " + type.boxed + ", Integer, Integer, Integer, Integer, Integer> " + selector + "(int regs) {");
         open("return switch (regs) {");
         for (int regs : REGISTERS) {
-            line("case " + regs + " -> " + type.className + "::pass" + regs + ";");
+            line("case " + regs + " -> " + owner + "::pass" + regs + suffix + ";");
         }
         line("default -> throw new IllegalArgumentException(\"regs: a power of two up to \" + MAX_REGS + \", got \" + regs);");
         close("};");
@@ -159,6 +205,71 @@ public final class RegisterPassGenerator extends KernelSource {
             kernel(regs);
         }
         close("}");
+    }
+
+    private void halfClass() {
+        line("package " + PACKAGE + ";");
+        line("");
+        line("import uk.ac.manchester.tornado.api.KernelContext;");
+        line("import uk.ac.manchester.tornado.api.common.TornadoFunctions.Task16;");
+        line("import uk.ac.manchester.tornado.api.types.HalfFloat;");
+        line("import uk.ac.manchester.tornado.api.types.arrays.FloatArray;");
+        line("import uk.ac.manchester.tornado.api.types.arrays.HalfFloatArray;");
+        line("");
+        for (String constant : SHARED) {
+            if (!constant.equals("REAL")) {
+                line("import static " + PACKAGE + "." + Type.FLOAT.className + "." + constant + ";");
+            }
+        }
+        line("");
+        line(GENERATED);
+        line("");
+        line("/**");
+        line(" * {@link RegisterPass}'s kernels for half-precision storage: values in global memory are IEEE fp16");
+        line(" * ({@code HalfFloatArray}, interleaved real and imaginary parts), everything else is float: registers,");
+        line(" * local memory, twiddles and arithmetic. Each value is widened once as it is loaded and rounded to");
+        line(" * fp16 once as it is stored, so a transform of one pass has the error of float arithmetic plus one");
+        line(" * rounding to fp16 on the way in (the caller's) and one on the way out.");
+        line(" *");
+        line(" * <p>Three families: {@code passR} reads and writes fp16 (a plan of one pass), {@code passRFromHalf}");
+        line(" * reads fp16 and writes float (a longer plan's first pass), {@code passRToHalf} reads float and writes");
+        line(" * fp16 (its last); the passes between are RegisterPass's own, in float. Same arguments and flags");
+        line(" * as RegisterPass, without {@code REAL}.");
+        line(" */");
+        open("public final class " + HALF_CLASS + " {");
+        line("");
+        line("/** cos(pi/4) = sin(pi/4). */");
+        line("static final float C8 = " + type.literal(Math.sqrt(0.5)) + ";");
+        line("");
+        open("private " + HALF_CLASS + "() {");
+        close("}");
+        for (Storage family : Storage.values()) {
+            storage = family;
+            line("");
+            selector();
+            for (int regs : REGISTERS) {
+                line("");
+                kernel(regs);
+            }
+        }
+        storage = null;
+        close("}");
+    }
+
+    /** The array type of a pass's source ({@code src}) or destination ({@code dst}) in the family being written. */
+    private String arrayOf(boolean half) {
+        return half ? "HalfFloatArray" : type.array;
+    }
+
+    /** A load of element {@code index} of {@code src}, widened to float where src is fp16. */
+    private String load(String index) {
+        return storage != null && storage.halfSrc ? "src.get(" + index + ").getFloat32()" : "src.get(" + index + ")";
+    }
+
+    /** A store of {@code value} to element {@code index} of {@code dst}, rounded to fp16 where dst is fp16. */
+    private String store(String index, String value) {
+        return storage != null && storage.halfDst ? "dst.set(" + index + ", new HalfFloat(" + value + "));"
+                : "dst.set(" + index + ", " + value + ");";
     }
 
     /** RegisterPass's constants the kernels read. */
@@ -388,7 +499,8 @@ public final class RegisterPassGenerator extends KernelSource {
             line("/** The pass with " + regs + " values per work-item: radix " + regs + ", then d x radix " + regs
                     + " / d (d up to " + Math.min(half, MAX_BUTTERFLIES) + "), twice at most. */");
         }
-        open("public static void pass" + regs + "(KernelContext ctx, " + type.array + " src, " + type.array + " dst, "
+        open("public static void pass" + regs + (storage == null ? "" : storage.suffix) + "(KernelContext ctx, "
+                + arrayOf(storage != null && storage.halfSrc) + " src, " + arrayOf(storage != null && storage.halfDst) + " dst, "
                 + type.array + " tw, int n,"
                 + " int stride, int r, int span,");
         line("        int cols, int flags, " + type.scalar + " scale, int localFloats, int inStride, int inDistance, int outStride,");
@@ -460,9 +572,12 @@ public final class RegisterPassGenerator extends KernelSource {
         intoLayout("IN_LAYOUT", "input", "first", "step", "inStride", "inDistance");
         for (int j = 0; j < regs; j++) {
             String addr = plus("first", j, "step");
-            line(x(j) + "r = src.get(2 * " + group(addr) + "); " + x(j) + "i = src.get(2 * " + group(addr) + " + 1) * conj;");
+            line(x(j) + "r = " + load("2 * " + group(addr)) + "; " + x(j) + "i = " + load("2 * " + group(addr) + " + 1")
+                    + " * conj;");
         }
-        merge(regs);
+        if (storage == null) {
+            merge(regs);
+        }
         open("if (span > 1) {");
         line("// Twiddle on load: element m by W_{span r}^{m k} = A[m K + k mod K] B[m span/K + k / K]");
         line("// (TwiddleTable): adjacent lines read adjacent entries of A and one entry of B.");
@@ -763,7 +878,7 @@ public final class RegisterPassGenerator extends KernelSource {
         line("int mirror = first + (r - 2 * q) * (step >> threadBits);");
         for (int j = 0; j < regs; j++) {
             String addr = j == 0 ? "mirror" : "mirror - " + mul(j, "step");
-            line("hr = src.get(2 * " + group(addr) + "); hi = src.get(2 * " + group(addr) + " + 1);");
+            line("hr = " + load("2 * " + group(addr)) + "; hi = " + load("2 * " + group(addr) + " + 1") + ";");
             if (j == 0) {
                 open("if (q == 0) {");
                 line("// Bins 0 and N/2 by their real parts.");
@@ -828,14 +943,18 @@ public final class RegisterPassGenerator extends KernelSource {
         line("// A zero only known after the last exchange (TwiddleTable): the addresses are computed late.");
         line("out += (int) tw.get(2 * r - 1);");
         close("}");
-        open("if ((flags & (REAL | INVERSE)) == REAL) {");
-        split(regs);
-        reopen("} else {");
+        if (storage == null) {
+            open("if ((flags & (REAL | INVERSE)) == REAL) {");
+            split(regs);
+            reopen("} else {");
+        }
         for (int j = 0; j < regs; j++) {
             String addr = plus("out", j, "outStep");
             storeLine(addr, x(j) + "r", x(j) + "i");
         }
-        close("}");
+        if (storage == null) {
+            close("}");
+        }
         reopen("} else {");
         line("// Adjacent lines land r elements apart: stage the tile in local memory and write it back in");
         line("// address order, so that every global write is a run of adjacent elements.");
@@ -885,8 +1004,7 @@ public final class RegisterPassGenerator extends KernelSource {
 
     /** Writes the value (re, im) to element {@code addr} of dst, conjugated back and scaled. */
     private void storeLine(String addr, String re, String im) {
-        line("dst.set(2 * " + group(addr) + ", " + re + " * scale); dst.set(2 * " + group(addr) + " + 1, " + im
-                + " * conj * scale);");
+        line(store("2 * " + group(addr), re + " * scale") + " " + store("2 * " + group(addr) + " + 1", im + " * conj * scale"));
     }
 
     /**

@@ -36,6 +36,27 @@ class RegisterPassGeneratorTest {
     }
 
     @Test
+    void theHalfClassHasThreeFamiliesOfFp16LoadsAndStoresAndNoRealCode(@TempDir Path dir) throws IOException {
+        RegisterPassGenerator.main(new String[] {dir.toString()});
+        String text = Files.readString(dir.resolve("io/github/tornadofft/kernels/" + RegisterPassGenerator.HALF_CLASS + ".java"));
+        assertEquals(RegisterPassGenerator.halfSource(), text);
+        for (int regs : RegisterPassGenerator.REGISTERS) {
+            assertTrue(text.contains("public static void pass" + regs + "(KernelContext ctx, HalfFloatArray src, HalfFloatArray dst, FloatArray tw"));
+            assertTrue(text.contains("public static void pass" + regs + "FromHalf(KernelContext ctx, HalfFloatArray src, FloatArray dst, FloatArray tw"));
+            assertTrue(text.contains("public static void pass" + regs + "ToHalf(KernelContext ctx, FloatArray src, HalfFloatArray dst, FloatArray tw"));
+        }
+        for (String selector : new String[] {"kernel", "fromHalf", "toHalf"}) {
+            assertTrue(text.contains("Integer, Float, Integer, Integer, Integer, Integer, Integer> " + selector + "(int regs) {"), selector);
+        }
+        // Every load of an fp16 source widens it; every store to an fp16 destination rounds to it; float
+        // registers and local memory; no real transform's split or merge.
+        assertTrue(text.contains("src.get(2 * first).getFloat32()"));
+        assertTrue(text.contains("dst.set(2 * out, new HalfFloat(x0r * scale));"));
+        assertTrue(text.contains("float[] lre = ctx.allocateFloatLocalArray(localFloats);"));
+        assertFalse(Pattern.compile("\\bdouble\\b|DoubleArray|REAL \\||& REAL|mirror").matcher(text).find(), "double or real code");
+    }
+
+    @Test
     void theDoubleKernelsHoldNoFloat() {
         String text = RegisterPassGenerator.source(RegisterPassGenerator.Type.DOUBLE);
         assertFalse(Pattern.compile("\\bfloat\\b|FloatArray|allocateFloat|\\d[.\\d]*f\\b").matcher(text).find(),
@@ -56,6 +77,7 @@ class RegisterPassGeneratorTest {
         for (RegisterPassGenerator.Type type : RegisterPassGenerator.Type.values()) {
             assertEquals(RegisterPassGenerator.source(type), RegisterPassGenerator.source(type));
         }
+        assertEquals(RegisterPassGenerator.halfSource(), RegisterPassGenerator.halfSource());
     }
 
     @Test
