@@ -106,6 +106,11 @@ public final class Bench {
         Engine.Prepared p;
         try {
             progress.detail("planning");
+            if (c.isHalf() && !engine.takesHalf()) {
+                throw new UnsupportedCaseException("fp16 storage: this engine computes float32 and float64 cases only"
+                        + (engine.place() == Engine.Place.GPU && engine.name().startsWith("cuFFT")
+                        ? " (cuFFT's fp16 plans are cufftXtMakePlanMany's, which the bytedeco binding does not have)" : ""));
+            }
             p = engine.prepare(c);
             if (p == null) {
                 throw new IllegalStateException("the engine returned no plan");

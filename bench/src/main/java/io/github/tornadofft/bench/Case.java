@@ -162,7 +162,8 @@ public record Case(Kind kind, int[] shape, int batch, Precision precision) {
     }
 
     /**
-     * The precision a word names: f32 or float, f64 or double (case-insensitive).
+     * The precision a word names: f32 or float, f64 or double, f16 or half (case-insensitive). A half case
+     * stores fp16 values (an engine of half storage computes in float; see {@link Engine#takesHalf}).
      *
      * @throws IllegalArgumentException naming the words there are
      */
@@ -171,7 +172,8 @@ public record Case(Kind kind, int[] shape, int batch, Precision precision) {
         return switch (w) {
             case "f32", "float", "float32" -> Precision.FLOAT;
             case "f64", "double", "float64" -> Precision.DOUBLE;
-            default -> throw new IllegalArgumentException("precision: float (f32) or double (f64), got '" + word + "'");
+            case "f16", "half", "float16" -> Precision.HALF;
+            default -> throw new IllegalArgumentException("precision: float (f32), double (f64) or half (f16), got '" + word + "'");
         };
     }
 
@@ -338,6 +340,14 @@ public record Case(Kind kind, int[] shape, int batch, Precision precision) {
     }
 
     /**
+     * Whether the case stores fp16 values: its input is fp16 values (held as floats, each exactly an fp16
+     * value) and its output is read back as fp16, by engines of half storage only.
+     */
+    public boolean isHalf() {
+        return precision == Precision.HALF;
+    }
+
+    /**
      * How people write it: "1D 4096, batch 1024", "1D 2^20", "2D 1024^2", "3D 128^3", "2D 4096x2048";
      * a real case starts with its kind: "r2c 3D 256^3", "c2r 1D 4096, batch 8192"; a float64 case ends
      * with it: "1D 2^23, double", "3D 128x256x256, double".
@@ -364,6 +374,9 @@ public record Case(Kind kind, int[] shape, int batch, Precision precision) {
         if (isDouble()) {
             s.append(", double");
         }
+        if (isHalf()) {
+            s.append(", half");
+        }
         return s.toString();
     }
 
@@ -383,7 +396,7 @@ public record Case(Kind kind, int[] shape, int batch, Precision precision) {
         if (batch > 1) {
             s.append(':').append(batch);
         }
-        return isDouble() ? s.append(":f64").toString() : s.toString();
+        return isDouble() ? s.append(":f64").toString() : isHalf() ? s.append(":f16").toString() : s.toString();
     }
 
     private static String length(int n) {

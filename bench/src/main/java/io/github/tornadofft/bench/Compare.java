@@ -295,7 +295,7 @@ public final class Compare implements Callable<Integer> {
             try {
                 list.add(Case.precisionOf(p));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--precision: float (f32) or double (f64), got '" + p + "'");
+                throw new IllegalArgumentException("--precision: float (f32), double (f64) or half (f16), got '" + p + "'");
             }
         }
         return list;
@@ -388,8 +388,10 @@ public final class Compare implements Callable<Integer> {
         lines.add("java: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") + " ("
                 + System.getProperty("java.vendor") + "), max heap " + Metrics.bytes(rt.maxMemory()));
         boolean doubles = caseList.stream().anyMatch(Case::isDouble);
+        boolean halves = caseList.stream().anyMatch(Case::isHalf);
         lines.add("data: complex " + (doubles ? "float32, and float64 in the cases marked double (16 bytes a complex value)"
-                : "float32") + ", uniform random in [-1, 1) (seed " + seed + "), forward, unnormalised; a fresh input per case,"
+                : "float32") + (halves ? ", and fp16 in the cases marked half (4 bytes a complex value; the input rounded to"
+                + " fp16, float arithmetic)" : "") + ", uniform random in [-1, 1) (seed " + seed + "), forward, unnormalised; a fresh input per case,"
                 + " the same for every engine");
         if (caseList.stream().anyMatch(c -> c.kind().real())) {
             lines.add("real cases: r2c takes real values uniform in [-1, 1) and gives numpy's rfftn half spectrum"

@@ -38,6 +38,15 @@ public interface Engine {
     /** How the engine is timed and anything else a reader of the numbers must know. */
     String notes();
 
+    /**
+     * Whether the engine computes cases of fp16 storage ({@link Case#isHalf}): it loads the case's float
+     * input as fp16 values (each exactly one) and gives its fp16 output back as floats. The bench gives a
+     * half case only to such engines; the others' rows say unsupported.
+     */
+    default boolean takesHalf() {
+        return false;
+    }
+
     /** The copy whose bandwidth bounds this engine: a device-to-device copy on its memory. */
     CopyCeiling ceiling();
 

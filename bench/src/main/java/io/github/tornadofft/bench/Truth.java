@@ -35,6 +35,13 @@ public final class Truth {
      */
     public static final double DOUBLE_TOLERANCE = 1e-12;
 
+    /**
+     * Default largest relative L2 error of a right fp16-storage result: one rounding of each output value
+     * to fp16 is at most 2^-11 (4.9e-4) of it, about 2.8e-4 over random data; a transform computed in fp16
+     * arithmetic is several times that.
+     */
+    public static final double HALF_TOLERANCE = 1e-3;
+
     private final Case c;
     /** The input of a float32 case; null for float64. */
     private final float[] input;
@@ -53,7 +60,11 @@ public final class Truth {
 
     /** The default tolerance of a case's precision: {@link #TOLERANCE} or {@link #DOUBLE_TOLERANCE}. */
     public static double tolerance(Precision precision) {
-        return precision == Precision.DOUBLE ? DOUBLE_TOLERANCE : TOLERANCE;
+        return switch (precision) {
+            case FLOAT -> TOLERANCE;
+            case DOUBLE -> DOUBLE_TOLERANCE;
+            case HALF -> HALF_TOLERANCE;
+        };
     }
 
     /**
@@ -67,7 +78,8 @@ public final class Truth {
         for (int i = 0; i < c.floats(); i++) {
             double value = 2 * random.nextDouble() - 1;
             if (input != null) {
-                input[i] = (float) value;
+                // A half case's input is fp16 values: each value rounded to the nearest one.
+                input[i] = c.isHalf() ? Float.float16ToFloat(Float.floatToFloat16((float) value)) : (float) value;
             } else {
                 doubles[i] = value;
             }

@@ -109,9 +109,10 @@ class DoubleCasesTest {
         assertEquals(List.of(Precision.FLOAT), parse().precisionList());
         assertEquals(List.of(Precision.DOUBLE), parse("--precision", "double").precisionList());
         assertEquals(List.of(Precision.FLOAT, Precision.DOUBLE), parse("--precision", "f32,f64").precisionList());
+        assertEquals(List.of(Precision.FLOAT, Precision.HALF), parse("--precision", "f32,f16").precisionList());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> parse("--precision", "half").precisionList());
-        assertTrue(e.getMessage().startsWith("--precision:") && e.getMessage().contains("'half'"), e.getMessage());
+                () -> parse("--precision", "quarter").precisionList());
+        assertTrue(e.getMessage().startsWith("--precision:") && e.getMessage().contains("'quarter'"), e.getMessage());
     }
 
     @Test

@@ -13,8 +13,10 @@ import io.github.tornadofft.api.Norm;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.TornadoDeviceType;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
+import uk.ac.manchester.tornado.api.types.HalfFloat;
 import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.HalfFloatArray;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -143,6 +145,11 @@ final class TornadoEngine implements Engine {
     public static final String LAYOUT_PROPERTY = "bench.layout";
 
     @Override
+    public boolean takesHalf() {
+        return true;
+    }
+
+    @Override
     public Prepared prepare(Case c) throws io.github.tornadofft.bench.UnsupportedCaseException {
         FftPlan plan;
         try {
@@ -187,6 +194,15 @@ final class TornadoEngine implements Engine {
 
         @Override
         public void load(float[] input) {
+            if (c.isHalf()) {
+                // The case's values are fp16 values already: each converts exactly.
+                HalfFloatArray in = plan.halfInput();
+                IntUnaryOperator at = inputPosition();
+                for (int i = 0; i < input.length; i++) {
+                    in.set(at.applyAsInt(i), new HalfFloat(input[i]));
+                }
+                return;
+            }
             FloatArray in = plan.input();
             IntUnaryOperator at = inputPosition();
             for (int i = 0; i < input.length; i++) {
@@ -247,6 +263,14 @@ final class TornadoEngine implements Engine {
 
         @Override
         public void result(int index, float[] dst) {
+            if (c.isHalf()) {
+                HalfFloatArray out = plan.halfOutput();
+                IntUnaryOperator at = outputPosition(index);
+                for (int i = 0; i < dst.length; i++) {
+                    dst[i] = out.get(at.applyAsInt(i)).getFloat32();
+                }
+                return;
+            }
             FloatArray out = plan.output();
             IntUnaryOperator at = outputPosition(index);
             for (int i = 0; i < dst.length; i++) {
