@@ -12,8 +12,8 @@ import java.lang.foreign.ValueLayout;
  * The TornadoVM arrays of a plan's precision, {@link FloatArray} for {@link Precision#FLOAT},
  * {@link DoubleArray} for {@link Precision#DOUBLE} and {@link HalfFloatArray} for {@link Precision#HALF}:
  * the one place that maps a precision to its array type, so that the engine, its buffer chains and its
- * copies are written once for all. A HALF plan's input and output are fp16; its scratch arrays and
- * tables are of its arithmetic's precision ({@link #arithmetic}), float.
+ * copies are written once for all. A HALF plan's data arrays (input, output, scratch) are fp16; its
+ * tables, registers and local memory are of its arithmetic's precision ({@link #arithmetic}), float.
  */
 final class DeviceArrays {
 

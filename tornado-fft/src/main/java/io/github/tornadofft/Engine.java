@@ -80,9 +80,9 @@ final class Engine {
     final TornadoDevice device;
     final DeviceProfile profile;
     /**
-     * The precision of the input and output arrays ({@link DeviceArrays}): the descriptor's. Kernels,
-     * scratch arrays and tables are of its arithmetic's ({@link DeviceArrays#arithmetic}): the same, but
-     * float for HALF.
+     * The precision of the data arrays, the input, output and scratch ({@link DeviceArrays}): the
+     * descriptor's. Registers, local memory and tables are of its arithmetic's
+     * ({@link DeviceArrays#arithmetic}): the same, but float for HALF.
      */
     final Precision precision;
     final List<Pass> passes;
@@ -462,9 +462,9 @@ final class Engine {
     }
 
     /**
-     * Adds one pass as a task of the register-pass kernel of its arrays' precisions ({@link RegisterPass},
-     * {@link RegisterPassDouble}, and {@link RegisterPassHalf} where {@code src}, {@code dst} or both are
-     * fp16): the same arguments, the arrays and the scale of the plan's type.
+     * Adds one pass as a task of the register-pass kernel of its arrays' precision ({@link RegisterPass},
+     * {@link RegisterPassDouble}, {@link RegisterPassHalf}): the same arguments, the arrays and the scale
+     * of the plan's type.
      */
     private static void addPass(TaskGraph graph, String task, Pass pass, TornadoNativeArray src, TornadoNativeArray dst,
                                 TornadoNativeArray twiddles, int flags, double scale, FftDescriptor.Layout in,
@@ -474,16 +474,8 @@ final class Engine {
             graph.task(task, RegisterPassDouble.kernel(pass.regs()), new KernelContext(), doubles, (DoubleArray) dst,
                     (DoubleArray) twiddles, pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags, scale,
                     local, in.stride(), in.distance(), out.stride(), out.distance());
-        } else if (src instanceof HalfFloatArray halfSrc && dst instanceof HalfFloatArray halfDst) {
-            graph.task(task, RegisterPassHalf.kernel(pass.regs()), new KernelContext(), halfSrc, halfDst, (FloatArray) twiddles,
-                    pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags, (float) scale, local, in.stride(),
-                    in.distance(), out.stride(), out.distance());
-        } else if (src instanceof HalfFloatArray halfSrc) {
-            graph.task(task, RegisterPassHalf.fromHalf(pass.regs()), new KernelContext(), halfSrc, (FloatArray) dst,
-                    (FloatArray) twiddles, pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags,
-                    (float) scale, local, in.stride(), in.distance(), out.stride(), out.distance());
-        } else if (dst instanceof HalfFloatArray halfDst) {
-            graph.task(task, RegisterPassHalf.toHalf(pass.regs()), new KernelContext(), (FloatArray) src, halfDst,
+        } else if (src instanceof HalfFloatArray halves) {
+            graph.task(task, RegisterPassHalf.kernel(pass.regs()), new KernelContext(), halves, (HalfFloatArray) dst,
                     (FloatArray) twiddles, pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags,
                     (float) scale, local, in.stride(), in.distance(), out.stride(), out.distance());
         } else {
@@ -665,10 +657,8 @@ final class Engine {
      * writes its input.
      */
     private List<TornadoNativeArray> bufferChain(int k, TornadoNativeArray in, TornadoNativeArray out) {
-        // An array in a layout of its own is not packed and never holds a pass's intermediate result; nor
-        // does an fp16 output, which the passes between write in float.
-        boolean holds = complexPart(descriptor).outputPacked() && precision != Precision.HALF;
-        return bufferChain(k, in, out, holds ? List.of(out) : List.of(), 0);
+        // An array in a layout of its own is not packed and never holds a pass's intermediate result.
+        return bufferChain(k, in, out, complexPart(descriptor).outputPacked() ? List.of(out) : List.of(), 0);
     }
 
     /**
@@ -694,7 +684,7 @@ final class Engine {
 
     private TornadoNativeArray scratch(int index) {
         while (scratch.size() <= index) {
-            scratch.add(HostBuffers.take(DeviceArrays.arithmetic(precision), (int) complex.floats()));
+            scratch.add(HostBuffers.take(precision, (int) complex.floats()));
         }
         return scratch.get(index);
     }

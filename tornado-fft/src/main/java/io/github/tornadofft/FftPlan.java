@@ -159,11 +159,6 @@ public final class FftPlan implements AutoCloseable {
             return Bluestein.deviceBytes(descriptor);
         }
         FftDescriptor complex = Engine.complexPart(descriptor);
-        if (descriptor.precision() == Precision.HALF) {
-            // fp16 input and output; between the passes at most two float scratch arrays (an fp16 output never holds one).
-            return (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())) * Short.BYTES
-                    + 2 * complex.floats() * Float.BYTES;
-        }
         boolean packed = complex.inputPacked() && complex.outputPacked();
         return (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())
                 + (packed && !complex.inPlace() && !Engine.isRealRows(descriptor) ? 1 : 2) * complex.floats())
@@ -458,8 +453,10 @@ public final class FftPlan implements AutoCloseable {
      * {@link #execute(Direction, float[], int, float[], int)} for a plan of {@link Precision#HALF}:
      * {@link FftDescriptor#inputFloats()} fp16 values of {@code in} from {@code inOffset} (their bits, as
      * {@link Float#floatToFloat16} gives them), interleaved complex, into {@code out} from
-     * {@code outOffset}. The device computes in float and rounds each output value to fp16 once (to
-     * nearest, ties to even); a value beyond fp16's range (65504) becomes an infinity of its sign.
+     * {@code outOffset}. The device computes in float and keeps values in fp16 between its kernels too:
+     * each kernel rounds what it stores to fp16 (to nearest, ties to even), so a plan of k kernels
+     * ({@link #kernelsPerTransform()}) rounds each value k times; a value beyond fp16's range (65504)
+     * becomes an infinity of its sign.
      *
      * @throws IllegalArgumentException naming the parameter: null arrays or direction, a plan not of half
      *                                  precision, a negative offset, or an array too short from its offset;
@@ -905,8 +902,7 @@ public final class FftPlan implements AutoCloseable {
 
     /**
      * {@link #appendTo(Direction, TaskGraph, FloatArray, FloatArray, GridScheduler)} for a plan of
-     * {@link Precision#HALF}: its first kernel reads fp16 from {@code in}, its last writes fp16 to
-     * {@code out}, and any between work in float in the plan's own scratch arrays.
+     * {@link Precision#HALF}: its kernels read and write HalfFloatArrays (fp16 values, float arithmetic).
      *
      * @throws IllegalArgumentException naming the parameter: a null argument, a plan of another precision,
      *                                  or an array whose length is not the descriptor's

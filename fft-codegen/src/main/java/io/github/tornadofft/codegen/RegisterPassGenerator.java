@@ -85,30 +85,8 @@ public final class RegisterPassGenerator extends KernelSource {
     /** The class of the half-storage kernels: float arithmetic, fp16 values in global memory. */
     static final String HALF_CLASS = "RegisterPassHalf";
 
-    /**
-     * The half-storage families of {@link #HALF_CLASS}: which side of a pass is an fp16 array (the other
-     * a float one), and the name its kernels take ({@code pass8}, {@code pass8FromHalf}, ...). A plan of
-     * one pass reads and writes fp16; a longer one reads fp16 in its first pass, writes fp16 in its last,
-     * and keeps float between (the values are rounded to fp16 once on the way out, not once per pass).
-     */
-    enum Storage {
-        HALF(true, true, ""),
-        FROM_HALF(true, false, "FromHalf"),
-        TO_HALF(false, true, "ToHalf");
-
-        final boolean halfSrc;
-        final boolean halfDst;
-        final String suffix;
-
-        Storage(boolean halfSrc, boolean halfDst, String suffix) {
-            this.halfSrc = halfSrc;
-            this.halfDst = halfDst;
-            this.suffix = suffix;
-        }
-    }
-
-    /** The half-storage family being written, or null for the float and double classes. */
-    private Storage storage;
+    /** Whether the class being written is {@link #HALF_CLASS}: fp16 {@code src} and {@code dst}. */
+    private boolean fp16;
 
     private RegisterPassGenerator(Type type) {
         super(type);
@@ -133,9 +111,9 @@ public final class RegisterPassGenerator extends KernelSource {
     }
 
     /**
-     * The half-storage class: RegisterPass's kernels with fp16 ({@code HalfFloatArray}) global input,
-     * output or both, in three families ({@link Storage}); float registers, local memory and twiddles.
-     * No real-transform code (REAL): half plans are complex.
+     * The half-storage class: RegisterPass's kernels with fp16 ({@code HalfFloatArray}) global input and
+     * output; float registers, local memory and twiddles. No real-transform code (REAL): half plans are
+     * complex.
      */
     static String halfSource() {
         RegisterPassGenerator g = new RegisterPassGenerator(Type.FLOAT);
@@ -156,19 +134,14 @@ public final class RegisterPassGenerator extends KernelSource {
 
     /** {@code kernel(regs)}: the kernel of a register count, as the function TaskGraph.task takes. */
     private void selector() {
-        String owner = storage == null ? type.className : HALF_CLASS;
-        String suffix = storage == null ? "" : storage.suffix;
-        String selector = storage == null || storage == Storage.HALF ? "kernel"
-                : Character.toLowerCase(suffix.charAt(0)) + suffix.substring(1);
-        line("/** The kernel for work-items holding {@code regs} values (a power of two up to MAX_REGS)"
-                + (storage == null ? "" : ", " + (storage.halfSrc ? "fp16" : "float") + " in and " + (storage.halfDst ? "fp16" : "float") + " out") + ". */");
-        open("public static Task16<KernelContext, " + arrayOf(storage != null && storage.halfSrc) + ", "
-                + arrayOf(storage != null && storage.halfDst) + ", " + type.array
+        String owner = fp16 ? HALF_CLASS : type.className;
+        line("/** The kernel for work-items holding {@code regs} values (a power of two up to MAX_REGS). */");
+        open("public static Task16<KernelContext, " + dataArray() + ", " + dataArray() + ", " + type.array
                 + ", Integer, Integer, Integer, Integer, Integer,");
-        line("        Integer, " + type.boxed + ", Integer, Integer, Integer, Integer, Integer> " + selector + "(int regs) {");
+        line("        Integer, " + type.boxed + ", Integer, Integer, Integer, Integer, Integer> kernel(int regs) {");
         open("return switch (regs) {");
         for (int regs : REGISTERS) {
-            line("case " + regs + " -> " + owner + "::pass" + regs + suffix + ";");
+            line("case " + regs + " -> " + owner + "::pass" + regs + ";");
         }
         line("default -> throw new IllegalArgumentException(\"regs: a power of two up to \" + MAX_REGS + \", got \" + regs);");
         close("};");
@@ -228,13 +201,11 @@ public final class RegisterPassGenerator extends KernelSource {
         line(" * {@link RegisterPass}'s kernels for half-precision storage: values in global memory are IEEE fp16");
         line(" * ({@code HalfFloatArray}, interleaved real and imaginary parts), everything else is float: registers,");
         line(" * local memory, twiddles and arithmetic. Each value is widened once as it is loaded and rounded to");
-        line(" * fp16 once as it is stored, so a transform of one pass has the error of float arithmetic plus one");
-        line(" * rounding to fp16 on the way in (the caller's) and one on the way out.");
+        line(" * fp16 once as it is stored: a pass adds one rounding to fp16 to the error of float arithmetic.");
         line(" *");
-        line(" * <p>Three families: {@code passR} reads and writes fp16 (a plan of one pass), {@code passRFromHalf}");
-        line(" * reads fp16 and writes float (a longer plan's first pass), {@code passRToHalf} reads float and writes");
-        line(" * fp16 (its last); the passes between are RegisterPass's own, in float. Same arguments and flags");
-        line(" * as RegisterPass, without {@code REAL}.");
+        line(" * <p>Every pass of a half plan is one of these: its values between passes are fp16 too, so every pass");
+        line(" * moves half the bytes of a float pass, and a plan of k passes rounds each value k times. Same");
+        line(" * arguments and flags as RegisterPass, without {@code REAL}.");
         line(" */");
         open("public final class " + HALF_CLASS + " {");
         line("");
@@ -243,33 +214,29 @@ public final class RegisterPassGenerator extends KernelSource {
         line("");
         open("private " + HALF_CLASS + "() {");
         close("}");
-        for (Storage family : Storage.values()) {
-            storage = family;
+        fp16 = true;
+        line("");
+        selector();
+        for (int regs : REGISTERS) {
             line("");
-            selector();
-            for (int regs : REGISTERS) {
-                line("");
-                kernel(regs);
-            }
+            kernel(regs);
         }
-        storage = null;
         close("}");
     }
 
-    /** The array type of a pass's source ({@code src}) or destination ({@code dst}) in the family being written. */
-    private String arrayOf(boolean half) {
-        return half ? "HalfFloatArray" : type.array;
+    /** The array type of a pass's {@code src} and {@code dst}. */
+    private String dataArray() {
+        return fp16 ? "HalfFloatArray" : type.array;
     }
 
-    /** A load of element {@code index} of {@code src}, widened to float where src is fp16. */
+    /** A load of element {@code index} of {@code src}, widened to float where it is fp16. */
     private String load(String index) {
-        return storage != null && storage.halfSrc ? "src.get(" + index + ").getFloat32()" : "src.get(" + index + ")";
+        return fp16 ? "src.get(" + index + ").getFloat32()" : "src.get(" + index + ")";
     }
 
-    /** A store of {@code value} to element {@code index} of {@code dst}, rounded to fp16 where dst is fp16. */
+    /** A store of {@code value} to element {@code index} of {@code dst}, rounded to fp16 where it is fp16. */
     private String store(String index, String value) {
-        return storage != null && storage.halfDst ? "dst.set(" + index + ", new HalfFloat(" + value + "));"
-                : "dst.set(" + index + ", " + value + ");";
+        return fp16 ? "dst.set(" + index + ", new HalfFloat(" + value + "));" : "dst.set(" + index + ", " + value + ");";
     }
 
     /** RegisterPass's constants the kernels read. */
@@ -499,8 +466,7 @@ public final class RegisterPassGenerator extends KernelSource {
             line("/** The pass with " + regs + " values per work-item: radix " + regs + ", then d x radix " + regs
                     + " / d (d up to " + Math.min(half, MAX_BUTTERFLIES) + "), twice at most. */");
         }
-        open("public static void pass" + regs + (storage == null ? "" : storage.suffix) + "(KernelContext ctx, "
-                + arrayOf(storage != null && storage.halfSrc) + " src, " + arrayOf(storage != null && storage.halfDst) + " dst, "
+        open("public static void pass" + regs + "(KernelContext ctx, " + dataArray() + " src, " + dataArray() + " dst, "
                 + type.array + " tw, int n,"
                 + " int stride, int r, int span,");
         line("        int cols, int flags, " + type.scalar + " scale, int localFloats, int inStride, int inDistance, int outStride,");
@@ -575,7 +541,7 @@ public final class RegisterPassGenerator extends KernelSource {
             line(x(j) + "r = " + load("2 * " + group(addr)) + "; " + x(j) + "i = " + load("2 * " + group(addr) + " + 1")
                     + " * conj;");
         }
-        if (storage == null) {
+        if (!fp16) {
             merge(regs);
         }
         open("if (span > 1) {");
@@ -943,7 +909,7 @@ public final class RegisterPassGenerator extends KernelSource {
         line("// A zero only known after the last exchange (TwiddleTable): the addresses are computed late.");
         line("out += (int) tw.get(2 * r - 1);");
         close("}");
-        if (storage == null) {
+        if (!fp16) {
             open("if ((flags & (REAL | INVERSE)) == REAL) {");
             split(regs);
             reopen("} else {");
@@ -952,7 +918,7 @@ public final class RegisterPassGenerator extends KernelSource {
             String addr = plus("out", j, "outStep");
             storeLine(addr, x(j) + "r", x(j) + "i");
         }
-        if (storage == null) {
+        if (!fp16) {
             close("}");
         }
         reopen("} else {");
