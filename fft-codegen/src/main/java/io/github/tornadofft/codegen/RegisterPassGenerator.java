@@ -926,6 +926,12 @@ public final class RegisterPassGenerator extends KernelSource {
         line("// address order, so that every global write is a run of adjacent elements.");
         line("int out = firstBatch * n + firstCol * r + item;");
         line("int items = lanes * threads;");
+        if (fp16) {
+            line("// fp16 stores of values read from local memory: TornadoVM 5.2's PTX backend cannot lower an fp16");
+            line("// rounding of a bare local read (\"NewHalfFloatInstance is not LIRLowerable\"); adding a zero it");
+            line("// cannot fold (entry r - 1 of the table is (1, 0)) makes each value an arithmetic result.");
+            line("float zero = tw.get(2 * r - 1);");
+        }
         line("ctx.localBarrier();");
         open("if (split == 1) {");
         line("// One part at a time: x_j takes element item + j items of the staged tile.");
@@ -933,7 +939,7 @@ public final class RegisterPassGenerator extends KernelSource {
         partsInTurn(part -> moveAll(regs, own, part, true), part -> {
             for (int j = 0; j < regs; j++) {
                 line("a = LocalFft.stagedSlot(" + plus("item", j, "items") + ", r, span, cols, lanes); " + x(j) + part
-                        + " = lre[a];");
+                        + " = lre[a]" + (fp16 ? " + zero" : "") + ";");
             }
         });
         for (int j = 0; j < regs; j++) {
@@ -946,7 +952,7 @@ public final class RegisterPassGenerator extends KernelSource {
             String linear = plus("item", j, "items");
             String addr = plus("out", j, "items");
             line("a = LocalFft.stagedSlot(" + linear + ", r, span, cols, lanes);");
-            storeLine(addr, "lre[a]", "lim[a]");
+            storeLine(addr, fp16 ? "(lre[a] + zero)" : "lre[a]", fp16 ? "(lim[a] + zero)" : "lim[a]");
         }
         close("}");
         close("}");
