@@ -4,6 +4,7 @@ import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.api.Norm;
 import io.github.tornadofft.api.Precision;
+import io.github.tornadofft.plan.DeviceProfile;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -15,6 +16,7 @@ import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.HalfFloatArray;
 
@@ -36,7 +38,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>Which half of each device test runs depends on the device under test: on one with fp16 loads and
  * stores (TornadoVM's PTX and CUDA backends) the transforms run and are checked; on any other (PoCL's
  * CPU device, NVIDIA's OpenCL driver: no {@code cl_khr_fp16}) the test asserts that the plan is refused
- * by name, so CI on PoCL tests the refusals and the GPU bundle the transforms. The host-side rules
+ * by name, so CI on PoCL tests the refusals and the GPU bundle the transforms. On PTX, the plans whose
+ * passes stage their stores (1D beyond one group) are refused by name too (FftPlan.checkHalfOnPtx). The host-side rules
  * (descriptor checks, extension lists, the other precisions' refusal of fp16 data) run everywhere.
  */
 @Tag("device")
@@ -73,10 +76,21 @@ class HalfPrecisionTest {
      * and returns false; on one with it, returns true.
      */
     private static boolean runsOn(FftDescriptor d) {
-        if (fp16()) {
-            return true;
-        }
         TornadoDevice device = TestDevice.get();
+        if (fp16()) {
+            if (device.getTornadoVMBackend() != TornadoVMBackendType.PTX) {
+                return true;
+            }
+            // TornadoVM 5.2's PTX backend: plans whose passes stage their fp16 stores are refused (FftPlan.checkHalfOnPtx).
+            try (FftPlan plan = FftPlan.create(d, device)) {
+                return true;
+            } catch (IllegalArgumentException e) {
+                assertTrue(e.getMessage().startsWith("shape: HALF on TornadoVM 5.2's PTX backend takes transforms whose passes"),
+                        e.getMessage());
+                System.out.println("[HalfPrecisionTest] refused on PTX, as planned: " + Arrays.toString(d.shape()));
+                return false;
+            }
+        }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftPlan.create(d, device));
         assertTrue(e.getMessage().startsWith("precision: HALF needs fp16 loads and stores"), e.getMessage());
         assertTrue(e.getMessage().contains(device.getPhysicalDevice().getDeviceName()), e.getMessage());
@@ -303,6 +317,22 @@ class HalfPrecisionTest {
                 () -> FftPlan.create(FftDescriptor.c2c(1000).precision(Precision.HALF).build(), TestDevice.get()));
         assertTrue(e.getMessage().startsWith("shape: a HALF plan takes axes"), e.getMessage());
         FftPlan.checkHalf(FftDescriptor.c2c(2, 4096, 8).precision(Precision.HALF).build());
+    }
+
+    @Test
+    void onPtxOnlyPlansThatStoreFromRegistersAreTaken() {
+        // An H100-like profile: 4096 points are one group (direct stores); 2^16 in two passes, the first
+        // staging its stores through local memory; 2D and 3D of short rows store directly.
+        DeviceProfile gpu = DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30);
+        for (int[] shape : new int[][] {{4096}, {4096, 4096}, {256, 256, 256}, {64, 64}}) {
+            FftPlan.checkHalfOnPtx(FftDescriptor.c2c(shape).batch(2).precision(Precision.HALF).build(), gpu);
+        }
+        for (int[] shape : new int[][] {{1 << 16}, {1 << 20}, {8, 1 << 16}}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> FftPlan.checkHalfOnPtx(FftDescriptor.c2c(shape).precision(Precision.HALF).build(), gpu));
+            assertTrue(e.getMessage().startsWith("shape: HALF on TornadoVM 5.2's PTX backend takes transforms whose passes store"
+                    + " straight from registers") && e.getMessage().contains("use a device of the CUDA backend"), e.getMessage());
+        }
     }
 
     @Test
