@@ -8,7 +8,6 @@ import io.github.tornadofft.kernels.RealTransformDouble;
 import io.github.tornadofft.kernels.RegisterPass;
 import io.github.tornadofft.kernels.RegisterPassDouble;
 import io.github.tornadofft.kernels.RegisterPassHalf;
-import io.github.tornadofft.kernels.RegisterPassHalf2;
 import io.github.tornadofft.kernels.TwiddleTable;
 import io.github.tornadofft.plan.DeviceProfile;
 import io.github.tornadofft.plan.Pass;
@@ -21,7 +20,6 @@ import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
-import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 import uk.ac.manchester.tornado.api.enums.ProfilerMode;
 import uk.ac.manchester.tornado.api.types.HalfFloat;
 import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
@@ -88,11 +86,6 @@ final class Engine {
      */
     final Precision precision;
     final List<Pass> passes;
-    /**
-     * Whether a HALF plan's kernels move fp16 values in pairs ({@link RegisterPassHalf2}): on TornadoVM's
-     * CUDA backend, the one that lowers the pair accessors.
-     */
-    private final boolean pairsHalves;
     final TornadoNativeArray input;
     final TornadoNativeArray output;
     /** The complex transform the passes compute: the descriptor's own for c2c, of N/2 points for r2c and c2r. */
@@ -149,7 +142,6 @@ final class Engine {
         this.storesLate = !passes.isEmpty() && Planner.storesLate(passes, this.profile, CompilerFlags.capsRegisters(device));
         this.name = "fft" + IDS.incrementAndGet();
         this.precision = descriptor.precision();
-        this.pairsHalves = precision == Precision.HALF && device.getTornadoVMBackend() == TornadoVMBackendType.CUDA;
         this.input = HostBuffers.take(precision, (int) descriptor.inputFloats());
         this.output = descriptor.inPlace() ? input : HostBuffers.take(precision, (int) descriptor.outputFloats());
         this.twiddles = mixedRadix != null ? mixedRadix.tables() : tables(descriptor, passes);
@@ -460,7 +452,7 @@ final class Engine {
                     | RegisterPass.layouts(p == 0 && !complex.inputPacked(), last && !complex.outputPacked(),
                     complex.size()) | (late ? RegisterPass.LATE_STORE : 0);
             addPass(graph, task, pass, chain.get(p), chain.get(p + 1), twiddles.get(p), flags, last ? scale : 1f,
-                    inLayout, outLayout, pairsHalves);
+                    inLayout, outLayout);
             WorkerGrid1D worker = new WorkerGrid1D(pass.groups(points) * pass.groupSize());
             worker.setLocalWork(pass.groupSize(), 1, 1);
             target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
@@ -471,20 +463,19 @@ final class Engine {
 
     /**
      * Adds one pass as a task of the register-pass kernel of its arrays' precision ({@link RegisterPass},
-     * {@link RegisterPassDouble}, {@link RegisterPassHalf}, or {@link RegisterPassHalf2} where {@code pairs}):
-     * the same arguments, the arrays and the scale of the plan's type.
+     * {@link RegisterPassDouble}, {@link RegisterPassHalf}): the same arguments, the arrays and the scale
+     * of the plan's type.
      */
     private static void addPass(TaskGraph graph, String task, Pass pass, TornadoNativeArray src, TornadoNativeArray dst,
                                 TornadoNativeArray twiddles, int flags, double scale, FftDescriptor.Layout in,
-                                FftDescriptor.Layout out, boolean pairs) {
+                                FftDescriptor.Layout out) {
         int local = RegisterPass.localFloats(pass.cols() * pass.rows(), pass.radix());
         if (src instanceof DoubleArray doubles) {
             graph.task(task, RegisterPassDouble.kernel(pass.regs()), new KernelContext(), doubles, (DoubleArray) dst,
                     (DoubleArray) twiddles, pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags, scale,
                     local, in.stride(), in.distance(), out.stride(), out.distance());
         } else if (src instanceof HalfFloatArray halves) {
-            graph.task(task, pairs ? RegisterPassHalf2.kernel(pass.regs()) : RegisterPassHalf.kernel(pass.regs()), new KernelContext(),
-                    halves, (HalfFloatArray) dst,
+            graph.task(task, RegisterPassHalf.kernel(pass.regs()), new KernelContext(), halves, (HalfFloatArray) dst,
                     (FloatArray) twiddles, pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags,
                     (float) scale, local, in.stride(), in.distance(), out.stride(), out.distance());
         } else {

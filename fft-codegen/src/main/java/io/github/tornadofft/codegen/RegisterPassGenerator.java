@@ -85,17 +85,8 @@ public final class RegisterPassGenerator extends KernelSource {
     /** The class of the half-storage kernels: float arithmetic, fp16 values in global memory. */
     static final String HALF_CLASS = "RegisterPassHalf";
 
-    /**
-     * The class of the packed half-storage kernels: as {@link #HALF_CLASS}, each complex value loaded and
-     * stored as one 32-bit fp16 pair ({@code Half2}), for TornadoVM's CUDA backend (the only one that
-     * lowers {@code getHalf2}, {@code Half2.lowFloat} and {@code Half2.fromFloats}).
-     */
-    static final String HALF2_CLASS = "RegisterPassHalf2";
-
-    /** Whether the class being written has fp16 {@code src} and {@code dst} ({@link #HALF_CLASS}, {@link #HALF2_CLASS}). */
+    /** Whether the class being written is {@link #HALF_CLASS}: fp16 {@code src} and {@code dst}. */
     private boolean fp16;
-    /** Whether its fp16 values move in pairs ({@link #HALF2_CLASS}). */
-    private boolean packed;
 
     private RegisterPassGenerator(Type type) {
         super(type);
@@ -116,19 +107,16 @@ public final class RegisterPassGenerator extends KernelSource {
             Path file = folder.resolve(type.className + ".java");
             writeIfChanged(file, source(type));
         }
-        writeIfChanged(folder.resolve(HALF_CLASS + ".java"), halfSource(false));
-        writeIfChanged(folder.resolve(HALF2_CLASS + ".java"), halfSource(true));
+        writeIfChanged(folder.resolve(HALF_CLASS + ".java"), halfSource());
     }
 
     /**
      * The half-storage class: RegisterPass's kernels with fp16 ({@code HalfFloatArray}) global input and
      * output; float registers, local memory and twiddles. No real-transform code (REAL): half plans are
-     * complex. {@code packed}: the class whose loads and stores move a complex value's two fp16 parts as
-     * one pair ({@link #HALF2_CLASS}).
+     * complex.
      */
-    static String halfSource(boolean packed) {
+    static String halfSource() {
         RegisterPassGenerator g = new RegisterPassGenerator(Type.FLOAT);
-        g.packed = packed;
         g.halfClass();
         return g.text();
     }
@@ -146,7 +134,7 @@ public final class RegisterPassGenerator extends KernelSource {
 
     /** {@code kernel(regs)}: the kernel of a register count, as the function TaskGraph.task takes. */
     private void selector() {
-        String owner = fp16 ? halfClassName() : type.className;
+        String owner = fp16 ? HALF_CLASS : type.className;
         line("/** The kernel for work-items holding {@code regs} values (a power of two up to MAX_REGS). */");
         open("public static Task16<KernelContext, " + dataArray() + ", " + dataArray() + ", " + type.array
                 + ", Integer, Integer, Integer, Integer, Integer,");
@@ -197,14 +185,9 @@ public final class RegisterPassGenerator extends KernelSource {
         line("");
         line("import uk.ac.manchester.tornado.api.KernelContext;");
         line("import uk.ac.manchester.tornado.api.common.TornadoFunctions.Task16;");
-        if (!packed) {
-            line("import uk.ac.manchester.tornado.api.types.HalfFloat;");
-        }
+        line("import uk.ac.manchester.tornado.api.types.HalfFloat;");
         line("import uk.ac.manchester.tornado.api.types.arrays.FloatArray;");
         line("import uk.ac.manchester.tornado.api.types.arrays.HalfFloatArray;");
-        if (packed) {
-            line("import uk.ac.manchester.tornado.api.types.vectors.Half2;");
-        }
         line("");
         for (String constant : SHARED) {
             if (!constant.equals("REAL")) {
@@ -224,22 +207,15 @@ public final class RegisterPassGenerator extends KernelSource {
         line(" * moves half the bytes of a float pass, and a plan of k passes rounds each value k times. Same");
         line(" * arguments and flags as RegisterPass, without {@code REAL}.");
         line(" *");
-        if (packed) {
-            line(" * <p>A complex value's two fp16 parts move as one 32-bit pair ({@code getHalf2}, {@code setHalf2}):");
-            line(" * one load and one store instruction per value, as many as a float pass issues for twice the bytes.");
-            line(" * TornadoVM 5.2 lowers the pair accessors on its CUDA backend only; {@link " + HALF_CLASS + "} moves");
-            line(" * the parts one at a time on the others.");
-        } else {
-            line(" * <p>Each fp16 value moves on its own, two 16-bit loads or stores per complex value (the CUDA backend");
-            line(" * uses {@link " + HALF2_CLASS + "}, which moves them in pairs).");
-        }
+        line(" * <p>Each fp16 value moves on its own: two 16-bit loads or stores per complex value, as many");
+        line(" * instructions as a float pass issues for twice the bytes.");
         line(" */");
-        open("public final class " + halfClassName() + " {");
+        open("public final class " + HALF_CLASS + " {");
         line("");
         line("/** cos(pi/4) = sin(pi/4). */");
         line("static final float C8 = " + type.literal(Math.sqrt(0.5)) + ";");
         line("");
-        open("private " + halfClassName() + "() {");
+        open("private " + HALF_CLASS + "() {");
         close("}");
         fp16 = true;
         line("");
@@ -254,10 +230,6 @@ public final class RegisterPassGenerator extends KernelSource {
     /** The array type of a pass's {@code src} and {@code dst}. */
     private String dataArray() {
         return fp16 ? "HalfFloatArray" : type.array;
-    }
-
-    private String halfClassName() {
-        return packed ? HALF2_CLASS : HALF_CLASS;
     }
 
     /** A load of element {@code index} of {@code src}, widened to float where it is fp16. */
@@ -556,9 +528,6 @@ public final class RegisterPassGenerator extends KernelSource {
         line(type.scalar + " gr;");
         line(type.scalar + " gi;");
         line(type.scalar + " s;");
-        if (packed) {
-            line("Half2 pair;");
-        }
         StringBuilder decl = new StringBuilder(type.scalar);
         for (int j = 0; j < regs; j++) {
             decl.append(j == 0 ? " " : ", ").append(x(j)).append("r, ").append(x(j)).append('i');
@@ -572,13 +541,8 @@ public final class RegisterPassGenerator extends KernelSource {
         intoLayout("IN_LAYOUT", "input", "first", "step", "inStride", "inDistance");
         for (int j = 0; j < regs; j++) {
             String addr = plus("first", j, "step");
-            if (packed) {
-                line("pair = src.getHalf2(2 * " + group(addr) + "); " + x(j) + "r = Half2.lowFloat(pair); " + x(j)
-                        + "i = Half2.highFloat(pair) * conj;");
-            } else {
-                line(x(j) + "r = " + load("2 * " + group(addr)) + "; " + x(j) + "i = " + load("2 * " + group(addr) + " + 1")
-                        + " * conj;");
-            }
+            line(x(j) + "r = " + load("2 * " + group(addr)) + "; " + x(j) + "i = " + load("2 * " + group(addr) + " + 1")
+                    + " * conj;");
         }
         if (!fp16) {
             merge(regs);
@@ -1009,11 +973,7 @@ public final class RegisterPassGenerator extends KernelSource {
 
     /** Writes the value (re, im) to element {@code addr} of dst, conjugated back and scaled. */
     private void storeLine(String addr, String re, String im) {
-        if (packed) {
-            line("dst.setHalf2(2 * " + group(addr) + ", Half2.fromFloats(" + re + " * scale, " + im + " * conj * scale));");
-        } else {
-            line(store("2 * " + group(addr), re + " * scale") + " " + store("2 * " + group(addr) + " + 1", im + " * conj * scale"));
-        }
+        line(store("2 * " + group(addr), re + " * scale") + " " + store("2 * " + group(addr) + " + 1", im + " * conj * scale"));
     }
 
     /**

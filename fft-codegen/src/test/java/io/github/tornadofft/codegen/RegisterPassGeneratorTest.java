@@ -39,7 +39,7 @@ class RegisterPassGeneratorTest {
     void theHalfClassWidensEveryLoadAndRoundsEveryStoreAndHasNoRealCode(@TempDir Path dir) throws IOException {
         RegisterPassGenerator.main(new String[] {dir.toString()});
         String text = Files.readString(dir.resolve("io/github/tornadofft/kernels/" + RegisterPassGenerator.HALF_CLASS + ".java"));
-        assertEquals(RegisterPassGenerator.halfSource(false), text);
+        assertEquals(RegisterPassGenerator.halfSource(), text);
         for (int regs : RegisterPassGenerator.REGISTERS) {
             assertTrue(text.contains("public static void pass" + regs + "(KernelContext ctx, HalfFloatArray src, HalfFloatArray dst, FloatArray tw"));
         }
@@ -52,19 +52,6 @@ class RegisterPassGeneratorTest {
         assertFalse(Pattern.compile("\\bdouble\\b|DoubleArray|REAL \\||& REAL|mirror").matcher(text).find(), "double or real code");
         assertEquals(text.split("src\\.get\\(", -1).length, text.split("\\)\\.getFloat32\\(\\)", -1).length, "loads, widened loads");
         assertEquals(text.split("dst\\.set\\(", -1).length, text.split("new HalfFloat\\(", -1).length, "stores, fp16 stores");
-    }
-
-    @Test
-    void thePackedHalfClassMovesEachComplexValueAsOnePair(@TempDir Path dir) throws IOException {
-        RegisterPassGenerator.main(new String[] {dir.toString()});
-        String text = Files.readString(dir.resolve("io/github/tornadofft/kernels/" + RegisterPassGenerator.HALF2_CLASS + ".java"));
-        assertEquals(RegisterPassGenerator.halfSource(true), text);
-        for (int regs : RegisterPassGenerator.REGISTERS) {
-            assertTrue(text.contains("public static void pass" + regs + "(KernelContext ctx, HalfFloatArray src, HalfFloatArray dst, FloatArray tw"));
-        }
-        assertTrue(text.contains("pair = src.getHalf2(2 * first); x0r = Half2.lowFloat(pair); x0i = Half2.highFloat(pair) * conj;"));
-        assertTrue(text.contains("dst.setHalf2(2 * out, Half2.fromFloats(x0r * scale, x0i * conj * scale));"));
-        assertFalse(Pattern.compile("src\\.get\\(|dst\\.set\\(|HalfFloat\\(|\\bdouble\\b").matcher(text).find(), "an unpaired load or store");
     }
 
     @Test
@@ -88,8 +75,7 @@ class RegisterPassGeneratorTest {
         for (RegisterPassGenerator.Type type : RegisterPassGenerator.Type.values()) {
             assertEquals(RegisterPassGenerator.source(type), RegisterPassGenerator.source(type));
         }
-        assertEquals(RegisterPassGenerator.halfSource(false), RegisterPassGenerator.halfSource(false));
-        assertEquals(RegisterPassGenerator.halfSource(true), RegisterPassGenerator.halfSource(true));
+        assertEquals(RegisterPassGenerator.halfSource(), RegisterPassGenerator.halfSource());
     }
 
     @Test
