@@ -109,7 +109,7 @@ public final class Compare implements Callable<Integer> {
 
     @Option(names = "--tolerance", paramLabel = "E", description = "Largest relative L2 error of a right result; a row"
             + " above it is rejected, marked failed with its error (default: " + Truth.TOLERANCE + " for float, "
-            + Truth.DOUBLE_TOLERANCE + " for double).")
+            + Truth.DOUBLE_TOLERANCE + " for double, " + Truth.HALF_TOLERANCE + " for half).")
     Double tolerance;
 
     @Option(names = "--no-plots", description = "Skip the PNGs.")
@@ -400,7 +400,8 @@ public final class Compare implements Callable<Integer> {
                     + " numpy's irfftn); out of place on every GPU engine");
         }
         lines.add("check: a result whose relative L2 error against reference-fft exceeds " + (tolerance != null
-                ? tolerance.toString() : Truth.TOLERANCE + (doubles ? " (float), " + Truth.DOUBLE_TOLERANCE + " (double)" : ""))
+                ? tolerance.toString() : Truth.TOLERANCE + (doubles || halves ? " (float)" : "")
+                + (doubles ? ", " + Truth.DOUBLE_TOLERANCE + " (double)" : "") + (halves ? ", " + Truth.HALF_TOLERANCE + " (half)" : ""))
                 + " is rejected (its row failed, with the error)");
         lines.add("protocol: per engine and case, warm-up (" + p.warmup() + " run(s) at least, and " + p.warmupSeconds()
                 + " s at least) then " + p.reps() + " timed runs with data resident; the same end to end; medians; each loop cut short"
