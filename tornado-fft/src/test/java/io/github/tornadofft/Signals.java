@@ -53,6 +53,12 @@ final class Signals {
         return precision == Precision.FLOAT ? tolerance(n) : 0x1p-52 * (1 + log2(n));
     }
 
+    /**
+     * The precisions the device computes in, FLOAT and DOUBLE, which every device path takes (HALF is
+     * storage for c2c of power-of-two axes on fp16 devices only: {@code HalfPrecisionTest}).
+     */
+    static final List<Precision> ARITHMETIC = List.of(Precision.FLOAT, Precision.DOUBLE);
+
     /** log2 n rounded up, 0 for n = 1. */
     static int log2(long n) {
         if (n < 1) {

@@ -431,13 +431,14 @@ public final class FftDescriptor {
         }
 
         /**
-         * The arithmetic precision (default {@link Precision#FLOAT}).
+         * The precision of the values (default {@link Precision#FLOAT}); {@link Precision#HALF} is fp16 storage
+         * with float arithmetic.
          *
          * @throws IllegalArgumentException naming {@code precision} where it is null
          */
         public Builder precision(Precision precision) {
             if (precision == null) {
-                throw new IllegalArgumentException("precision: FLOAT or DOUBLE, got null");
+                throw new IllegalArgumentException("precision: FLOAT, DOUBLE or HALF, got null");
             }
             this.precision = precision;
             return this;
