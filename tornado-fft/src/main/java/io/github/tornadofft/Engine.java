@@ -21,6 +21,7 @@ import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.enums.ProfilerMode;
+import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 import uk.ac.manchester.tornado.api.types.HalfFloat;
 import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
@@ -28,6 +29,7 @@ import uk.ac.manchester.tornado.api.types.arrays.HalfFloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -137,6 +139,7 @@ final class Engine {
         FftDescriptor mixed = mixedPart(descriptor);
         this.mixedRadix = MixedRadix.applies(mixed) ? new MixedRadix(mixed, this.profile.localBytes()) : null;
         this.passes = planPasses(descriptor, this.profile);
+        checkHalfStores(descriptor, passes, device.getTornadoVMBackend());
         this.fusesRealStep = fusesRealStep(descriptor, passes);
         this.complex = complexPart(descriptor, fusesRealStep);
         this.storesLate = !passes.isEmpty() && Planner.storesLate(passes, this.profile, CompilerFlags.capsRegisters(device));
@@ -298,6 +301,27 @@ final class Engine {
         List<Pass> all = new ArrayList<>(d.kind() == FftDescriptor.Kind.R2C ? rows : leading);
         all.addAll(d.kind() == FftDescriptor.Kind.R2C ? leading : rows);
         return List.copyOf(all);
+    }
+
+    /**
+     * Checks that the passes of a HALF plan compile on {@code backend}: on TornadoVM 5.2's PTX backend an
+     * fp16 store of a value a pass staged through local memory ({@link Pass#stagesStores}: the first passes
+     * of a 1D transform longer than one group) fails Graal's LIR generation ("NewHalfFloatInstance is not
+     * LIRLowerable"), so such plans are refused there rather than failing inside TornadoVM; the CUDA
+     * backend runs them. Called wherever passes are planned for kernels (the plan's, the appended ones).
+     *
+     * @throws IllegalArgumentException naming {@code shape}, the backend and where the plan runs instead
+     */
+    static void checkHalfStores(FftDescriptor d, List<Pass> passes, TornadoVMBackendType backend) {
+        if (d.precision() != Precision.HALF || backend != TornadoVMBackendType.PTX) {
+            return;
+        }
+        if (passes.stream().anyMatch(Pass::stagesStores)) {
+            throw new IllegalArgumentException("shape: HALF on TornadoVM 5.2's PTX backend takes transforms whose passes store"
+                    + " straight from registers (1D up to one group's length, 2D and 3D of such rows); "
+                    + Arrays.toString(d.shape()) + " has a pass that stages its stores, whose fp16 stores that backend fails"
+                    + " to compile; use a device of the CUDA backend");
+        }
     }
 
     /** Graph 0 uploads, graph 1 transforms in the descriptor's direction, graph 2 in the other (c2c only). */
@@ -698,9 +722,11 @@ final class Engine {
      */
     synchronized List<String> append(TaskGraph graph, Direction direction, TornadoNativeArray in, TornadoNativeArray out, GridScheduler target) {
         if (appended == null) {
-            appended = CompilerFlags.capsRegisters(device)
+            List<Pass> planned = CompilerFlags.capsRegisters(device)
                     ? planPasses(descriptor, profile.withMaxGroupSize(APPENDED_GROUP))
                     : passes;
+            checkHalfStores(descriptor, planned, device.getTornadoVMBackend());
+            appended = planned;
             appendedTwiddles = appended == passes ? twiddles : tables(descriptor, appended);
         }
         if (descriptor.isReal()) {

@@ -76,9 +76,6 @@ public final class FftPlan implements AutoCloseable {
         this.options = options;
         this.devices = List.of(device);
         DeviceProfile profile = Devices.profile(device, options.tuning());
-        if (descriptor.precision() == Precision.HALF && device.getTornadoVMBackend() == TornadoVMBackendType.PTX) {
-            checkHalfOnPtx(descriptor, profile);
-        }
         long bytesNeeded = deviceBytesNeeded(descriptor);
         if (profile.globalBytes() > 0 && bytesNeeded > profile.globalBytes()) {
             throw new IllegalArgumentException("batch: " + descriptor + " needs about " + (bytesNeeded >> 20)
@@ -119,26 +116,6 @@ public final class FftPlan implements AutoCloseable {
         if (descriptor.precision() == Precision.HALF) {
             checkHalf(descriptor);
             Devices.requireFp16(device);
-        }
-    }
-
-    /**
-     * What a HALF plan takes on TornadoVM 5.2's PTX backend: passes that store their values straight from
-     * registers. A pass that stages its stores through local memory (a pass over adjacent lines with span
-     * below its lines per group: the first passes of a 1D transform longer than one group) fails to compile
-     * there with fp16 stores ("NewHalfFloatInstance is not LIRLowerable", Graal's LIR generation), so such
-     * plans are refused rather than failing inside TornadoVM; the CUDA backend runs them.
-     *
-     * @throws IllegalArgumentException naming {@code shape}, the backend and where the plan runs instead
-     */
-    static void checkHalfOnPtx(FftDescriptor descriptor, DeviceProfile profile) {
-        for (io.github.tornadofft.plan.Pass pass : Engine.planPasses(descriptor, profile)) {
-            if (pass.stride() == 1 && pass.span() < pass.cols()) {
-                throw new IllegalArgumentException("shape: HALF on TornadoVM 5.2's PTX backend takes transforms whose passes store"
-                        + " straight from registers (1D up to one group's length, 2D and 3D of such rows); "
-                        + java.util.Arrays.toString(descriptor.shape()) + " has a pass that stages its stores, whose fp16 stores"
-                        + " that backend fails to compile; use a device of the CUDA backend");
-            }
         }
     }
 

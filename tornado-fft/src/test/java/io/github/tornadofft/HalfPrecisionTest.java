@@ -39,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * stores (TornadoVM's PTX and CUDA backends) the transforms run and are checked; on any other (PoCL's
  * CPU device, NVIDIA's OpenCL driver: no {@code cl_khr_fp16}) the test asserts that the plan is refused
  * by name, so CI on PoCL tests the refusals and the GPU bundle the transforms. On PTX, the plans whose
- * passes stage their stores (1D beyond one group) are refused by name too (FftPlan.checkHalfOnPtx). The host-side rules
+ * passes stage their stores (1D beyond one group) are refused by name too (Engine.checkHalfStores). The host-side rules
  * (descriptor checks, extension lists, the other precisions' refusal of fp16 data) run everywhere.
  */
 @Tag("device")
@@ -81,7 +81,7 @@ class HalfPrecisionTest {
             if (device.getTornadoVMBackend() != TornadoVMBackendType.PTX) {
                 return true;
             }
-            // TornadoVM 5.2's PTX backend: plans whose passes stage their fp16 stores are refused (FftPlan.checkHalfOnPtx).
+            // TornadoVM 5.2's PTX backend: plans whose passes stage their fp16 stores are refused (Engine.checkHalfStores).
             try (FftPlan plan = FftPlan.create(d, device)) {
                 return true;
             } catch (IllegalArgumentException e) {
@@ -320,16 +320,44 @@ class HalfPrecisionTest {
     }
 
     @Test
+    void creatingAndClosingHalfPlansInALoopKeepsDeviceMemoryFlat() {
+        // fp16 arrays come from and go back to the same pool as float and double ones (HostBuffers, keyed by
+        // precision), and a closed plan's engine is reused: the device bytes held stop growing after the
+        // first cycle of each descriptor.
+        int[][] shapes = {{4096}, {64, 64}, {16, 16, 16}};
+        if (!runsOn(FftDescriptor.c2c(shapes[0]).precision(Precision.HALF).build())) {
+            return;
+        }
+        long before = -1;
+        for (int c = 0; c < 4 * shapes.length; c++) {
+            FftDescriptor d = FftDescriptor.c2c(shapes[c % shapes.length]).batch(2).inPlace(c % 2 == 0)
+                    .precision(Precision.HALF).build();
+            short[] data = random(d.floats());
+            try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                plan.forward(data, data);
+            }
+            if (c == shapes.length * 2 - 1) {
+                before = FftPlan.deviceBytesHeld();
+            }
+        }
+        assertEquals(before, FftPlan.deviceBytesHeld(), "device bytes held after the first two cycles of each shape");
+    }
+
+    @Test
     void onPtxOnlyPlansThatStoreFromRegistersAreTaken() {
         // An H100-like profile: 4096 points are one group (direct stores); 2^16 in two passes, the first
         // staging its stores through local memory; 2D and 3D of short rows store directly.
         DeviceProfile gpu = DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30);
         for (int[] shape : new int[][] {{4096}, {4096, 4096}, {256, 256, 256}, {64, 64}}) {
-            FftPlan.checkHalfOnPtx(FftDescriptor.c2c(shape).batch(2).precision(Precision.HALF).build(), gpu);
+            FftDescriptor d = FftDescriptor.c2c(shape).batch(2).precision(Precision.HALF).build();
+            Engine.checkHalfStores(d, Engine.planPasses(d, gpu), TornadoVMBackendType.PTX);
         }
         for (int[] shape : new int[][] {{1 << 16}, {1 << 20}, {8, 1 << 16}}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> FftPlan.checkHalfOnPtx(FftDescriptor.c2c(shape).precision(Precision.HALF).build(), gpu));
+                    () -> {
+                        FftDescriptor d = FftDescriptor.c2c(shape).precision(Precision.HALF).build();
+                        Engine.checkHalfStores(d, Engine.planPasses(d, gpu), TornadoVMBackendType.PTX);
+                    });
             assertTrue(e.getMessage().startsWith("shape: HALF on TornadoVM 5.2's PTX backend takes transforms whose passes store"
                     + " straight from registers") && e.getMessage().contains("use a device of the CUDA backend"), e.getMessage());
         }

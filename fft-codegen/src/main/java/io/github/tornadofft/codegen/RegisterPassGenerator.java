@@ -117,7 +117,8 @@ public final class RegisterPassGenerator extends KernelSource {
      */
     static String halfSource() {
         RegisterPassGenerator g = new RegisterPassGenerator(Type.FLOAT);
-        g.halfClass();
+        g.fp16 = true;
+        g.twin();
         return g.text();
     }
 
@@ -149,48 +150,15 @@ public final class RegisterPassGenerator extends KernelSource {
     }
 
     /**
-     * The double class: the same kernels in double, beside RegisterPass's constants and argument
-     * packing (which are the same for both precisions and live there only).
+     * A class of kernels beside RegisterPass, whose constants and argument packing (the same for every
+     * precision) live there only: the double class, or with {@link #fp16} the half-storage class.
      */
     private void twin() {
+        String name = fp16 ? HALF_CLASS : type.className;
         imports();
         for (String constant : SHARED) {
-            line("import static " + PACKAGE + "." + Type.FLOAT.className + "." + constant + ";");
-        }
-        line("");
-        line(GENERATED);
-        line("");
-        line("/**");
-        line(" * {@link RegisterPass}'s kernels in " + type.scalar + ": the same passes, arguments and flags, on " + type.array);
-        line(" * and " + type.scalar + " local memory (twice the bytes per value, which the planner accounts for).");
-        line(" */");
-        open("public final class " + type.className + " {");
-        line("");
-        line("/** cos(pi/4) = sin(pi/4). */");
-        line("static final " + type.scalar + " C8 = " + type.literal(Math.sqrt(0.5)) + ";");
-        line("");
-        open("private " + type.className + "() {");
-        close("}");
-        line("");
-        selector();
-        for (int regs : REGISTERS) {
-            line("");
-            kernel(regs);
-        }
-        close("}");
-    }
-
-    private void halfClass() {
-        line("package " + PACKAGE + ";");
-        line("");
-        line("import uk.ac.manchester.tornado.api.KernelContext;");
-        line("import uk.ac.manchester.tornado.api.common.TornadoFunctions.Task16;");
-        line("import uk.ac.manchester.tornado.api.types.HalfFloat;");
-        line("import uk.ac.manchester.tornado.api.types.arrays.FloatArray;");
-        line("import uk.ac.manchester.tornado.api.types.arrays.HalfFloatArray;");
-        line("");
-        for (String constant : SHARED) {
-            if (!constant.equals("REAL")) {
+            // The half class has no real-transform code.
+            if (!(fp16 && constant.equals("REAL"))) {
                 line("import static " + PACKAGE + "." + Type.FLOAT.className + "." + constant + ";");
             }
         }
@@ -198,26 +166,30 @@ public final class RegisterPassGenerator extends KernelSource {
         line(GENERATED);
         line("");
         line("/**");
-        line(" * {@link RegisterPass}'s kernels for half-precision storage: values in global memory are IEEE fp16");
-        line(" * ({@code HalfFloatArray}, interleaved real and imaginary parts), everything else is float: registers,");
-        line(" * local memory, twiddles and arithmetic. Each value is widened once as it is loaded and rounded to");
-        line(" * fp16 once as it is stored: a pass adds one rounding to fp16 to the error of float arithmetic.");
-        line(" *");
-        line(" * <p>Every pass of a half plan is one of these: its values between passes are fp16 too, so every pass");
-        line(" * moves half the bytes of a float pass, and a plan of k passes rounds each value k times. Same");
-        line(" * arguments and flags as RegisterPass, without {@code REAL}.");
-        line(" *");
-        line(" * <p>Each fp16 value moves on its own: two 16-bit loads or stores per complex value, as many");
-        line(" * instructions as a float pass issues for twice the bytes.");
+        if (fp16) {
+            line(" * {@link RegisterPass}'s kernels for half-precision storage: values in global memory are IEEE fp16");
+            line(" * ({@code HalfFloatArray}, interleaved real and imaginary parts), everything else is float: registers,");
+            line(" * local memory, twiddles and arithmetic. Each value is widened once as it is loaded and rounded to");
+            line(" * fp16 once as it is stored: a pass adds one rounding to fp16 to the error of float arithmetic.");
+            line(" *");
+            line(" * <p>Every pass of a half plan is one of these: its values between passes are fp16 too, so every pass");
+            line(" * moves half the bytes of a float pass, and a plan of k passes rounds each value k times. Same");
+            line(" * arguments and flags as RegisterPass, without {@code REAL}.");
+            line(" *");
+            line(" * <p>Each fp16 value moves on its own: two 16-bit loads or stores per complex value, as many");
+            line(" * instructions as a float pass issues for twice the bytes.");
+        } else {
+            line(" * {@link RegisterPass}'s kernels in " + type.scalar + ": the same passes, arguments and flags, on " + type.array);
+            line(" * and " + type.scalar + " local memory (twice the bytes per value, which the planner accounts for).");
+        }
         line(" */");
-        open("public final class " + HALF_CLASS + " {");
+        open("public final class " + name + " {");
         line("");
         line("/** cos(pi/4) = sin(pi/4). */");
-        line("static final float C8 = " + type.literal(Math.sqrt(0.5)) + ";");
+        line("static final " + type.scalar + " C8 = " + type.literal(Math.sqrt(0.5)) + ";");
         line("");
-        open("private " + HALF_CLASS + "() {");
+        open("private " + name + "() {");
         close("}");
-        fp16 = true;
         line("");
         selector();
         for (int regs : REGISTERS) {
@@ -250,13 +222,19 @@ public final class RegisterPassGenerator extends KernelSource {
     private static final String GENERATED =
             "// GENERATED by RegisterPassGenerator (module fft-codegen) in tornado-fft's build: edit the generator.";
 
-    /** The package and the imports both classes start with. */
+    /** The package and the imports every class starts with. */
     private void imports() {
         line("package " + PACKAGE + ";");
         line("");
         line("import uk.ac.manchester.tornado.api.KernelContext;");
         line("import uk.ac.manchester.tornado.api.common.TornadoFunctions.Task16;");
+        if (fp16) {
+            line("import uk.ac.manchester.tornado.api.types.HalfFloat;");
+        }
         line("import uk.ac.manchester.tornado.api.types.arrays." + type.array + ";");
+        if (fp16) {
+            line("import uk.ac.manchester.tornado.api.types.arrays.HalfFloatArray;");
+        }
         line("");
     }
 

@@ -84,6 +84,15 @@ public record Pass(int axis, int n, int stride, int radix, int span, int cols, i
         return s < sub.length ? sub[s] : 1;
     }
 
+    /**
+     * Whether the pass stages its stores through local memory: a pass over adjacent lines (stride 1)
+     * whose outputs land {@code span} apart, closer than its lines per group, writes its tile back in
+     * address order ({@link RegisterPass}'s store); every other pass stores straight from registers.
+     */
+    public boolean stagesStores() {
+        return stride == 1 && span < cols;
+    }
+
     /** Whether this is the last pass of its transform (output in natural order). */
     public boolean last() {
         return (long) span * radix == n;

@@ -13,11 +13,11 @@ import io.github.tornadofft.api.Norm;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.TornadoDeviceType;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
-import uk.ac.manchester.tornado.api.types.HalfFloat;
 import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
-import uk.ac.manchester.tornado.api.types.arrays.HalfFloatArray;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntUnaryOperator;
@@ -195,11 +195,11 @@ final class TornadoEngine implements Engine {
         @Override
         public void load(float[] input) {
             if (c.isHalf()) {
-                // The case's values are fp16 values already: each converts exactly.
-                HalfFloatArray in = plan.halfInput();
+                // The case's values are fp16 values already: each converts exactly, written as its bits.
+                MemorySegment in = plan.halfInput().getSegment();
                 IntUnaryOperator at = inputPosition();
                 for (int i = 0; i < input.length; i++) {
-                    in.set(at.applyAsInt(i), new HalfFloat(input[i]));
+                    in.setAtIndex(ValueLayout.JAVA_SHORT, at.applyAsInt(i), Float.floatToFloat16(input[i]));
                 }
                 return;
             }
@@ -264,10 +264,10 @@ final class TornadoEngine implements Engine {
         @Override
         public void result(int index, float[] dst) {
             if (c.isHalf()) {
-                HalfFloatArray out = plan.halfOutput();
+                MemorySegment out = plan.halfOutput().getSegment();
                 IntUnaryOperator at = outputPosition(index);
                 for (int i = 0; i < dst.length; i++) {
-                    dst[i] = out.get(at.applyAsInt(i)).getFloat32();
+                    dst[i] = Float.float16ToFloat(out.getAtIndex(ValueLayout.JAVA_SHORT, at.applyAsInt(i)));
                 }
                 return;
             }
