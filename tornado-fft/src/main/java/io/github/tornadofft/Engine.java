@@ -111,6 +111,8 @@ final class Engine {
      * ({@link MixedRadix#applies}), else null; {@link #passes} is then empty.
      */
     final MixedRadix mixedRadix;
+    /** The tensor-core stages of a plan with {@link Compute#TENSOR_CORES}, else null; {@link #passes} is then empty. */
+    final TensorCores tensorCores;
     private final List<TornadoNativeArray> scratch = new ArrayList<>();
     private final String name;
     private final GridScheduler grid = new GridScheduler();
@@ -138,7 +140,8 @@ final class Engine {
         this.bluestein = Bluestein.applies(descriptor) ? new Bluestein(descriptor) : null;
         FftDescriptor mixed = mixedPart(descriptor);
         this.mixedRadix = MixedRadix.applies(mixed) ? new MixedRadix(mixed, this.profile.localBytes()) : null;
-        this.passes = planPasses(descriptor, this.profile);
+        this.tensorCores = key.options().compute() == Compute.TENSOR_CORES ? new TensorCores(descriptor) : null;
+        this.passes = tensorCores != null ? List.of() : planPasses(descriptor, this.profile);
         checkHalfStores(descriptor, passes, device.getTornadoVMBackend());
         this.fusesRealStep = fusesRealStep(descriptor, passes);
         this.complex = complexPart(descriptor, fusesRealStep);
@@ -147,7 +150,8 @@ final class Engine {
         this.precision = descriptor.precision();
         this.input = HostBuffers.take(precision, (int) descriptor.inputFloats());
         this.output = descriptor.inPlace() ? input : HostBuffers.take(precision, (int) descriptor.outputFloats());
-        this.twiddles = mixedRadix != null ? mixedRadix.tables() : tables(descriptor, passes);
+        this.twiddles = mixedRadix != null ? mixedRadix.tables()
+                : tensorCores != null ? tensorCores.tables() : tables(descriptor, passes);
         this.realTwiddles = descriptor.isReal() && !fusesRealStep ? HostBuffers.realTwiddles(precision, lastAxis(descriptor)) : null;
         TornadoExecutionPlan built = null;
         try {
@@ -352,9 +356,12 @@ final class Engine {
         // first run follows a run of graph 1 (ensureSecond).
         Set<TornadoNativeArray> sharedSet = Collections.newSetFromMap(new IdentityHashMap<>());
         chain.stream().filter(buffer -> buffer != input).forEach(sharedSet::add);
-        if (mixedRadix != null) {
-            // The work arrays of convolutions along axes: named as outputs too, so that freeing releases them.
-            for (TornadoNativeArray work : mixedRadix.work()) {
+        List<TornadoNativeArray> works = mixedRadix != null ? mixedRadix.work()
+                : tensorCores != null ? tensorCores.work() : List.of();
+        if (!works.isEmpty()) {
+            // The work arrays of convolutions along axes, or between tensor-core stages: named as outputs
+            // too, so that freeing releases them.
+            for (TornadoNativeArray work : works) {
                 sharedSet.add(work);
                 firstGraph.transferToHost(DataTransferMode.UNDER_DEMAND, work);
             }
@@ -604,6 +611,9 @@ final class Engine {
      * ({@link Bluestein#buffers}). Mixed-radix passes take the passes' chain over their own count, not k.
      */
     private List<TornadoNativeArray> transformChain(int k, TornadoNativeArray in, TornadoNativeArray out) {
+        if (tensorCores != null) {
+            return List.of(in, out);
+        }
         if (mixedRadix != null) {
             return bufferChain(mixedRadix.passes(), in, out);
         }
@@ -618,6 +628,9 @@ final class Engine {
     private List<String> addTransform(TaskGraph graph, Direction direction, List<Pass> passes, List<TornadoNativeArray> twiddles,
                                       boolean sendTables, List<TornadoNativeArray> chain, double scale, GridScheduler target,
                                       boolean late) {
+        if (tensorCores != null) {
+            return tensorCores.addTasks(graph, direction, chain.get(0), chain.get(1), sendTables, target);
+        }
         if (mixedRadix != null) {
             return mixedRadix.addTasks(graph, direction, chain, sendTables, scale, profile.maxGroupSize(), target);
         }
@@ -722,7 +735,7 @@ final class Engine {
      */
     synchronized List<String> append(TaskGraph graph, Direction direction, TornadoNativeArray in, TornadoNativeArray out, GridScheduler target) {
         if (appended == null) {
-            List<Pass> planned = CompilerFlags.capsRegisters(device)
+            List<Pass> planned = CompilerFlags.capsRegisters(device) && tensorCores == null
                     ? planPasses(descriptor, profile.withMaxGroupSize(APPENDED_GROUP))
                     : passes;
             checkHalfStores(descriptor, planned, device.getTornadoVMBackend());
@@ -820,6 +833,9 @@ final class Engine {
         if (mixedRadix != null) {
             buffers.addAll(mixedRadix.work());
         }
+        if (tensorCores != null) {
+            buffers.addAll(tensorCores.work());
+        }
         if (realTwiddles != null) {
             buffers.add(realTwiddles);
         }
@@ -868,6 +884,9 @@ final class Engine {
             scratch.clear();
             if (mixedRadix != null) {
                 mixedRadix.work().forEach(HostBuffers::give);
+            }
+            if (tensorCores != null) {
+                tensorCores.free();
             }
         }
     }

@@ -13,15 +13,16 @@ import io.github.tornadofft.plan.Tuning;
  * (docs/TUNING.md lists them), else leaves it to the planner, so a JVM option tunes every plan that
  * does not say otherwise.
  *
- * @param launch how the plan launches its kernels
- * @param tuning the planner's knobs ({@link Tuning#AUTO} leaves a choice to the planner)
+ * @param launch  how the plan launches its kernels
+ * @param tuning  the planner's knobs ({@link Tuning#AUTO} leaves a choice to the planner)
+ * @param compute which units compute the DFT stages ({@link Compute#TENSOR_CORES} for fp16 matrix products)
  */
-public record FftOptions(Launch launch, Tuning tuning) {
+public record FftOptions(Launch launch, Tuning tuning, Compute compute) {
 
     /**
      * Checks the components.
      *
-     * @throws IllegalArgumentException naming {@code launch} or {@code tuning} where it is null
+     * @throws IllegalArgumentException naming {@code launch}, {@code tuning} or {@code compute} where it is null
      */
     public FftOptions {
         if (launch == null) {
@@ -30,16 +31,35 @@ public record FftOptions(Launch launch, Tuning tuning) {
         if (tuning == null) {
             throw new IllegalArgumentException("tuning: must not be null (Tuning.PLANNER leaves every choice to the planner)");
         }
+        if (compute == null) {
+            throw new IllegalArgumentException("compute: STANDARD or TENSOR_CORES, got null");
+        }
     }
 
+    /** Options of the standard kernels ({@link Compute#STANDARD}). */
+    public FftOptions(Launch launch, Tuning tuning) {
+        this(launch, tuning, Compute.STANDARD);
+    }
+
+    /** The system property that chooses {@link #compute} for {@link #defaults()}: standard or tensor_cores. */
+    public static final String COMPUTE_PROPERTY = "tornado.fft.compute";
+
     /**
-     * Kernels launched one by one, every tuning choice from the {@code tornado.fft.*} properties or the planner.
+     * Kernels launched one by one, every tuning choice from the {@code tornado.fft.*} properties or the
+     * planner, the stages computed as {@value #COMPUTE_PROPERTY} says (standard where it is absent).
      *
      * @throws IllegalArgumentException naming the property, where a {@code tornado.fft.*} property's
      *                                  value is not allowed
      */
     public static FftOptions defaults() {
-        return new FftOptions(Launch.KERNELS, Tuning.fromProperties());
+        String compute = System.getProperty(COMPUTE_PROPERTY, "standard").trim();
+        Compute chosen;
+        try {
+            chosen = Compute.valueOf(compute.toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(COMPUTE_PROPERTY + ": standard or tensor_cores, got '" + compute + "'");
+        }
+        return new FftOptions(Launch.KERNELS, Tuning.fromProperties(), chosen);
     }
 
     /** Kernels launched one by one, every tuning choice the planner's, whatever the system properties say. */
@@ -54,7 +74,18 @@ public record FftOptions(Launch launch, Tuning tuning) {
      * @throws IllegalArgumentException naming {@code launch} where it is null
      */
     public FftOptions withLaunch(Launch launch) {
-        return new FftOptions(launch, tuning);
+        return new FftOptions(launch, tuning, compute);
+    }
+
+    /**
+     * These options with the DFT stages computed as {@code compute} says ({@link Compute#TENSOR_CORES}
+     * needs a device of the PTX backend and a transform it takes, which {@link FftPlan}{@code .create}
+     * checks).
+     *
+     * @throws IllegalArgumentException naming {@code compute} where it is null
+     */
+    public FftOptions withCompute(Compute compute) {
+        return new FftOptions(launch, tuning, compute);
     }
 
     /**
@@ -63,7 +94,7 @@ public record FftOptions(Launch launch, Tuning tuning) {
      * @throws IllegalArgumentException naming {@code tuning} where it is null
      */
     public FftOptions withTuning(Tuning tuning) {
-        return new FftOptions(launch, tuning);
+        return new FftOptions(launch, tuning, compute);
     }
 
     /**

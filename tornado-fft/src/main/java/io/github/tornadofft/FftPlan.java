@@ -69,6 +69,9 @@ public final class FftPlan implements AutoCloseable {
     private FftPlan(FftDescriptor descriptor, TornadoDevice device, FftOptions options) {
         long start = System.nanoTime();
         checkLaunch(options, device);
+        if (options.compute() == Compute.TENSOR_CORES) {
+            TensorCores.check(descriptor, device);
+        }
         checkPrecision(descriptor, device);
         MixedRadix.checkShape(descriptor);
         this.descriptor = descriptor;
@@ -76,7 +79,7 @@ public final class FftPlan implements AutoCloseable {
         this.options = options;
         this.devices = List.of(device);
         DeviceProfile profile = Devices.profile(device, options.tuning());
-        long bytesNeeded = deviceBytesNeeded(descriptor);
+        long bytesNeeded = deviceBytesNeeded(descriptor, options.compute());
         if (profile.globalBytes() > 0 && bytesNeeded > profile.globalBytes()) {
             throw new IllegalArgumentException("batch: " + descriptor + " needs about " + (bytesNeeded >> 20)
                     + " MiB of device memory (data, output, scratch); " + profile.name() + " has "
@@ -155,6 +158,18 @@ public final class FftPlan implements AutoCloseable {
      * with a larger prime factor, Bluestein's ({@link Bluestein#deviceBytes}).
      */
     static long deviceBytesNeeded(FftDescriptor descriptor) {
+        return deviceBytesNeeded(descriptor, Compute.STANDARD);
+    }
+
+    /**
+     * {@link #deviceBytesNeeded(FftDescriptor)} for a plan whose stages {@code compute} computes: with
+     * tensor cores, input, output and two fp32 work arrays of the batch ({@link TensorCores}).
+     */
+    static long deviceBytesNeeded(FftDescriptor descriptor, Compute compute) {
+        if (compute == Compute.TENSOR_CORES) {
+            return (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())) * descriptor.precision().bytes()
+                    + 2 * descriptor.floats() * Float.BYTES;
+        }
         if (Bluestein.applies(descriptor)) {
             return Bluestein.deviceBytes(descriptor);
         }
@@ -1005,6 +1020,9 @@ public final class FftPlan implements AutoCloseable {
         if (engine.mixedRadix != null) {
             return engine.mixedRadix.kernels() + (descriptor.isReal() ? 1 : 0);
         }
+        if (engine.tensorCores != null) {
+            return engine.tensorCores.kernels(descriptor.direction());
+        }
         return engine.passes.size() + (descriptor.isReal() && !engine.fusesRealStep ? 1 : 0);
     }
 
@@ -1049,6 +1067,9 @@ public final class FftPlan implements AutoCloseable {
         s.append(descriptor).append(" on ").append(profile.name()).append(", data on ").append(profile.dataAlignment())
                 .append("-byte boundaries").append(launch() == Launch.CUDA_GRAPH ? ", launched as one CUDA graph\n" : "\n");
         FftDescriptor complex = engine.complex;
+        if (engine.tensorCores != null) {
+            return s.append(engine.tensorCores.describe()).toString();
+        }
         if (engine.mixedRadix != null) {
             if (!descriptor.isReal()) {
                 return s.append(engine.mixedRadix.describe()).toString();

@@ -1,0 +1,237 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.api.Direction;
+import io.github.tornadofft.api.FftDescriptor;
+import io.github.tornadofft.api.Norm;
+import io.github.tornadofft.api.Precision;
+import io.github.tornadofft.kernels.TensorCoreStage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The host side of the tensor-core stages ({@link TensorCores}, {@link TensorCoreStage}), on the JVM:
+ * the fp16 conversions the kernels do in integer arithmetic, the stage plan, the packed matrices and
+ * twiddles, the descriptor rules, and a model of the stages (the kernels' index arithmetic, fp16
+ * roundings and scales, with exact products summed in double) held to the reference in both modes, so
+ * that what the device adds is only the mapping onto {@code mma.sync} and its fp32 accumulation
+ * ({@code TensorCorePlanTest} runs that on the GPU).
+ */
+@ExtendWith(Seed.class)
+class TensorCoresTest {
+
+    @Test
+    void halfBitsRoundsAsTheJdkDoes() {
+        float[] special = {0f, -0f, 1f, -1f, 65504f, 65519.99f, 65520f, -65520f, 1e9f, Float.MAX_VALUE, Float.MIN_VALUE,
+            0x1p-14f, 0x1p-15f, 0x1p-24f, 0x1p-25f, 0x1.8p-25f, 0x1p-26f, 1.00048828125f, 1.000732421875f,
+            Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY};
+        for (float v : special) {
+            assertEquals(Float.floatToFloat16(v) & 0xFFFF, TensorCoreStage.halfBits(v), () -> "halfBits(" + v + ")");
+        }
+        assertTrue(Float.isNaN(Float.float16ToFloat((short) TensorCoreStage.halfBits(Float.NaN))));
+        SplittableRandom random = Seed.random();
+        for (int i = 0; i < 1_000_000; i++) {
+            // every exponent, every mantissa: fp16's subnormal, normal and overflow ranges and far beyond
+            float v = Float.intBitsToFloat(random.nextInt());
+            if (!Float.isNaN(v)) {
+                assertEquals(Float.floatToFloat16(v) & 0xFFFF, TensorCoreStage.halfBits(v), "halfBits(" + v + ")");
+            }
+        }
+    }
+
+    @Test
+    void halfValueReadsEveryFiniteFp16Value() {
+        for (int h = 0; h < 0x10000; h++) {
+            if ((h & 0x7C00) != 0x7C00) {
+                assertEquals(Float.float16ToFloat((short) h), TensorCoreStage.halfValue(h), "halfValue(0x" + Integer.toHexString(h) + ")");
+            }
+        }
+    }
+
+    @Test
+    void theStagesAreRadix16AfterOneSmallerRadix() {
+        assertArrayEquals(new int[] {8, 16}, TensorCores.radices(128));
+        assertArrayEquals(new int[] {16, 16}, TensorCores.radices(256));
+        assertArrayEquals(new int[] {2, 16, 16}, TensorCores.radices(512));
+        assertArrayEquals(new int[] {16, 16, 16}, TensorCores.radices(4096));
+        assertArrayEquals(new int[] {2, 16, 16, 16, 16}, TensorCores.radices(1 << 17));
+        assertArrayEquals(new int[] {16, 16, 16, 16, 16}, TensorCores.radices(1 << 20));
+        assertEquals(0.25f, TensorCores.matrixScale(16, Precision.FLOAT));
+        assertEquals(0.5f, TensorCores.matrixScale(8, Precision.FLOAT));
+        assertEquals(0.5f, TensorCores.matrixScale(4, Precision.FLOAT));
+        assertEquals(1f, TensorCores.matrixScale(2, Precision.FLOAT));
+        assertEquals(1f / 16, TensorCores.matrixScale(16, Precision.HALF));
+        assertEquals(1f / 8, TensorCores.matrixScale(8, Precision.HALF));
+        assertEquals(64f, TensorCores.compensation(4096, Precision.FLOAT));
+        assertEquals(2 * 64f, TensorCores.compensation(128 * 128, Precision.FLOAT));
+        assertEquals(1 << 14, TensorCores.compensation(1 << 14, Precision.HALF));
+        FftDescriptor d = FftDescriptor.c2c(4096).norm(Norm.BACKWARD).build();
+        assertEquals(1f, TensorCores.normScale(d, Direction.FORWARD));
+        assertEquals(1f / 4096, TensorCores.normScale(d, Direction.INVERSE));
+        assertEquals(1f / 64, TensorCores.normScale(FftDescriptor.c2c(4096).norm(Norm.ORTHO).build(), Direction.FORWARD));
+    }
+
+    @ParameterizedTest(name = "radix {0}")
+    @ValueSource(ints = {2, 4, 8, 16})
+    void theMatricesHoldTheScaledDftBlocksAsHiAndLo(int radix) {
+        double scale = TensorCores.matrixScale(radix, Precision.FLOAT);
+        int[] ints = TensorCores.matrix(radix, (float) scale);
+        for (int row = 0; row < 16; row++) {
+            for (int col = 0; col < 16; col++) {
+                boolean block = row / radix == col / radix;
+                long e = (long) (row % radix) * (col % radix);
+                double re = block ? scale * Math.cos(2 * Math.PI * e / radix) : 0;
+                double im = block ? -scale * Math.sin(2 * Math.PI * e / radix) : 0;
+                double hiRe = entry(ints, 0, row, col);
+                double hiIm = entry(ints, 1, row, col);
+                assertEquals(re, hiRe, 0x1p-11 * scale, "hi Re F " + row + "," + col);
+                assertEquals(im, hiIm, 0x1p-11 * scale, "hi Im F " + row + "," + col);
+                assertEquals(re, hiRe + entry(ints, 2, row, col), 0x1p-23 * scale, "hi + lo Re F " + row + "," + col);
+                assertEquals(im, hiIm + entry(ints, 3, row, col), 0x1p-23 * scale, "hi + lo Im F " + row + "," + col);
+            }
+        }
+    }
+
+    @Test
+    void theTwiddlesAreTheStagesRootsOfUnity() {
+        float[] table = TensorCores.twiddles(16, 256);
+        assertEquals(2 * 15 * 256, table.length);
+        for (int j = 1; j < 16; j++) {
+            for (int q = 0; q < 256; q += 17) {
+                double angle = -2 * Math.PI * j * q / 4096;
+                assertEquals(Math.cos(angle), table[2 * ((j - 1) * 256 + q)], 0x1p-24);
+                assertEquals(Math.sin(angle), table[2 * ((j - 1) * 256 + q) + 1], 0x1p-24);
+            }
+        }
+    }
+
+    @Test
+    void descriptorsTheStagesCannotTakeAreRefusedByName() {
+        assertRefused(FftDescriptor.c2c(4096).precision(Precision.DOUBLE).build(), "precision: TENSOR_CORES takes HALF");
+        assertRefused(FftDescriptor.r2c(4096).build(), "kind: TENSOR_CORES takes complex");
+        assertRefused(FftDescriptor.c2c(64, 64).build(), "shape: TENSOR_CORES takes one axis");
+        assertRefused(FftDescriptor.c2c(64).build(), "shape: TENSOR_CORES takes one axis");
+        assertRefused(FftDescriptor.c2c(1000).build(), "shape: TENSOR_CORES takes one axis");
+        assertRefused(FftDescriptor.c2c(512).batch(3).build(), "batch: TENSOR_CORES packs 8 transforms");
+        assertRefused(FftDescriptor.c2c(256).batch(2).inputLayout(2, 1024).build(), "layout: TENSOR_CORES takes packed");
+        TensorCores.check(FftDescriptor.c2c(512).batch(8).build());
+        TensorCores.check(FftDescriptor.c2c(4096).batch(3).precision(Precision.HALF).inPlace(true).build());
+    }
+
+    private static void assertRefused(FftDescriptor d, String start) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TensorCores.check(d));
+        assertTrue(e.getMessage().startsWith(start), e.getMessage());
+    }
+
+
+    @ParameterizedTest(name = "N = {0}")
+    @ValueSource(ints = {128, 256, 512, 1024, 2048, 4096, 1 << 13, 1 << 16})
+    void theModelOfTheStagesMatchesTheReferenceInBothModes(int n) {
+        int batch = 16 / TensorCores.radices(n)[0];
+        for (Direction direction : Direction.values()) {
+            for (Norm norm : new Norm[] {Norm.BACKWARD, Norm.ORTHO}) {
+                float[] input = Signals.random(2L * n * batch);
+                FftDescriptor d = FftDescriptor.c2c(n).batch(batch).norm(norm).build();
+                double[] expected = Signals.reference(input, new int[] {n}, batch, direction, norm);
+                String what = "model, " + direction + " " + norm + " " + n + " x " + batch;
+                Signals.assertWithin(Signals.widen(model(d, direction, input, false)), expected,
+                        TensorCorePlanTest.splitTolerance(n), what + ", split mode (twice float's bound)");
+                float[] halves = new float[input.length];
+                for (int i = 0; i < input.length; i++) {
+                    halves[i] = Float.float16ToFloat(Float.floatToFloat16(input[i]));
+                }
+                double[] halfExpected = Signals.reference(halves, new int[] {n}, batch, direction, norm);
+                Signals.assertWithin(Signals.widen(model(d, direction, halves, true)), halfExpected,
+                        TensorCorePlanTest.halfTolerance(n), what + ", fp16 operands");
+            }
+        }
+    }
+
+    /** Entry (row, col) of packed matrix m of {@link TensorCores#matrix}. */
+    private static double entry(int[] ints, int m, int row, int col) {
+        int bits = ints[m * TensorCoreStage.MATRIX_INTS + row * 8 + col / 2] >>> 16 * (col % 2);
+        return Float.float16ToFloat((short) bits);
+    }
+
+    /**
+     * What the stages compute, stage by stage as the kernels index and round: each input times the
+     * stage's scale (the compensation, on the split mode's last stage) and twiddle in float, rounded to fp16 (hi, and in the split mode lo = fp16(x - hi)),
+     * the matrix products of the packed fp16 matrices summed exactly (in double) and stored in float;
+     * then the norm's factor (and HALF's compensation) in float, and the HALF output rounded to fp16.
+     */
+    static float[] model(FftDescriptor d, Direction direction, float[] input, boolean half) {
+        int n = d.shape()[0];
+        int batch = d.batch();
+        int[] radices = TensorCores.radices(n);
+        Precision precision = half ? Precision.HALF : Precision.FLOAT;
+        float compensation = TensorCores.compensation(n, precision);
+        float sign = direction == Direction.INVERSE ? -1f : 1f;
+        float[] current = input.clone();
+        int span = 1;
+        for (int s = 0; s < radices.length; s++) {
+            int radix = radices[s];
+            int[] matrix = TensorCores.matrix(radix, TensorCores.matrixScale(radix, precision));
+            float[] tw = span == 1 ? new float[2] : TensorCores.twiddles(radix, span);
+            float scale = s == radices.length - 1 && !half ? compensation : 1f;
+            int runs = n / (span * radix);
+            float[] next = new float[current.length];
+            float[][] x = new float[4][radix];
+            for (int b = 0; b < batch; b++) {
+                for (int c = 0; c < n / radix; c++) {
+                    int q2 = c / runs;
+                    for (int j = 0; j < radix; j++) {
+                        int at = 2 * (b * n + c % runs + runs * j + runs * radix * q2);
+                        float re = scale * current[at];
+                        float im = scale * current[at + 1];
+                        if (j > 0 && q2 > 0) {
+                            float wr = tw[2 * ((j - 1) * span + q2)];
+                            float wi = sign * tw[2 * ((j - 1) * span + q2) + 1];
+                            float t = re * wr - im * wi;
+                            im = re * wi + im * wr;
+                            re = t;
+                        }
+                        x[0][j] = TensorCoreStage.halfValue(TensorCoreStage.halfBits(re));
+                        x[1][j] = TensorCoreStage.halfValue(TensorCoreStage.halfBits(im));
+                        x[2][j] = half ? 0 : TensorCoreStage.halfValue(TensorCoreStage.halfBits(re - x[0][j]));
+                        x[3][j] = half ? 0 : TensorCoreStage.halfValue(TensorCoreStage.halfBits(im - x[1][j]));
+                    }
+                    for (int q = 0; q < radix; q++) {
+                        double sumRe = 0;
+                        double sumIm = 0;
+                        for (int j = 0; j < radix; j++) {
+                            double fr = entry(matrix, 0, q, j);
+                            double fi = sign * entry(matrix, 1, q, j);
+                            double gr = half ? 0 : entry(matrix, 2, q, j);
+                            double gi = half ? 0 : sign * entry(matrix, 3, q, j);
+                            double xr = x[0][j];
+                            double xi = x[1][j];
+                            double yr = x[2][j];
+                            double yi = x[3][j];
+                            sumRe += (fr * xr - fi * xi) + (gr * xr - gi * xi) + (fr * yr - fi * yi);
+                            sumIm += (fr * xi + fi * xr) + (gr * xi + gi * xr) + (fr * yi + fi * yr);
+                        }
+                        int at = 2 * (b * n + c + n / radix * q);
+                        next[at] = (float) sumRe;
+                        next[at + 1] = (float) sumIm;
+                    }
+                }
+            }
+            current = next;
+            span *= radix;
+        }
+        float norm = TensorCores.normScale(d, direction);
+        float factor = half ? (float) ((double) norm * compensation) : norm;
+        for (int i = 0; i < current.length; i++) {
+            current[i] = half ? Float.float16ToFloat(Float.floatToFloat16(factor * current[i])) : factor * current[i];
+        }
+        return current;
+    }
+}
