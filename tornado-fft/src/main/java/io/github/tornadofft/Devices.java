@@ -50,6 +50,21 @@ public final class Devices {
         return TornadoExecutionPlan.getDevice(backend, device);
     }
 
+    /**
+     * {@code device} as "B:D" (backend and device index, as {@link #resolve} takes it): its backend's
+     * index, and its place among that backend's devices (the same name and driver object).
+     */
+    static String spec(TornadoDevice device) {
+        var backend = TornadoExecutionPlan.getTornadoDeviceMap().getAllBackends().get(device.getBackendIndex());
+        for (int d = 0; d < backend.getNumDevices(); d++) {
+            TornadoDevice candidate = backend.getDevice(d);
+            if (candidate == device || candidate.getDeviceName().equals(device.getDeviceName())) {
+                return device.getBackendIndex() + ":" + d;
+            }
+        }
+        throw new IllegalArgumentException("device: " + device.getDeviceName() + " is not among its backend's devices");
+    }
+
     /** Every device TornadoVM sees, as "B:D name (backend)". */
     public static List<String> list() {
         List<String> out = new ArrayList<>();

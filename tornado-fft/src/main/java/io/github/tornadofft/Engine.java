@@ -629,7 +629,7 @@ final class Engine {
                                       boolean sendTables, List<TornadoNativeArray> chain, double scale, GridScheduler target,
                                       boolean late) {
         if (tensorCores != null) {
-            return tensorCores.addTasks(graph, direction, chain.get(0), chain.get(1), sendTables, target);
+            return tensorCores.addTasks(graph, direction, chain.get(0), chain.get(1), sendTables, target, device);
         }
         if (mixedRadix != null) {
             return mixedRadix.addTasks(graph, direction, chain, sendTables, scale, profile.maxGroupSize(), target);

@@ -30,7 +30,7 @@ import java.util.Map;
  * a packed fp32 work array; a HALF plan's last kernel rounds that to the fp16 output times the norm's
  * factor ({@link TensorCoreStage#toHalf}); a FLOAT plan's last stage writes the output itself where
  * the norm's factor is 1 (the forward transform by default), else a last kernel multiplies by it
- * ({@link TensorCoreStage#scale}).
+ * ({@link TensorCoreStage#scaleBy}).
  *
  * <p><b>Scales.</b> fp16 keeps 11 significant bits only between 2^-14 and 65504: the operands of every
  * stage must stay in that range, each stage's DFT matrix is scaled by a power of two ({@link
@@ -61,6 +61,14 @@ final class TensorCores {
 
     /** The shortest transform: 8 columns of a radix-16 stage. */
     static final int MIN_POINTS = 128;
+    /**
+     * What {@link TensorCoreStage}'s kernels add to their {@code mmaStore} columns: TornadoVM 5.2 computes
+     * the address of an {@code mmaStore} with the JVM's float[] header (16 bytes), where its own arrays'
+     * data start after {@code TornadoNativeArray.ARRAY_HEADER} bytes (16 by default, 128 in the GPU
+     * bundle's runs): without this, every store lands that difference early, over the array's header.
+     */
+    static final int STORE_SHIFT = (int) ((TornadoNativeArray.ARRAY_HEADER - javaFloatArrayBase()) / Float.BYTES);
+
     /** Work-items per group of {@link TensorCoreStage#toHalf}. */
     private static final int HALF_GROUP = 256;
 
@@ -133,6 +141,15 @@ final class TensorCores {
         if (!d.inputPacked() || !d.outputPacked()) {
             throw new IllegalArgumentException("layout: TENSOR_CORES takes packed input and output; got "
                     + d.inputLayout() + " -> " + d.outputLayout());
+        }
+    }
+
+    /** The JVM's float[] base offset (sun.misc.Unsafe's, which TornadoVM's PTX backend takes from JVMCI), 16 where unreadable. */
+    private static long javaFloatArrayBase() {
+        try {
+            return Class.forName("sun.misc.Unsafe").getField("ARRAY_FLOAT_BASE_OFFSET").getInt(null);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return 16;
         }
     }
 
@@ -250,11 +267,16 @@ final class TensorCores {
 
     /**
      * Adds the transform in {@code direction} from {@code in} to {@code out} (the plan's precision) to
-     * {@code graph}, sending the tables first where {@code sendTables}; registers the work-group shapes
-     * in {@code target}; returns the task names.
+     * {@code graph}, its tasks on {@code device}, sending the tables first where {@code sendTables};
+     * registers the work-group shapes in {@code target}; returns the task names.
+     *
+     * <p>TornadoVM 5.2 parses a task's bytecode (its sketch) when the task is added, with the intrinsics
+     * of the backend the task is then on: the default backend, unless the system property
+     * {@code <graph>.<task>.device} names another. Only the PTX backend's intrinsics know {@code
+     * mma.sync} (the others throw), so each task is put on {@code device} by that property first.
      */
     List<String> addTasks(TaskGraph graph, Direction direction, TornadoNativeArray in, TornadoNativeArray out,
-                          boolean sendTables, GridScheduler target) {
+                          boolean sendTables, GridScheduler target, TornadoDevice device) {
         if (sendTables) {
             graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, tables().toArray());
         }
@@ -277,15 +299,22 @@ final class TensorCores {
             IntArray a = matrices.get(radix);
             float scale = last && !half ? compensation : 1f;
             String task = base + "tc" + s;
-            if (s == 0 && half) {
-                graph.task(task, TensorCoreStage::halfFirst, new KernelContext(), (HalfFloatArray) from, to, a, n, radix, inverse,
-                        units);
-            } else if (half) {
-                graph.task(task, TensorCoreStage::half, new KernelContext(), (FloatArray) from, to, a, twiddles.get(s), n, radix,
-                        span, inverse, scale, units);
-            } else {
-                graph.task(task, TensorCoreStage::split, new KernelContext(), (FloatArray) from, to, a, twiddles.get(s), n, radix,
-                        span, inverse, scale, units);
+            String property = name + "." + task + ".device";
+            System.setProperty(property, Devices.spec(device));
+            try {
+                if (s == 0 && half) {
+                    graph.task(task, TensorCoreStage::firstFp16, new KernelContext(), (HalfFloatArray) from, to, a, n, radix,
+                            inverse, units, STORE_SHIFT);
+                } else if (half) {
+                    graph.task(task, TensorCoreStage::stageFp16, new KernelContext(), (FloatArray) from, to, a, twiddles.get(s), n,
+                            radix, span, inverse, scale, units, STORE_SHIFT);
+                } else {
+                    graph.task(task, TensorCoreStage::stageSplit, new KernelContext(), (FloatArray) from, to, a, twiddles.get(s), n,
+                            radix, span, inverse, scale, units, STORE_SHIFT);
+                }
+            } finally {
+                // read when the task is added (its metadata); the execution plan puts every task on the device later
+                System.clearProperty(property);
             }
             WorkerGrid1D worker = new WorkerGrid1D(groups * TensorCoreStage.GROUP);
             worker.setLocalWork(TensorCoreStage.GROUP, 1, 1);
@@ -301,7 +330,7 @@ final class TensorCores {
                 graph.task(task, TensorCoreStage::toHalf, new KernelContext(), (FloatArray) from, (HalfFloatArray) out,
                         (float) ((double) norm * compensation), count);
             } else {
-                graph.task(task, TensorCoreStage::scale, new KernelContext(), (FloatArray) from, (FloatArray) out, norm, count);
+                graph.task(task, TensorCoreStage::scaleBy, new KernelContext(), (FloatArray) from, (FloatArray) out, norm, count);
             }
             WorkerGrid1D worker = new WorkerGrid1D((count + HALF_GROUP - 1) / HALF_GROUP * HALF_GROUP);
             worker.setLocalWork(HALF_GROUP, 1, 1);

@@ -10,8 +10,19 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import io.github.tornadofft.kernels.TensorCoreStage;
+import uk.ac.manchester.tornado.api.GridScheduler;
+import uk.ac.manchester.tornado.api.KernelContext;
+import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
+import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
+import uk.ac.manchester.tornado.api.types.HalfFloat;
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.HalfFloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.IntArray;
 
 import java.util.Arrays;
 import java.util.stream.Stream;
@@ -113,6 +124,122 @@ class TensorCorePlanTest {
             }
         }
     }
+
+    /**
+     * Each stage kernel on its own against {@link TensorCoresTest#stage}, which does its roundings the same
+     * way: what differs is only the order of the fp32 sums inside {@code mma.sync} (and the model's exact
+     * products), within 2^-20 of the output's norm. Where a kernel's fragments are mapped wrong the error
+     * is of order 1, and the first outputs that differ are printed.
+     */
+    @ParameterizedTest(name = "{0} radix {2} span {3}")
+    @MethodSource("stages")
+    void eachStageKernelMatchesTheModelOfItsStage(String kernel, int n, int radix, int span, int batch) {
+        FftDescriptor d = FftDescriptor.c2c(n).batch(batch).build();
+        if (!runsOn(d)) {
+            return;
+        }
+        Precision precision = kernel.equals("stageSplit") ? Precision.FLOAT : Precision.HALF;
+        for (Direction direction : Direction.values()) {
+            float[] input = Signals.random(d.floats());
+            if (kernel.equals("firstFp16")) {
+                for (int i = 0; i < input.length; i++) {
+                    input[i] = Float.float16ToFloat(Float.floatToFloat16(input[i]));
+                }
+            }
+            float scale = span == 1 ? 1f : 2f;
+            float[] expected = TensorCoresTest.stage(input, n, batch, radix, span, scale, direction, precision);
+            float[] actual = runStage(kernel, input, n, batch, radix, span, scale, direction, precision);
+            double error = Signals.relativeError(actual, Signals.widen(expected));
+            String what = kernel + " " + direction + " N " + n + " radix " + radix + " span " + span;
+            System.out.printf("[TensorCorePlanTest] %s: relative L2 error against the model %.3g%n", what, error);
+            if (!(error < 0x1p-20)) {
+                int shown = 0;
+                for (int i = 0; i < actual.length && shown < 24; i++) {
+                    if (!(Math.abs(actual[i] - expected[i]) <= 1e-3 * Math.abs(expected[i]) + 1e-4)) {
+                        System.out.printf("  float %d (complex %d %s): got %.6g, model %.6g%n", i, i / 2, i % 2 == 0 ? "re" : "im",
+                                actual[i], expected[i]);
+                        shown++;
+                    }
+                }
+            }
+            if (!(error < 0x1p-20) && span == 1 && direction == Direction.FORWARD) {
+                probe(kernel, n, batch, radix, precision);
+            }
+            assertTrue(error < 0x1p-20, what + ": error " + error);
+        }
+    }
+
+    /** Prints what the kernel makes of unit impulses at complex positions 0, 1, 16 and 17i: its outputs that are not 0. */
+    private static void probe(String kernel, int n, int batch, int radix, Precision precision) {
+        int[] positions = {0, 1, 16, 17};
+        for (int p = 0; p < positions.length; p++) {
+            float[] input = new float[2 * n * batch];
+            input[2 * positions[p] + (p == 3 ? 1 : 0)] = 1;
+            float[] out = runStage(kernel, input, n, batch, radix, 1, 1f, Direction.FORWARD, precision);
+            StringBuilder s = new StringBuilder("  probe " + (p == 3 ? "i at " : "1 at ") + positions[p] + ":");
+            int shown = 0;
+            for (int i = 0; i < out.length && shown < 40; i++) {
+                if (out[i] != 0) {
+                    s.append(String.format(" [%d%s]=%.3g", i / 2, i % 2 == 0 ? "re" : "im", out[i]));
+                    shown++;
+                }
+            }
+            System.out.println(s);
+        }
+    }
+
+    static Stream<Arguments> stages() {
+        return Stream.of(Arguments.of("stageSplit", 256, 16, 1, 1), Arguments.of("stageSplit", 256, 16, 16, 1),
+                Arguments.of("stageSplit", 128, 8, 1, 2), Arguments.of("stageFp16", 4096, 16, 256, 2),
+                Arguments.of("firstFp16", 256, 16, 1, 3), Arguments.of("firstFp16", 512, 2, 1, 8));
+    }
+
+    /** One stage kernel run alone on the device under test (PTX), from {@code input} (fp16 for firstFp16). */
+    private static float[] runStage(String kernel, float[] input, int n, int batch, int radix, int span, float scale,
+                                    Direction direction, Precision precision) {
+        FloatArray out = Signals.keep(new FloatArray(input.length));
+        out.init(Float.NaN);
+        IntArray a = Signals.keep(IntArray.fromArray(TensorCores.matrix(radix, TensorCores.matrixScale(radix, precision))));
+        FloatArray tw = Signals.keep(FloatArray.fromArray(span == 1 ? new float[2] : TensorCores.twiddles(radix, span)));
+        int inverse = direction == Direction.INVERSE ? 1 : 0;
+        int units = batch * n / (16 * TensorCoreStage.COLUMNS);
+        String graphName = "tcstage" + (++graphs);
+        System.setProperty(graphName + ".t.device", Devices.spec(TestDevice.get()));
+        TaskGraph graph = new TaskGraph(graphName);
+        if (kernel.equals("firstFp16")) {
+            HalfFloatArray in = Signals.keep(new HalfFloatArray(input.length));
+            for (int i = 0; i < input.length; i++) {
+                in.set(i, new HalfFloat(input[i]));
+            }
+            graph.transferToDevice(DataTransferMode.EVERY_EXECUTION, in, a, tw)
+                    .task("t", TensorCoreStage::firstFp16, new KernelContext(), in, out, a, n, radix, inverse, units,
+                            TensorCores.STORE_SHIFT);
+        } else {
+            FloatArray in = Signals.keep(FloatArray.fromArray(input));
+            graph.transferToDevice(DataTransferMode.EVERY_EXECUTION, in, a, tw);
+            if (kernel.equals("stageSplit")) {
+                graph.task("t", TensorCoreStage::stageSplit, new KernelContext(), in, out, a, tw, n, radix, span, inverse, scale, units,
+                        TensorCores.STORE_SHIFT);
+            } else {
+                graph.task("t", TensorCoreStage::stageFp16, new KernelContext(), in, out, a, tw, n, radix, span, inverse, scale, units,
+                        TensorCores.STORE_SHIFT);
+            }
+        }
+        System.clearProperty(graphName + ".t.device");
+        graph.transferToHost(DataTransferMode.EVERY_EXECUTION, out);
+        GridScheduler grid = new GridScheduler();
+        WorkerGrid1D worker = new WorkerGrid1D((units + TensorCoreStage.WARPS - 1) / TensorCoreStage.WARPS * TensorCoreStage.GROUP);
+        worker.setLocalWork(TensorCoreStage.GROUP, 1, 1);
+        grid.addWorkerGrid(graphName + ".t", worker);
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(graph.snapshot())) {
+            plan.withDevice(TestDevice.get()).withGridScheduler(grid).execute();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        return out.toHeapArray();
+    }
+
+    private static int graphs;
 
     @Test
     void roundTripsInPlaceAndOrthoReturnTheInput() {

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,8 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The host side of the tensor-core stages ({@link TensorCores}, {@link TensorCoreStage}), on the JVM:
- * the fp16 conversions the kernels do in integer arithmetic, the stage plan, the packed matrices and
- * twiddles, the descriptor rules, and a model of the stages (the kernels' index arithmetic, fp16
+ * the tiles' row order, the stage plan, the packed matrices and twiddles, the descriptor rules, and a model of the stages (the kernels' index arithmetic, fp16
  * roundings and scales, with exact products summed in double) held to the reference in both modes, so
  * that what the device adds is only the mapping onto {@code mma.sync} and its fp32 accumulation
  * ({@code TensorCorePlanTest} runs that on the GPU).
@@ -29,30 +27,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TensorCoresTest {
 
     @Test
-    void halfBitsRoundsAsTheJdkDoes() {
-        float[] special = {0f, -0f, 1f, -1f, 65504f, 65519.99f, 65520f, -65520f, 1e9f, Float.MAX_VALUE, Float.MIN_VALUE,
-            0x1p-14f, 0x1p-15f, 0x1p-24f, 0x1p-25f, 0x1.8p-25f, 0x1p-26f, 1.00048828125f, 1.000732421875f,
-            Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY};
-        for (float v : special) {
-            assertEquals(Float.floatToFloat16(v) & 0xFFFF, TensorCoreStage.halfBits(v), () -> "halfBits(" + v + ")");
-        }
-        assertTrue(Float.isNaN(Float.float16ToFloat((short) TensorCoreStage.halfBits(Float.NaN))));
-        SplittableRandom random = Seed.random();
-        for (int i = 0; i < 1_000_000; i++) {
-            // every exponent, every mantissa: fp16's subnormal, normal and overflow ranges and far beyond
-            float v = Float.intBitsToFloat(random.nextInt());
-            if (!Float.isNaN(v)) {
-                assertEquals(Float.floatToFloat16(v) & 0xFFFF, TensorCoreStage.halfBits(v), "halfBits(" + v + ")");
-            }
-        }
-    }
-
-    @Test
-    void halfValueReadsEveryFiniteFp16Value() {
-        for (int h = 0; h < 0x10000; h++) {
-            if ((h & 0x7C00) != 0x7C00) {
-                assertEquals(Float.float16ToFloat((short) h), TensorCoreStage.halfValue(h), "halfValue(0x" + Integer.toHexString(h) + ")");
-            }
+    void theTileRowsLieWhereTheSwizzledLoadReadsThem() {
+        // TornadoVM's stride-32 swizzle of a row's byte offset b = 16 k: b XOR (((b >> 7) & 7) << 4)
+        for (int k = 0; k < 16; k++) {
+            int b = 16 * k;
+            assertEquals((b ^ (((b >> 7) & 7) << 4)) / 16, TensorCoreStage.row(k), "row " + k);
         }
     }
 
@@ -155,6 +134,11 @@ class TensorCoresTest {
         }
     }
 
+    /** {@code x} rounded to fp16 (to nearest, ties to even, as the kernels' {@code cvt.rn.f16.f32}). */
+    private static float fp16(float x) {
+        return Float.float16ToFloat(Float.floatToFloat16(x));
+    }
+
     /** Entry (row, col) of packed matrix m of {@link TensorCores#matrix}. */
     private static double entry(int[] ints, int m, int row, int col) {
         int bits = ints[m * TensorCoreStage.MATRIX_INTS + row * 8 + col / 2] >>> 16 * (col % 2);
@@ -169,69 +153,70 @@ class TensorCoresTest {
      */
     static float[] model(FftDescriptor d, Direction direction, float[] input, boolean half) {
         int n = d.shape()[0];
-        int batch = d.batch();
         int[] radices = TensorCores.radices(n);
         Precision precision = half ? Precision.HALF : Precision.FLOAT;
         float compensation = TensorCores.compensation(n, precision);
-        float sign = direction == Direction.INVERSE ? -1f : 1f;
         float[] current = input.clone();
         int span = 1;
         for (int s = 0; s < radices.length; s++) {
-            int radix = radices[s];
-            int[] matrix = TensorCores.matrix(radix, TensorCores.matrixScale(radix, precision));
-            float[] tw = span == 1 ? new float[2] : TensorCores.twiddles(radix, span);
             float scale = s == radices.length - 1 && !half ? compensation : 1f;
-            int runs = n / (span * radix);
-            float[] next = new float[current.length];
-            float[][] x = new float[4][radix];
-            for (int b = 0; b < batch; b++) {
-                for (int c = 0; c < n / radix; c++) {
-                    int q2 = c / runs;
-                    for (int j = 0; j < radix; j++) {
-                        int at = 2 * (b * n + c % runs + runs * j + runs * radix * q2);
-                        float re = scale * current[at];
-                        float im = scale * current[at + 1];
-                        if (j > 0 && q2 > 0) {
-                            float wr = tw[2 * ((j - 1) * span + q2)];
-                            float wi = sign * tw[2 * ((j - 1) * span + q2) + 1];
-                            float t = re * wr - im * wi;
-                            im = re * wi + im * wr;
-                            re = t;
-                        }
-                        x[0][j] = TensorCoreStage.halfValue(TensorCoreStage.halfBits(re));
-                        x[1][j] = TensorCoreStage.halfValue(TensorCoreStage.halfBits(im));
-                        x[2][j] = half ? 0 : TensorCoreStage.halfValue(TensorCoreStage.halfBits(re - x[0][j]));
-                        x[3][j] = half ? 0 : TensorCoreStage.halfValue(TensorCoreStage.halfBits(im - x[1][j]));
-                    }
-                    for (int q = 0; q < radix; q++) {
-                        double sumRe = 0;
-                        double sumIm = 0;
-                        for (int j = 0; j < radix; j++) {
-                            double fr = entry(matrix, 0, q, j);
-                            double fi = sign * entry(matrix, 1, q, j);
-                            double gr = half ? 0 : entry(matrix, 2, q, j);
-                            double gi = half ? 0 : sign * entry(matrix, 3, q, j);
-                            double xr = x[0][j];
-                            double xi = x[1][j];
-                            double yr = x[2][j];
-                            double yi = x[3][j];
-                            sumRe += (fr * xr - fi * xi) + (gr * xr - gi * xi) + (fr * yr - fi * yi);
-                            sumIm += (fr * xi + fi * xr) + (gr * xi + gi * xr) + (fr * yi + fi * yr);
-                        }
-                        int at = 2 * (b * n + c + n / radix * q);
-                        next[at] = (float) sumRe;
-                        next[at + 1] = (float) sumIm;
-                    }
-                }
-            }
-            current = next;
-            span *= radix;
+            current = stage(current, n, d.batch(), radices[s], span, scale, direction, precision);
+            span *= radices[s];
         }
         float norm = TensorCores.normScale(d, direction);
         float factor = half ? (float) ((double) norm * compensation) : norm;
         for (int i = 0; i < current.length; i++) {
-            current[i] = half ? Float.float16ToFloat(Float.floatToFloat16(factor * current[i])) : factor * current[i];
+            current[i] = half ? fp16(factor * current[i]) : factor * current[i];
         }
         return current;
+    }
+
+    /** One stage of {@link #model}: radix R, span L, its inputs times {@code scale}, the matrices of {@code precision}'s scale. */
+    static float[] stage(float[] current, int n, int batch, int radix, int span, float scale, Direction direction,
+                         Precision precision) {
+        boolean half = precision == Precision.HALF;
+        float sign = direction == Direction.INVERSE ? -1f : 1f;
+        int[] matrix = TensorCores.matrix(radix, TensorCores.matrixScale(radix, precision));
+        float[] tw = span == 1 ? new float[2] : TensorCores.twiddles(radix, span);
+        int runs = n / (span * radix);
+        float[] next = new float[current.length];
+        float[][] x = new float[4][radix];
+        for (int b = 0; b < batch; b++) {
+            for (int c = 0; c < n / radix; c++) {
+                int q2 = c / runs;
+                for (int j = 0; j < radix; j++) {
+                    int at = 2 * (b * n + c % runs + runs * j + runs * radix * q2);
+                    float re = scale * current[at];
+                    float im = scale * current[at + 1];
+                    if (j > 0 && q2 > 0) {
+                        float wr = tw[2 * ((j - 1) * span + q2)];
+                        float wi = sign * tw[2 * ((j - 1) * span + q2) + 1];
+                        float t = re * wr - im * wi;
+                        im = re * wi + im * wr;
+                        re = t;
+                    }
+                    x[0][j] = fp16(re);
+                    x[1][j] = fp16(im);
+                    x[2][j] = half ? 0 : fp16(re - x[0][j]);
+                    x[3][j] = half ? 0 : fp16(im - x[1][j]);
+                }
+                for (int q = 0; q < radix; q++) {
+                    double sumRe = 0;
+                    double sumIm = 0;
+                    for (int j = 0; j < radix; j++) {
+                        double fr = entry(matrix, 0, q, j);
+                        double fi = sign * entry(matrix, 1, q, j);
+                        double gr = half ? 0 : entry(matrix, 2, q, j);
+                        double gi = half ? 0 : sign * entry(matrix, 3, q, j);
+                        sumRe += (fr * x[0][j] - fi * x[1][j]) + (gr * x[0][j] - gi * x[1][j]) + (fr * x[2][j] - fi * x[3][j]);
+                        sumIm += (fr * x[1][j] + fi * x[0][j]) + (gr * x[1][j] + gi * x[0][j]) + (fr * x[3][j] + fi * x[2][j]);
+                    }
+                    int at = 2 * (b * n + c + n / radix * q);
+                    next[at] = (float) sumRe;
+                    next[at + 1] = (float) sumIm;
+                }
+            }
+        }
+        return next;
     }
 }

@@ -30,7 +30,8 @@ import java.util.concurrent.Callable;
             "list one twice to see the noise. Prints each variant's plan, and the median,",
             "quartiles and ratio to the first variant of the wall time of one transform with",
             "the data resident (best of 2 per round), and the median device kernel time where",
-            "the engine reports one."})
+            "the engine reports one, and the relative L2 error of one end-to-end run against",
+            "the double reference (one sampled transform of the batch)."})
 public final class Variants implements Callable<Integer> {
 
     static final String ENGINE = "engine";
@@ -100,6 +101,7 @@ public final class Variants implements Callable<Integer> {
         Truth truth = Truth.of(c, new SplittableRandom().nextLong(), 1);
         List<Engine> engines = Engines.discover(kernelTime);
         List<Engine.Prepared> prepared = new ArrayList<>();
+        List<Double> errors = new ArrayList<>();
         try {
             for (Map<String, String> properties : assignments) {
                 String name = properties.getOrDefault(ENGINE, tornado);
@@ -107,6 +109,8 @@ public final class Variants implements Callable<Integer> {
                 Engine.Prepared p = prepare(find(engines, name), c, properties);
                 prepared.add(p);
                 truth.load(p);
+                p.runEndToEnd();
+                errors.add(truth.relativeError(p));
                 for (int w = 0; w < 3; w++) {
                     p.runResident();
                 }
@@ -121,16 +125,16 @@ public final class Variants implements Callable<Integer> {
                 }
             }
             System.out.printf(Locale.ROOT, "%s, %d rounds%n%n", c, rounds);
-            System.out.println("| variant | plan | median ms | q1 | q3 | ratio to first | kernel ms |");
-            System.out.println("|---|---|--:|--:|--:|--:|--:|");
+            System.out.println("| variant | plan | median ms | q1 | q3 | ratio to first | kernel ms | error |");
+            System.out.println("|---|---|--:|--:|--:|--:|--:|--:|");
             double first = Metrics.median(nanos[0]);
             for (int v = 0; v < prepared.size(); v++) {
                 long[] t = nanos[v];
                 String kernelMs = prepared.get(v).hasKernelTime()
                         ? String.format(Locale.ROOT, "%.4f", Metrics.median(kernel[v]) / 1e6) : "";
-                System.out.printf(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.3f | %.2f | %s |%n", variants.get(v),
+                System.out.printf(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.3f | %.2f | %s | %.2g |%n", variants.get(v),
                         passes(prepared.get(v).plan()), Metrics.median(t) / 1e6, Metrics.quantile(t, 0.25) / 1e6,
-                        Metrics.quantile(t, 0.75) / 1e6, Metrics.median(t) / first, kernelMs);
+                        Metrics.quantile(t, 0.75) / 1e6, Metrics.median(t) / first, kernelMs, errors.get(v));
             }
         } catch (UnsupportedCaseException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--case: " + e.getMessage());

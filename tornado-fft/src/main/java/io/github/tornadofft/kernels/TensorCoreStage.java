@@ -32,8 +32,9 @@ import uk.ac.manchester.tornado.api.types.arrays.IntArray;
  * <p><b>Where the results go.</b> TornadoVM 5.2 stores an MMA result only with {@code mmaStore} to a
  * global float array: a fragment's values cannot be read in the kernel nor written to local memory.
  * So every stage is a kernel of its own that reads its inputs from global memory, applies the
- * twiddles in fp32 and rounds to fp16 as it fills the B tiles in local memory, and writes fp32
- * results to global memory; {@link #toHalf} turns the last stage's fp32 output into the plan's fp16
+ * twiddles in fp32 and rounds to fp16 as it fills the B tiles in local memory (fp16 stores, {@code
+ * cvt.rn.f16.f32}: TornadoVM's PTX backend has no float-to-bits reinterpretation, so the rounding is
+ * the hardware's), and writes fp32 results to global memory; {@link #toHalf} turns the last stage's fp32 output into the plan's fp16
  * output (and {@link #scale} applies a norm's factor to a FLOAT plan's).
  *
  * <p><b>Split mode</b> ({@link #split}): each fp32 input {@code x = hi + lo} with {@code hi = fp16(x)}
@@ -46,8 +47,9 @@ import uk.ac.manchester.tornado.api.types.arrays.IntArray;
  * <p><b>Layout of the work.</b> Groups of {@link #GROUP} work-items, four warps; warp w of group g takes
  * unit {@code 4g + w}: 8 adjacent columns of 16 / R adjacent transforms. A warp past the last unit
  * repeats the last one (same values to the same places), so no branch divides a warp or a group. Local
- * memory: the four matrices (A0, A1 and their lo parts, 2 KiB) and per warp eight B tiles of 16 x 8
- * halves (2 KiB), 10 KiB a group.
+ * memory: the four matrices (A0, A1 and their lo parts, 2 KiB, as int pairs for {@code mmaLoadA}) and per
+ * warp eight B tiles of 16 x 8 halves (2 KiB, fp16 values for {@code mmaLoadBSwizzled}, whose rows 8 to
+ * 15 lie swapped in pairs: {@link #row}), 10 KiB a group.
  */
 public final class TensorCoreStage {
 
@@ -61,36 +63,37 @@ public final class TensorCoreStage {
     public static final int MATRIX_INTS = 128;
     /** ints of the four matrices a stage uses: Re F, Im F, then their lo parts. */
     public static final int MATRICES_INTS = 4 * MATRIX_INTS;
-    /** ints of one B tile: 16 rows of 4 complex values. */
-    static final int TILE_INTS = 64;
-    /** ints of one warp's tiles: x and i x, hi and lo, each as two tiles of 4 columns. */
-    static final int WARP_INTS = 8 * TILE_INTS;
+    /** halves of one B tile: 16 rows of 4 complex values. */
+    static final int TILE = 128;
+    /** halves of one warp's tiles: x and i x, hi and lo, each as two tiles of 4 columns. */
+    static final int WARP_TILES = 8 * TILE;
 
     private TensorCoreStage() {
     }
 
     /**
-     * A stage from fp16 input ({@code in}, a first stage: no twiddles) to fp32 output.
+     * A first stage (no twiddles) from fp16 input to fp32 output.
      *
-     * @param a     the stage's matrices ({@link #MATRICES_INTS}, fp16 pairs: Re F, Im F, lo parts unused)
-     * @param n     transform length N
-     * @param radix R
+     * @param a       the stage's matrices ({@link #MATRICES_INTS}, fp16 pairs: Re F, Im F; the lo parts unused)
+     * @param n       transform length N
+     * @param radix   R
      * @param inverse 1 for the inverse transform (conjugate matrices, through the i x tile), else 0
-     * @param units warps with work: batch x N / 128
+     * @param units   warps with work: batch x N / 128
+     * @param shift   floats to add to every {@code mmaStore} column: TornadoVM 5.2's {@code mmaStore} adds the JVM's
+     *                float[] header to the address, not its own arrays' ({@code TensorCores#STORE_SHIFT})
      */
-    public static void halfFirst(KernelContext ctx, HalfFloatArray in, FloatArray out, IntArray a, int n, int radix, int inverse,
-                                 int units) {
+    public static void firstFp16(KernelContext ctx, HalfFloatArray in, FloatArray out, IntArray a, int n, int radix, int inverse,
+                                 int units, int shift) {
         int[] matrices = ctx.allocateIntLocalArray(MATRICES_INTS);
-        int[] tiles = ctx.allocateIntLocalArray(WARPS * WARP_INTS);
+        HalfFloat[] tiles = ctx.allocateHalfFloatLocalArray(WARPS * WARP_TILES);
         int lane = ctx.localIdx & 31;
         int warp = ctx.localIdx >> 5;
         int unit = Math.min(ctx.groupIdx * WARPS + warp, units - 1);
-        int perRow = 16 / radix;
         int columnBlocks = n / radix / COLUMNS;
-        int transform = unit / columnBlocks * perRow;
+        int transform = unit / columnBlocks * (16 / radix);
         int c0 = unit % columnBlocks * COLUMNS;
-        int base = warp * WARP_INTS;
-        int flip = inverse << 15;
+        int base = warp * WARP_TILES;
+        float f = inverse == 1 ? -1f : 1f;
         for (int i = ctx.localIdx; i < 2 * MATRIX_INTS; i += GROUP) {
             matrices[i] = a.get(i);
         }
@@ -98,39 +101,38 @@ public final class TensorCoreStage {
             int col = v & 7;
             int k = v >> 3;
             int at = 2 * ((transform + k / radix) * n + c0 + col + n / radix * (k % radix));
-            int re = in.get(at).getHalfFloatValue() & 0xFFFF;
-            int im = in.get(at + 1).getHalfFloatValue() & 0xFFFF;
-            int slot = base + (col >> 2) * TILE_INTS + k * 4 + (col & 3);
-            tiles[slot] = re | im << 16;
-            tiles[slot + 2 * TILE_INTS] = (im ^ 0x8000 ^ flip) | (re ^ flip) << 16;
+            float re = in.get(at).getFloat32();
+            float im = in.get(at + 1).getFloat32();
+            int slot = base + (col >> 2) * TILE + row(k) * 8 + 2 * (col & 3);
+            tiles[slot] = new HalfFloat(re);
+            tiles[slot + 1] = new HalfFloat(im);
+            tiles[slot + 2 * TILE] = new HalfFloat(-f * im);
+            tiles[slot + 2 * TILE + 1] = new HalfFloat(f * re);
         }
         ctx.localBarrier();
-        multiply(ctx, matrices, tiles, base * 4, out, transform * radix, 2 * c0, 2 * n / radix);
+        multiply(ctx, matrices, tiles, 2 * base, out, transform * radix, 2 * c0 + shift, 2 * n / radix);
     }
 
     /**
-     * A stage from fp32 input to fp32 output, its inputs rounded once to fp16 after the twiddles.
+     * A stage from fp32 input to fp32 output, its inputs rounded once to fp16 after the scale and twiddle.
      *
      * @param tw      {@code W_{L'}^{j q2}} at {@code (j - 1) L + q2} (interleaved, forward sign; unused when span = 1)
      * @param span    L
-     * @param inverse 1 for the inverse transform (conjugate twiddles and matrices), else 0
-     * @param scale   a factor on every input after its twiddle (on the last stage, what undoes the matrices' scales)
+     * @param scale   a factor on every input before its twiddle (on the last stage, what undoes the matrices' scales)
      */
-    public static void half(KernelContext ctx, FloatArray in, FloatArray out, IntArray a, FloatArray tw, int n, int radix,
-                            int span, int inverse, float scale, int units) {
+    public static void stageFp16(KernelContext ctx, FloatArray in, FloatArray out, IntArray a, FloatArray tw, int n, int radix,
+                                 int span, int inverse, float scale, int units, int shift) {
         int[] matrices = ctx.allocateIntLocalArray(MATRICES_INTS);
-        int[] tiles = ctx.allocateIntLocalArray(WARPS * WARP_INTS);
+        HalfFloat[] tiles = ctx.allocateHalfFloatLocalArray(WARPS * WARP_TILES);
         int lane = ctx.localIdx & 31;
         int warp = ctx.localIdx >> 5;
         int unit = Math.min(ctx.groupIdx * WARPS + warp, units - 1);
-        int perRow = 16 / radix;
         int columnBlocks = n / radix / COLUMNS;
-        int transform = unit / columnBlocks * perRow;
+        int transform = unit / columnBlocks * (16 / radix);
         int c0 = unit % columnBlocks * COLUMNS;
-        int base = warp * WARP_INTS;
+        int base = warp * WARP_TILES;
         int runs = n / (span * radix);
-        float sign = inverse == 1 ? -1f : 1f;
-        int flip = inverse << 15;
+        float f = inverse == 1 ? -1f : 1f;
         for (int i = ctx.localIdx; i < 2 * MATRIX_INTS; i += GROUP) {
             matrices[i] = a.get(i);
         }
@@ -146,40 +148,38 @@ public final class TensorCoreStage {
             if (j > 0 && q2 > 0) {
                 int w = 2 * ((j - 1) * span + q2);
                 float wr = tw.get(w);
-                float wi = sign * tw.get(w + 1);
+                float wi = f * tw.get(w + 1);
                 float t = re * wr - im * wi;
                 im = re * wi + im * wr;
                 re = t;
             }
-            int hr = halfBits(re);
-            int hi = halfBits(im);
-            int slot = base + (col >> 2) * TILE_INTS + k * 4 + (col & 3);
-            tiles[slot] = hr | hi << 16;
-            tiles[slot + 2 * TILE_INTS] = (hi ^ 0x8000 ^ flip) | (hr ^ flip) << 16;
+            int slot = base + (col >> 2) * TILE + row(k) * 8 + 2 * (col & 3);
+            tiles[slot] = new HalfFloat(re);
+            tiles[slot + 1] = new HalfFloat(im);
+            tiles[slot + 2 * TILE] = new HalfFloat(-f * im);
+            tiles[slot + 2 * TILE + 1] = new HalfFloat(f * re);
         }
         ctx.localBarrier();
-        multiply(ctx, matrices, tiles, base * 4, out, transform * radix, 2 * c0, 2 * n / radix);
+        multiply(ctx, matrices, tiles, 2 * base, out, transform * radix, 2 * c0 + shift, 2 * n / radix);
     }
 
     /**
-     * {@link #half} in the split mode: fp32 in, fp32 out, every input and matrix entry as fp16 hi + lo,
-     * three products of the four.
+     * {@link #stageFp16} in the split mode: fp32 in, fp32 out, every input and matrix entry as fp16 hi +
+     * lo, three products of the four. lo is what the hi store's rounding lost, read back from the tile.
      */
-    public static void split(KernelContext ctx, FloatArray in, FloatArray out, IntArray a, FloatArray tw, int n, int radix,
-                             int span, int inverse, float scale, int units) {
+    public static void stageSplit(KernelContext ctx, FloatArray in, FloatArray out, IntArray a, FloatArray tw, int n, int radix,
+                                  int span, int inverse, float scale, int units, int shift) {
         int[] matrices = ctx.allocateIntLocalArray(MATRICES_INTS);
-        int[] tiles = ctx.allocateIntLocalArray(WARPS * WARP_INTS);
+        HalfFloat[] tiles = ctx.allocateHalfFloatLocalArray(WARPS * WARP_TILES);
         int lane = ctx.localIdx & 31;
         int warp = ctx.localIdx >> 5;
         int unit = Math.min(ctx.groupIdx * WARPS + warp, units - 1);
-        int perRow = 16 / radix;
         int columnBlocks = n / radix / COLUMNS;
-        int transform = unit / columnBlocks * perRow;
+        int transform = unit / columnBlocks * (16 / radix);
         int c0 = unit % columnBlocks * COLUMNS;
-        int base = warp * WARP_INTS;
+        int base = warp * WARP_TILES;
         int runs = n / (span * radix);
-        float sign = inverse == 1 ? -1f : 1f;
-        int flip = inverse << 15;
+        float f = inverse == 1 ? -1f : 1f;
         for (int i = ctx.localIdx; i < MATRICES_INTS; i += GROUP) {
             matrices[i] = a.get(i);
         }
@@ -195,35 +195,39 @@ public final class TensorCoreStage {
             if (j > 0 && q2 > 0) {
                 int w = 2 * ((j - 1) * span + q2);
                 float wr = tw.get(w);
-                float wi = sign * tw.get(w + 1);
+                float wi = f * tw.get(w + 1);
                 float t = re * wr - im * wi;
                 im = re * wi + im * wr;
                 re = t;
             }
-            int hr = halfBits(re);
-            int hi = halfBits(im);
-            int lr = halfBits(re - halfValue(hr));
-            int li = halfBits(im - halfValue(hi));
-            int slot = base + (col >> 2) * TILE_INTS + k * 4 + (col & 3);
-            tiles[slot] = hr | hi << 16;
-            tiles[slot + 2 * TILE_INTS] = (hi ^ 0x8000 ^ flip) | (hr ^ flip) << 16;
-            tiles[slot + 4 * TILE_INTS] = lr | li << 16;
-            tiles[slot + 6 * TILE_INTS] = (li ^ 0x8000 ^ flip) | (lr ^ flip) << 16;
+            int slot = base + (col >> 2) * TILE + row(k) * 8 + 2 * (col & 3);
+            tiles[slot] = new HalfFloat(re);
+            tiles[slot + 1] = new HalfFloat(im);
+            float lr = re - tiles[slot].getFloat32();
+            float li = im - tiles[slot + 1].getFloat32();
+            tiles[slot + 2 * TILE] = new HalfFloat(-f * im);
+            tiles[slot + 2 * TILE + 1] = new HalfFloat(f * re);
+            tiles[slot + 4 * TILE] = new HalfFloat(lr);
+            tiles[slot + 4 * TILE + 1] = new HalfFloat(li);
+            tiles[slot + 6 * TILE] = new HalfFloat(-f * li);
+            tiles[slot + 6 * TILE + 1] = new HalfFloat(f * lr);
         }
         ctx.localBarrier();
-        multiplySplit(ctx, matrices, tiles, base * 4, out, transform * radix, 2 * c0, 2 * n / radix);
+        multiplySplit(ctx, matrices, tiles, 2 * base, out, transform * radix, 2 * c0 + shift, 2 * n / radix);
     }
 
     /** The fp32 results of the last stage times the norm's factor, rounded to fp16: {@code out[i] = fp16(factor in[i])}. */
     public static void toHalf(KernelContext ctx, FloatArray in, HalfFloatArray out, float factor, int count) {
         int i = ctx.globalIdx;
         if (i < count) {
-            out.set(i, new HalfFloat(factor * in.get(i)));
+            // the product first: TornadoVM 5.2's PTX backend cannot compile a memory read inside new HalfFloat(...)
+            float value = factor * in.get(i);
+            out.set(i, new HalfFloat(value));
         }
     }
 
     /** The fp32 results of the last stage times the norm's factor: {@code out[i] = factor in[i]}. */
-    public static void scale(KernelContext ctx, FloatArray in, FloatArray out, float factor, int count) {
+    public static void scaleBy(KernelContext ctx, FloatArray in, FloatArray out, float factor, int count) {
         int i = ctx.globalIdx;
         if (i < count) {
             out.set(i, factor * in.get(i));
@@ -231,18 +235,27 @@ public final class TensorCoreStage {
     }
 
     /**
+     * Where row k of a B tile lies: {@code mmaLoadBSwizzled} reads row k of a 16 x 8 tile at byte
+     * {@code 16 k XOR 16 (k >> 3)} of it (TornadoVM's stride-32 swizzle, which leaves rows 0 to 7 in
+     * place and swaps rows 8 and 9, 10 and 11, ...).
+     */
+    public static int row(int k) {
+        return k ^ (k >> 3);
+    }
+
+    /**
      * The warp's product {@code D = Re F . x + Im F . (i x)} for its 8 columns (two 16 x 8 halves),
      * stored at (row {@code row}, column {@code col}) of {@code out} read as rows of {@code rowFloats}.
      * {@code tileBytes}: where the warp's tiles start in {@code tiles}, in bytes.
      */
-    private static void multiply(KernelContext ctx, int[] matrices, int[] tiles, int tileBytes, FloatArray out, int row,
+    private static void multiply(KernelContext ctx, int[] matrices, HalfFloat[] tiles, int tileBytes, FloatArray out, int row,
                                  int col, int rowFloats) {
         HalfFloat[] fr = ctx.mmaLoadA(matrices, 16, 0);
         HalfFloat[] fi = ctx.mmaLoadA(matrices, 16, 4 * MATRIX_INTS);
-        HalfFloat[] x0 = ctx.mmaLoadB(tiles, 16, tileBytes);
-        HalfFloat[] x1 = ctx.mmaLoadB(tiles, 16, tileBytes + 4 * TILE_INTS);
-        HalfFloat[] ix0 = ctx.mmaLoadB(tiles, 16, tileBytes + 8 * TILE_INTS);
-        HalfFloat[] ix1 = ctx.mmaLoadB(tiles, 16, tileBytes + 12 * TILE_INTS);
+        HalfFloat[] x0 = ctx.mmaLoadBSwizzled(tiles, 16, tileBytes);
+        HalfFloat[] x1 = ctx.mmaLoadBSwizzled(tiles, 16, tileBytes + 2 * TILE);
+        HalfFloat[] ix0 = ctx.mmaLoadBSwizzled(tiles, 16, tileBytes + 4 * TILE);
+        HalfFloat[] ix1 = ctx.mmaLoadBSwizzled(tiles, 16, tileBytes + 6 * TILE);
         float[] d0 = ctx.mmaFragment(0f);
         float[] d1 = ctx.mmaFragment(0f);
         d0 = ctx.mma(fr, x0, d0, MMAShape.M16N8K16);
@@ -253,21 +266,21 @@ public final class TensorCoreStage {
         ctx.mmaStore(d1, out, row, col + 8, rowFloats);
     }
 
-    /** {@link #multiply} with hi and lo parts: {@code Fhi xhi + Flo xhi + Fhi xlo}, real and imaginary. */
-    private static void multiplySplit(KernelContext ctx, int[] matrices, int[] tiles, int tileBytes, FloatArray out, int row,
+    /** {@link #multiply} with hi and lo parts: {@code Flo xhi + Fhi xlo + Fhi xhi}, real and imaginary. */
+    private static void multiplySplit(KernelContext ctx, int[] matrices, HalfFloat[] tiles, int tileBytes, FloatArray out, int row,
                                       int col, int rowFloats) {
         HalfFloat[] fr = ctx.mmaLoadA(matrices, 16, 0);
         HalfFloat[] fi = ctx.mmaLoadA(matrices, 16, 4 * MATRIX_INTS);
         HalfFloat[] gr = ctx.mmaLoadA(matrices, 16, 8 * MATRIX_INTS);
         HalfFloat[] gi = ctx.mmaLoadA(matrices, 16, 12 * MATRIX_INTS);
-        HalfFloat[] x0 = ctx.mmaLoadB(tiles, 16, tileBytes);
-        HalfFloat[] x1 = ctx.mmaLoadB(tiles, 16, tileBytes + 4 * TILE_INTS);
-        HalfFloat[] ix0 = ctx.mmaLoadB(tiles, 16, tileBytes + 8 * TILE_INTS);
-        HalfFloat[] ix1 = ctx.mmaLoadB(tiles, 16, tileBytes + 12 * TILE_INTS);
-        HalfFloat[] y0 = ctx.mmaLoadB(tiles, 16, tileBytes + 16 * TILE_INTS);
-        HalfFloat[] y1 = ctx.mmaLoadB(tiles, 16, tileBytes + 20 * TILE_INTS);
-        HalfFloat[] iy0 = ctx.mmaLoadB(tiles, 16, tileBytes + 24 * TILE_INTS);
-        HalfFloat[] iy1 = ctx.mmaLoadB(tiles, 16, tileBytes + 28 * TILE_INTS);
+        HalfFloat[] x0 = ctx.mmaLoadBSwizzled(tiles, 16, tileBytes);
+        HalfFloat[] x1 = ctx.mmaLoadBSwizzled(tiles, 16, tileBytes + 2 * TILE);
+        HalfFloat[] ix0 = ctx.mmaLoadBSwizzled(tiles, 16, tileBytes + 4 * TILE);
+        HalfFloat[] ix1 = ctx.mmaLoadBSwizzled(tiles, 16, tileBytes + 6 * TILE);
+        HalfFloat[] y0 = ctx.mmaLoadBSwizzled(tiles, 16, tileBytes + 8 * TILE);
+        HalfFloat[] y1 = ctx.mmaLoadBSwizzled(tiles, 16, tileBytes + 10 * TILE);
+        HalfFloat[] iy0 = ctx.mmaLoadBSwizzled(tiles, 16, tileBytes + 12 * TILE);
+        HalfFloat[] iy1 = ctx.mmaLoadBSwizzled(tiles, 16, tileBytes + 14 * TILE);
         float[] d0 = ctx.mmaFragment(0f);
         float[] d1 = ctx.mmaFragment(0f);
         // the small terms first, so that the large ones are added to a sum of their size
@@ -285,39 +298,5 @@ public final class TensorCoreStage {
         d1 = ctx.mma(fi, ix1, d1, MMAShape.M16N8K16);
         ctx.mmaStore(d0, out, row, col, rowFloats);
         ctx.mmaStore(d1, out, row, col + 8, rowFloats);
-    }
-
-    /**
-     * {@code value} rounded to the nearest fp16 value, ties to even, as binary16 bits (the low 16 bits):
-     * beyond 65520 in magnitude infinity, NaN a quiet NaN, below 2^-14 a subnormal. What {@link
-     * Float#floatToFloat16} gives, in integer and float arithmetic a kernel has.
-     */
-    public static int halfBits(float value) {
-        int bits = Float.floatToRawIntBits(value);
-        int sign = (bits >>> 16) & 0x8000;
-        int abs = bits & 0x7FFFFFFF;
-        int h;
-        if (abs >= 0x477FF000) {
-            h = abs > 0x7F800000 ? 0x7E00 : 0x7C00;
-        } else if (abs < 0x38800000) {
-            // 0.5 + |v| in float has the spacing 2^-24 of fp16's subnormals: the FPU rounds to nearest even
-            h = Float.floatToRawIntBits(Float.intBitsToFloat(abs) + 0.5f) - 0x3F000000;
-        } else {
-            // rebias the exponent (127 - 15 = 112), round the 13 dropped bits to nearest even
-            h = (abs - 0x38000000 + 0xFFF + ((abs >>> 13) & 1)) >>> 13;
-        }
-        return sign | h;
-    }
-
-    /** The float value of the fp16 bits {@code h} (low 16 bits; finite values). */
-    public static float halfValue(int h) {
-        int abs = h & 0x7FFF;
-        float magnitude;
-        if (abs < 0x400) {
-            magnitude = abs * 5.9604645E-8f;
-        } else {
-            magnitude = Float.intBitsToFloat((abs << 13) + 0x38000000);
-        }
-        return (h & 0x8000) != 0 ? -magnitude : magnitude;
     }
 }
