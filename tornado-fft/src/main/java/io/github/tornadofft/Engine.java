@@ -324,7 +324,7 @@ final class Engine {
             throw new IllegalArgumentException("shape: HALF on TornadoVM 5.2's PTX backend takes transforms whose passes store"
                     + " straight from registers (1D up to one group's length, 2D and 3D of such rows); "
                     + Arrays.toString(d.shape()) + " has a pass that stages its stores, whose fp16 stores that backend fails"
-                    + " to compile; use a device of the CUDA backend");
+                    + " to compile; use a device of the CUDA backend, or Compute.TENSOR_CORES (1D, any power of two from 128)");
         }
     }
 

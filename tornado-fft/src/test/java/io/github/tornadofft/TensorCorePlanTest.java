@@ -270,6 +270,30 @@ class TensorCorePlanTest {
     }
 
     @Test
+    void appendToPutsTheStagesInTheCallersGraph() throws Exception {
+        int n = 4096;
+        FftDescriptor d = FftDescriptor.c2c(n).batch(4).build();
+        if (!runsOn(d)) {
+            return;
+        }
+        float[] input = Signals.random(d.floats());
+        FloatArray data = Signals.keep(FloatArray.fromArray(input));
+        FloatArray spectrum = Signals.keep(new FloatArray(input.length));
+        spectrum.init(Float.NaN);
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get(), TENSOR_CORES)) {
+            TaskGraph graph = new TaskGraph("usertc").transferToDevice(DataTransferMode.EVERY_EXECUTION, data);
+            GridScheduler grid = new GridScheduler();
+            plan.appendTo(Direction.FORWARD, graph, data, spectrum, grid);
+            graph.transferToHost(DataTransferMode.EVERY_EXECUTION, spectrum);
+            try (TornadoExecutionPlan execution = new TornadoExecutionPlan(graph.snapshot())) {
+                execution.withDevice(TestDevice.get()).withGridScheduler(grid).execute();
+            }
+        }
+        Signals.assertWithin(Signals.widen(spectrum.toHeapArray()), Signals.reference(input, new int[] {n}, 4, Direction.FORWARD,
+                Norm.BACKWARD), splitTolerance(n), "appendTo (split mode)");
+    }
+
+    @Test
     void theSplitModeKeepsFloatAccuracyWhereFp16OperandsDoNot() {
         // The same float data through both modes of one size: the split mode within float's class, fp16
         // operands about 2^-12 per stage (their error is at least 100 times the split mode's).

@@ -36,6 +36,13 @@ class TensorCoresTest {
     }
 
     @Test
+    void theStoreShiftIsWhatTornadoVmsArrayHeaderAddsToTheJvms() {
+        // mmaStore adds the JVM's float[] base offset (16 bytes with compressed class pointers); the data of
+        // TornadoVM's arrays start ARRAY_HEADER bytes in (16 by default: no shift; 128 in the GPU bundle: 28)
+        assertEquals((uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray.ARRAY_HEADER - 16) / 4, TensorCores.STORE_SHIFT);
+    }
+
+    @Test
     void theStagesAreRadix16AfterOneSmallerRadix() {
         assertArrayEquals(new int[] {8, 16}, TensorCores.radices(128));
         assertArrayEquals(new int[] {16, 16}, TensorCores.radices(256));
