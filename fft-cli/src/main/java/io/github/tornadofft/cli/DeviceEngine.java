@@ -1,9 +1,11 @@
 package io.github.tornadofft.cli;
 
+import io.github.tornadofft.Compute;
 import io.github.tornadofft.Devices;
+import io.github.tornadofft.FftOptions;
+import io.github.tornadofft.FftPlan;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
-import io.github.tornadofft.FftPlan;
 import io.github.tornadofft.api.Precision;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
@@ -32,23 +34,25 @@ final class DeviceEngine implements Engine {
 
     private final String spec;
     private final List<TornadoDevice> devices;
+    private final FftOptions options;
 
-    private DeviceEngine(String spec, List<TornadoDevice> devices) {
+    private DeviceEngine(String spec, List<TornadoDevice> devices, Compute compute) {
         this.spec = spec;
         this.devices = devices;
+        this.options = FftOptions.defaults().withCompute(compute);
     }
 
     /**
      * The device named {@code default} or {@code B:D}, or the devices of a comma-separated list of those
      * (a plan over several devices); a usage error, listing devices, if one is not there.
      */
-    static DeviceEngine open(String spec) {
+    static DeviceEngine open(String spec, Compute compute) {
         try {
             List<TornadoDevice> devices = new java.util.ArrayList<>();
             for (String one : spec.split(",")) {
                 devices.add(Devices.resolve(one.strip()));
             }
-            return new DeviceEngine(spec, devices);
+            return new DeviceEngine(spec, devices, compute);
         } catch (IllegalArgumentException e) {
             throw CliError.usage(e.getMessage());
         } catch (RuntimeException | LinkageError e) {
@@ -116,9 +120,13 @@ final class DeviceEngine implements Engine {
      */
     private FftPlan plan(Transform t) {
         try {
-            return devices.size() == 1 ? FftPlan.create(descriptor(t), devices.get(0)) : FftPlan.create(descriptor(t), devices);
+            return devices.size() == 1 ? FftPlan.create(descriptor(t), devices.get(0), options)
+                    : FftPlan.create(descriptor(t), devices, options);
         } catch (IllegalArgumentException e) {
             String message = t + " on device " + spec + ": " + e.getMessage();
+            if (options.compute() == Compute.TENSOR_CORES) {
+                throw CliError.usage(message + " (--compute standard runs it with the standard kernels)");
+            }
             String supported = devices.size() == 1 ? SUPPORTED : SUPPORTED_SPLIT;
             if (t.precision() == Precision.DOUBLE) {
                 throw CliError.usage(message + "; " + supported + "; " + DOUBLE_HINT);

@@ -1,5 +1,7 @@
 package io.github.tornadofft.cli;
 
+import io.github.tornadofft.Compute;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,12 +23,24 @@ final class Engines {
 
     /** The engine for {@code jvm}, {@code default}, {@code B:D}, or a comma-separated list of devices. */
     static Engine forDevice(String spec) {
+        return forDevice(spec, Compute.STANDARD);
+    }
+
+    /**
+     * {@link #forDevice(String)}, the device plans' stages computed as {@code compute} says; tensor cores
+     * on the JVM are a usage error.
+     */
+    static Engine forDevice(String spec, Compute compute) {
         if (JVM.equalsIgnoreCase(spec)) {
+            if (compute != Compute.STANDARD) {
+                throw CliError.usage("--compute " + compute.name().toLowerCase(java.util.Locale.ROOT)
+                        + ": needs a TornadoVM device of the PTX backend (--device B:D); --device jvm computes in pure Java");
+            }
             return new JvmEngine();
         }
         checkDeviceSpec(spec);
         requireTornadoVm(TORNADO_API_CLASS);
-        return DeviceEngine.open(spec);
+        return DeviceEngine.open(spec, compute);
     }
 
     /** Every engine: the JVM, then each TornadoVM device as "B:D name (backend)". */

@@ -1,5 +1,6 @@
 package io.github.tornadofft.cli;
 
+import io.github.tornadofft.Compute;
 import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.api.Norm;
 import picocli.CommandLine;
@@ -17,6 +18,7 @@ import java.util.concurrent.Callable;
         customSynopsis = {
                 "fft --in X.npy --out Y.npy [--dims K] [--inverse] [--norm backward|ortho|forward]",
                 "           [--device jvm|default|B:D[,B:D...]] [--precision float|double] [--real-size N]",
+                "           [--compute standard|tensor_cores]",
                 "       fft [--device jvm|default|B:D[,B:D...]] [--precision float|double]     (demo)",
                 "       fft --list-devices",
                 ""},
@@ -39,6 +41,9 @@ import java.util.concurrent.Callable;
                 "of two or have no prime factor above 7, the last an even N whose N/2 has no prime factor above 7",
                 "either; in float, and in double on a device with fp64.",
                 "Anything else is an error saying so (--device jvm runs it), never a silent fallback to the JVM.",
+                "--compute tensor_cores computes on a PTX device's tensor cores: 1D complex transforms of a power",
+                "of two from 128 (a batch over the leading axes) as fp16 matrix products, float input in the",
+                "split mode (two fp16 parts per value, float's accuracy); slower than the standard kernels today.",
                 "Several devices, 'B:D,B:D,...' (one may repeat), split a single-precision transform: a 3D",
                 "transform into a slab of Z planes per device, exchanged through host memory into pencils for",
                 "the Z axis; a batch of 1D or 2D transforms into whole transforms per device.",
@@ -66,6 +71,8 @@ import java.util.concurrent.Callable;
                 "  python3 -c \"import numpy as np; np.save('d.npy', np.random.rand(4, 4096).astype(np.complex128))\"",
                 "  ./fft --in d.npy --out e.npy --dims 1            # np.fft.fft(d) in double on the device",
                 "  ./fft --in d.npy --out e.npy --dims 1 --precision float   # in float; e is still complex128",
+                "  ./fft --in x.npy --out y.npy --dims 1 --device 1:0 --compute tensor_cores",
+                "                                                   # on a PTX device's tensor cores",
                 "  ./fft --in v.npy --out w.npy --device 0:0,0:1    # a 3D transform split over two devices",
                 "  ./fft --list-devices",
                 "  ./fft                                            # the demo",
@@ -99,6 +106,11 @@ public final class FftCommand implements Callable<Integer> {
             description = "float or double: the precision to compute in, on the JVM or the device (default: the input's;"
                     + " the output keeps the input's dtype)")
     Precision precision;
+
+    @Option(names = "--compute", paramLabel = "C", converter = ComputeConverter.class,
+            description = "standard (default) or tensor_cores: the DFT stages as fp16 tensor-core products (a PTX device;"
+                    + " 1D complex of a power of two from 128)")
+    Compute compute = Compute.STANDARD;
 
     @Option(names = {"--real-size", "--real-output"}, paramLabel = "N",
             description = "with --inverse: complex half spectrum to real output whose last axis has N points (numpy"
@@ -154,7 +166,7 @@ public final class FftCommand implements Callable<Integer> {
         }
         if (in == null) {
             checkDemoOptions();
-            return Demo.run(Engines.forDevice(device), precision, err);
+            return Demo.run(Engines.forDevice(device, compute), precision, err);
         }
         if (out == null) {
             throw CliError.usage("--out: missing; where should the transform of " + in + " go?");
@@ -163,7 +175,7 @@ public final class FftCommand implements Callable<Integer> {
         NpyData input = NpyIo.read(in);
         Transform transform = Transform.forInput(input, dims, inverse, norm == null ? Norm.BACKWARD : norm, precision,
                 realOutput);
-        Engine engine = Engines.forDevice(device);
+        Engine engine = Engines.forDevice(device, compute);
         Engine.Result result = engine.run(transform, input);
         Report.run(err, engine, transform, result);
         NpyIo.write(out, result.output());
@@ -216,6 +228,17 @@ public final class FftCommand implements Callable<Integer> {
                 return Norm.parse(value);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException("expected backward, ortho or forward, got '" + value + "'");
+            }
+        }
+    }
+
+    static final class ComputeConverter implements CommandLine.ITypeConverter<Compute> {
+        @Override
+        public Compute convert(String value) {
+            try {
+                return Compute.valueOf(value.strip().toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException("expected standard or tensor_cores, got '" + value + "'");
             }
         }
     }

@@ -67,6 +67,13 @@ class BadInputTest {
     }
 
     @Test
+    void tensorCoresOnTheJvmOrAnUnknownComputeAreUsageErrors() {
+        assertRejected(2, "--compute tensor_cores: needs a TornadoVM device of the PTX backend", complex64(), "--device", "jvm",
+                "--compute", "tensor_cores");
+        assertRejected(2, "expected standard or tensor_cores, got 'fast'", complex64(), "--device", "jvm", "--compute", "fast");
+    }
+
+    @Test
     void aMissingInputFileIsAUsageError() {
         assertRejected(2, "no such file", dir.resolve("missing.npy"), "--device", "jvm");
     }

@@ -66,6 +66,24 @@ class DeviceTransformTest {
     }
 
     @Test
+    void tensorCoresRunOnPtxAndAreRefusedByNameElsewhere() {
+        Path input = randomComplex64(8, 1024);
+        Cli run = fft(input, "--dims", "1", "--compute", "tensor_cores");
+        String backend = io.github.tornadofft.Devices.resolve(DEVICE).getTornadoVMBackend().toString();
+        if (!backend.equals("PTX")) {
+            assertRejected(run, "compute: TENSOR_CORES needs TornadoVM's PTX backend");
+            return;
+        }
+        assertEquals(0, run.exitCode, run.err);
+        assertTrue(run.err.contains("tensor cores 1024"), run.err);
+        double[] expected = NpyIo.read(input).asDoubles();
+        ReferenceFft.c2c(expected, new int[]{8, 1024}, new int[]{1}, Direction.FORWARD, Norm.BACKWARD);
+        NpyData out = NpyIo.read(dir.resolve("y.npy"));
+        assertEquals(NpyDtype.COMPLEX64, out.dtype());
+        assertTrue(Cli.relativeL2(out.asDoubles(), expected) < 1e-5, "relative L2 error (split mode)");
+    }
+
+    @Test
     void theLastTwoAxesOfA3dArrayMatchTheReference() {
         Path input = randomComplex64(3, 32, 64);
         Cli run = fft(input, "--dims", "2");
