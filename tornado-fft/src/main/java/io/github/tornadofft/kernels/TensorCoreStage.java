@@ -97,7 +97,9 @@ public final class TensorCoreStage {
         for (int i = ctx.localIdx; i < 2 * MATRIX_INTS; i += GROUP) {
             matrices[i] = a.get(i);
         }
-        for (int v = lane; v < 16 * COLUMNS; v += 32) {
+        // a constant trip count, which ptxas unrolls: every lane's loads in flight at once
+        for (int i = 0; i < 16 * COLUMNS / 32; i++) {
+            int v = lane + 32 * i;
             int col = v & 7;
             int k = v >> 3;
             int at = 2 * ((transform + k / radix) * n + c0 + col + n / radix * (k % radix));
@@ -136,7 +138,9 @@ public final class TensorCoreStage {
         for (int i = ctx.localIdx; i < 2 * MATRIX_INTS; i += GROUP) {
             matrices[i] = a.get(i);
         }
-        for (int v = lane; v < 16 * COLUMNS; v += 32) {
+        // a constant trip count, which ptxas unrolls: every lane's loads in flight at once
+        for (int i = 0; i < 16 * COLUMNS / 32; i++) {
+            int v = lane + 32 * i;
             int col = v & 7;
             int k = v >> 3;
             int j = k % radix;
@@ -183,7 +187,9 @@ public final class TensorCoreStage {
         for (int i = ctx.localIdx; i < MATRICES_INTS; i += GROUP) {
             matrices[i] = a.get(i);
         }
-        for (int v = lane; v < 16 * COLUMNS; v += 32) {
+        // a constant trip count, which ptxas unrolls: every lane's loads in flight at once
+        for (int i = 0; i < 16 * COLUMNS / 32; i++) {
+            int v = lane + 32 * i;
             int col = v & 7;
             int k = v >> 3;
             int j = k % radix;
