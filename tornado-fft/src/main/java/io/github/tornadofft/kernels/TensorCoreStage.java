@@ -34,10 +34,11 @@ import uk.ac.manchester.tornado.api.types.arrays.IntArray;
  * So every stage is a kernel of its own that reads its inputs from global memory, applies the
  * twiddles in fp32 and rounds to fp16 as it fills the B tiles in local memory (fp16 stores, {@code
  * cvt.rn.f16.f32}: TornadoVM's PTX backend has no float-to-bits reinterpretation, so the rounding is
- * the hardware's), and writes fp32 results to global memory; {@link #toHalf} turns the last stage's fp32 output into the plan's fp16
- * output (and {@link #scale} applies a norm's factor to a FLOAT plan's).
+ * the hardware's), and writes fp32 results to global memory; {@link #toHalf} turns the last stage's
+ * fp32 output into the plan's fp16 output (and {@link #scaleBy} applies a norm's factor to a FLOAT
+ * plan's).
  *
- * <p><b>Split mode</b> ({@link #split}): each fp32 input {@code x = hi + lo} with {@code hi = fp16(x)}
+ * <p><b>Split mode</b> ({@link #stageSplit}): each fp32 input {@code x = hi + lo} with {@code hi = fp16(x)}
  * and {@code lo = fp16(x - hi)}, and each matrix entry likewise; the products {@code Ahi Bhi + Ahi Blo
  * + Alo Bhi}, accumulated in fp32, lose only {@code Alo Blo} (2^-24 relative) and lo's own rounding
  * (2^-24 of x), so a stage is as accurate as an fp32 radix-16 butterfly where the values lie in fp16's
