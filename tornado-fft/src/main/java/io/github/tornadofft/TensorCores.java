@@ -22,6 +22,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A plan's transform as tensor-core stages ({@link Compute#TENSOR_CORES}, {@link TensorCoreStage}): a
@@ -80,6 +81,13 @@ final class TensorCores {
     private final Map<Integer, IntArray> matrices = new LinkedHashMap<>();
     /** The twiddles of each stage; stage 0 (span 1) takes a table of one entry it never reads. */
     private final List<FloatArray> twiddles = new ArrayList<>();
+    /**
+     * Every plan's tables, kept for the life of the JVM and shared by the plans of the same radix,
+     * precision and span, as {@link HostBuffers} keeps the register passes' twiddles: computed once, and
+     * never handed back to the allocator (a host array the PTX backend has pinned, freed and allocated
+     * again, fails its later copies).
+     */
+    private static final Map<List<Object>, TornadoNativeArray> TABLES = new ConcurrentHashMap<>();
     /** Two fp32 arrays of the whole batch, between the stages (from {@link HostBuffers}). */
     private final List<TornadoNativeArray> work = new ArrayList<>();
 
@@ -90,8 +98,13 @@ final class TensorCores {
         this.radices = radices(n);
         int span = 1;
         for (int radix : radices) {
-            matrices.computeIfAbsent(radix, r -> IntArray.fromArray(matrix(r, matrixScale(r, descriptor.precision()))));
-            twiddles.add(FloatArray.fromArray(span == 1 ? new float[2] : twiddles(radix, span)));
+            Precision precision = descriptor.precision();
+            matrices.computeIfAbsent(radix, r -> (IntArray) TABLES.computeIfAbsent(List.of("matrix", r, precision),
+                    key -> IntArray.fromArray(matrix(r, matrixScale(r, precision)))));
+            int r = radix;
+            int l = span;
+            twiddles.add((FloatArray) TABLES.computeIfAbsent(List.of("twiddles", r, l),
+                    key -> FloatArray.fromArray(l == 1 ? new float[2] : twiddles(r, l))));
             span *= radix;
         }
         for (int i = 0; i < 2; i++) {
