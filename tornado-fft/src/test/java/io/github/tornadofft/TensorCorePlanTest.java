@@ -294,6 +294,39 @@ class TensorCorePlanTest {
     }
 
     @Test
+    void creatingAndClosingTensorCorePlansInALoopKeepsDeviceMemoryFlat() {
+        // The work arrays come from and go back to HostBuffers, the tables are shared for the JVM, and a
+        // closed plan's engine is reused: the device bytes held stop growing after the first two cycles of
+        // each descriptor; clearing the cache gives back every byte the loop took.
+        FftDescriptor[] descriptors = {FftDescriptor.c2c(4096).batch(2).build(),
+            FftDescriptor.c2c(4096).batch(2).precision(Precision.HALF).inPlace(true).build(),
+            FftDescriptor.c2c(1 << 14).batch(4).build()};
+        if (!runsOn(descriptors[0])) {
+            return;
+        }
+        FftPlan.clearCache();
+        long start = FftPlan.deviceBytesHeld();
+        long before = -1;
+        for (int c = 0; c < 4 * descriptors.length; c++) {
+            FftDescriptor d = descriptors[c % descriptors.length];
+            try (FftPlan plan = FftPlan.create(d, TestDevice.get(), TENSOR_CORES)) {
+                if (d.precision() == Precision.HALF) {
+                    short[] data = HalfPrecisionTest.random(d.floats());
+                    plan.forward(data, data);
+                } else {
+                    plan.forward(Signals.random(d.floats()), new float[(int) d.floats()]);
+                }
+            }
+            if (c == descriptors.length * 2 - 1) {
+                before = FftPlan.deviceBytesHeld();
+            }
+        }
+        assertEquals(before, FftPlan.deviceBytesHeld(), "device bytes held after the first two cycles of each descriptor");
+        FftPlan.clearCache();
+        assertEquals(start, FftPlan.deviceBytesHeld(), "device bytes held once the cache is cleared");
+    }
+
+    @Test
     void theSplitModeKeepsFloatAccuracyWhereFp16OperandsDoNot() {
         // The same float data through both modes of one size: the split mode within float's class, fp16
         // operands about 2^-12 per stage (their error is at least 100 times the split mode's).
