@@ -62,8 +62,6 @@ final class MixedRadix {
     static final int GROUP = 256;
     /** Most local memory a fused group takes: two buffers of the longest transform, in either precision. */
     static final long FUSED_LOCAL_BYTES = 4L * MixedRadixPass.FUSED_MAX * Float.BYTES;
-    /** Most passes the fused kernel's radix word holds (four bits each, a zero nibble after the last). */
-    static final int FUSED_PASSES = 7;
 
     /** The tables of each precision, radix and span, kept for the life of the JVM as HostBuffers keeps twiddles. */
     private static final Map<List<Object>, TornadoNativeArray> TWIDDLES = new ConcurrentHashMap<>();
@@ -228,7 +226,25 @@ final class MixedRadix {
      */
     static boolean fuses(int n, Precision precision, long localBytes) {
         int max = precision == Precision.FLOAT ? MixedRadixPass.FUSED_MAX : MixedRadixPassDouble.FUSED_MAX;
-        return n <= max && localBytes >= FUSED_LOCAL_BYTES && radices(n).length <= FUSED_PASSES;
+        return n <= max && localBytes >= FUSED_LOCAL_BYTES && fusedTakes(radices(n));
+    }
+
+    /**
+     * Whether the fused kernel runs this chain of radices: at most {@link MixedRadixPass#FUSED_PASSES}
+     * passes, and none of radix 2, 4, 8 or 16 after the first {@link MixedRadixPass#FUSED_EARLY_PASSES}
+     * (the later passes are written for 3, 5 and 7 only). Every chain {@link #radices} makes up to the
+     * fused kernel's longest transform is one.
+     */
+    static boolean fusedTakes(int[] radices) {
+        if (radices.length > MixedRadixPass.FUSED_PASSES) {
+            return false;
+        }
+        for (int p = MixedRadixPass.FUSED_EARLY_PASSES; p < radices.length; p++) {
+            if (radices[p] % 2 == 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The fused kernel's table: each pass's {@link #twiddles} in turn ({@code n - 1} entries in all). */

@@ -161,6 +161,22 @@ class MixedRadixTest {
     }
 
     @Test
+    void theFusedKernelTakesEveryChainPlannedUpToItsLongestAndRefusesOthers() {
+        int taken = 0;
+        for (int n = 2; n <= MixedRadixPass.FUSED_MAX; n++) {
+            if (MixedRadix.smooth(n)) {
+                assertTrue(MixedRadix.fusedTakes(MixedRadix.radices(n)), "n=" + n + ": " + Arrays.toString(MixedRadix.radices(n)));
+                taken++;
+            }
+        }
+        assertTrue(taken > 100, "7-smooth lengths up to FUSED_MAX: " + taken);
+        assertTrue(MixedRadix.fusedTakes(new int[] {3, 3, 3, 3, 3, 3, 3}), "3^7 = 2187: seven passes");
+        assertFalse(MixedRadix.fusedTakes(new int[] {2, 3, 3, 3, 3, 3, 3, 3}), "eight passes");
+        assertFalse(MixedRadix.fusedTakes(new int[] {3, 5, 7, 16}), "radix 16 in pass 3: written for odd radices only");
+        assertTrue(MixedRadix.fusedTakes(new int[] {3, 5, 16, 7}), "radix 16 in pass 2");
+    }
+
+    @Test
     void aFusedTransformTakesAWorkItemPerButterflyOfItsLargestRadixAndAGroupHoldsSeveral() {
         assertEquals(125, MixedRadix.fusedPer(1000, MixedRadix.radices(1000), 1024), "125 butterflies of radix 8");
         assertEquals(48, MixedRadix.fusedPer(768, MixedRadix.radices(768), 1024), "48 of radix 16");

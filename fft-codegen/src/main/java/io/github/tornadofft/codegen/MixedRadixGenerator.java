@@ -31,6 +31,17 @@ public final class MixedRadixGenerator extends KernelSource {
 
     /** The radices there is a kernel for. */
     static final int[] RADICES = {2, 3, 4, 5, 7, 8, 16};
+    /** The radices the fused kernel takes after its first {@link #FUSED_EARLY_PASSES} passes. */
+    static final int[] ODD_RADICES = {3, 5, 7};
+    /** Most passes the fused kernel takes (its radix word's nibbles, a zero one ending the list). */
+    static final int FUSED_PASSES = 7;
+    /**
+     * The fused kernel's passes that take every radix; the later ones take 3, 5 and 7 only. Enough for
+     * every chain tornado-fft plans up to {@code FUSED_MAX}: the powers of two first, in at most three
+     * passes (2^11 at most), then the odd radices. Writing every radix into all seven passes would pass
+     * the JVM's 64 KB limit on a method's code.
+     */
+    static final int FUSED_EARLY_PASSES = 3;
 
     /** The generated class of each precision. */
     static String className(Type type) {
@@ -155,6 +166,12 @@ public final class MixedRadixGenerator extends KernelSource {
             }
             line("public static final int[] RADICES = {" + list + "};");
             line("");
+            line("/** Most passes {@link #fused} takes (the nibbles of its radix word). */");
+            line("public static final int FUSED_PASSES = " + FUSED_PASSES + ";");
+            line("");
+            line("/** The passes of {@link #fused} that take every radix; the later ones take only 3, 5 and 7. */");
+            line("public static final int FUSED_EARLY_PASSES = " + FUSED_EARLY_PASSES + ";");
+            line("");
         }
         line("/** Longest transform {@link #fused} takes: its two buffers fill 48 KB of local memory. */");
         line("public static final int FUSED_MAX = " + fusedMax(type) + ";");
@@ -276,8 +293,11 @@ public final class MixedRadixGenerator extends KernelSource {
         line(" * {@code per} work-items run the passes from one buffer into the other, pass p reading buffer p mod 2,");
         line(" * taking the pass's butterflies in turn, a barrier after each; then the group stores the result in");
         line(" * natural order (conjugated back, scaled). Pass p has radix {@code ((radices >>> 4 p) & 15) + 1}; a");
-        line(" * zero nibble ends the list (at most seven passes). Its twiddles follow the previous passes' in");
-        line(" * {@code tw} ((R - 1) span entries each, laid out as for the single passes). Group g holds transforms");
+        line(" * zero nibble ends the list (at most FUSED_PASSES passes, the powers of two among the first");
+        line(" * FUSED_EARLY_PASSES). The passes are written out in turn, so that once TornadoVM specialises the");
+        line(" * kernel to its arguments each is the straight-line code of its radix and span. Pass p's twiddles");
+        line(" * follow the previous passes' in {@code tw} ((R - 1) span entries each, laid out as for the single");
+        line(" * passes). Group g holds transforms");
         line(" * g L to g L + L - 1 of {@code transforms}, each at the place {@code inner}, the strides, distances");
         line(" * and {@link #COLUMNS} give it as for the single passes; those from {@code transforms} on do nothing");
         line(" * but take part in the barriers. With {@link #PAD} the local memory is padded ({@code localValues}");
@@ -315,20 +335,51 @@ public final class MixedRadixGenerator extends KernelSource {
         line("ctx.localBarrier();");
         // The buffers alternate by the pass's parity: two loop-carried offsets swapped at the end of each
         // pass came out wrong from TornadoVM 5.2 from the third pass on.
+        // The passes are written out one after another, not looped over: TornadoVM specialises the
+        // kernel to its scalar arguments, so each pass's radix, span, line count and twiddle offset then
+        // fold to constants, its branch on the radix to the one butterfly it runs, and i mod span to a
+        // division by a constant (a loop over the passes kept all of them as run-time values). The
+        // buffers alternate by the pass's parity.
         line("int span = 1;");
         line("int twAt = 0;");
         line("int last = base;");
-        open("for (int p = 0; p < 7 && ((radices >>> (4 * p)) & 15) != 0; p++) {");
-        line("int radix = ((radices >>> (4 * p)) & 15) + 1;");
+        for (int p = 0; p < FUSED_PASSES; p++) {
+            pass(p, p < FUSED_EARLY_PASSES ? RADICES : ODD_RADICES);
+        }
+        line("// The buffer the last pass wrote, as an offset within each transform's two.");
+        line("int done = last - base;");
+        line(t + " re = scale;");
+        line(t + " im = conj * scale;");
+        groupElements("outDistance", "outStride");
+        line("int from = ln * 4 * n + done + 2 * e;");
+        line("from += from >> ps << 1;");
+        line("dst.set(at, l[from] * re);");
+        line("dst.set(at + 1, l[from + 1] * im);");
+        close("}");
+        close("}");
+        close("}");
+    }
+
+    /**
+     * Pass {@code p} of the fused kernel, where the radix word has one (a zero nibble ends the list): the
+     * butterflies of each radix of {@code radices} (the others do nothing), from buffer p mod 2 into the
+     * other, then a barrier, and the span and twiddle offset moved on.
+     */
+    private void pass(int p, int[] radices) {
+        String t = type.scalar;
+        String nibble = p == 0 ? "(radices & 15)" : "((radices >>> " + 4 * p + ") & 15)";
+        line("// Pass " + p + (radices == RADICES ? "" : " (radix 3, 5 or 7)") + ".");
+        open("if (" + nibble + " != 0) {");
+        line("int radix = " + nibble + " + 1;");
         line("int lines = n / radix;");
-        line("int from = base + (p & 1) * 2 * n;");
-        line("int to = base + 2 * n - (p & 1) * 2 * n;");
+        line("int from = " + (p % 2 == 0 ? "base" : "base + 2 * n") + ";");
+        line("int to = " + (p % 2 == 0 ? "base + 2 * n" : "base") + ";");
         open("if (firstTransform + lane < transforms) {");
         open("for (int i = sub; i < lines; i += per) {");
         line("int k = i % span;");
         line("int store = to + 2 * ((i - k) * radix + k);");
-        for (int r = 0; r < RADICES.length; r++) {
-            int radix = RADICES[r];
+        for (int r = 0; r < radices.length; r++) {
+            int radix = radices[r];
             open((r == 0 ? "if" : "} else if") + " (radix == " + radix + ") {");
             for (int m = 0; m < radix; m++) {
                 String a = "from + 2 * " + group(plus("i", m, "lines"));
@@ -353,18 +404,6 @@ public final class MixedRadixGenerator extends KernelSource {
         line("twAt += 2 * (radix - 1) * span;");
         line("span *= radix;");
         line("last = to;");
-        close("}");
-        line("// The buffer the last pass wrote, as an offset within each transform's two.");
-        line("int done = last - base;");
-        line(t + " re = scale;");
-        line(t + " im = conj * scale;");
-        groupElements("outDistance", "outStride");
-        line("int from = ln * 4 * n + done + 2 * e;");
-        line("from += from >> ps << 1;");
-        line("dst.set(at, l[from] * re);");
-        line("dst.set(at + 1, l[from + 1] * im);");
-        close("}");
-        close("}");
         close("}");
     }
 

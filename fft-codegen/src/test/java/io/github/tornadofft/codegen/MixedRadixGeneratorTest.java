@@ -72,6 +72,26 @@ class MixedRadixGeneratorTest {
     }
 
     @Test
+    void theFusedKernelWritesItsPassesOutInsteadOfLoopingOverThem() {
+        // A loop over the passes keeps radix, span and twiddle offset as run-time values even where
+        // TornadoVM has made the radix word a constant; written out, each pass folds to one butterfly.
+        for (Type type : Type.values()) {
+            String fused = MixedRadixGenerator.source(type);
+            fused = fused.substring(fused.indexOf("public static void fused("));
+            assertFalse(fused.contains("for (int p = "), type + ": a loop over the passes");
+            for (int p = 0; p < MixedRadixGenerator.FUSED_PASSES; p++) {
+                int at = fused.indexOf("// Pass " + p + (p < MixedRadixGenerator.FUSED_EARLY_PASSES ? "." : " (radix 3, 5 or 7)."));
+                assertTrue(at >= 0, type + ": pass " + p);
+                String pass = fused.substring(at, fused.indexOf("ctx.localBarrier();", at));
+                for (int radix : MixedRadixGenerator.RADICES) {
+                    boolean written = p < MixedRadixGenerator.FUSED_EARLY_PASSES || radix % 2 == 1;
+                    assertEquals(written, pass.contains("(radix == " + radix + ")"), type + ": pass " + p + ", radix " + radix);
+                }
+            }
+        }
+    }
+
+    @Test
     void isTheSameOnEveryRun() {
         for (Type type : Type.values()) {
             assertEquals(MixedRadixGenerator.source(type), MixedRadixGenerator.source(type));
