@@ -247,6 +247,45 @@ final class MixedRadix {
         return true;
     }
 
+    /**
+     * The two lengths of a transform of n points that is longer than the fused kernel takes, as two fused
+     * steps ({@link Axis#split}): n1 x n2 = n, both fused on this device, the most even such pair (the runs
+     * each step reads or writes across its transforms are longest when both are short), n1 &lt;= n2; null
+     * where there is none.
+     */
+    static int[] split(int n, Precision precision, long localBytes) {
+        int[] best = null;
+        for (int n1 = 2; (long) n1 * n1 <= n; n1++) {
+            if (n % n1 == 0 && fuses(n1, precision, localBytes) && fuses(n / n1, precision, localBytes)) {
+                best = new int[] {n1, n / n1};
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The second step's table of a transform of n1 x n2 points ({@link MixedRadixPass#TWIDDLE}): the fused
+     * passes' table of n2 ({@link #fusedTwiddles}), then {@code W_n^r} for r &lt; 2^TWIDDLE_BITS, then
+     * {@code W_n^{2^TWIDDLE_BITS q}} for q up to n / 2^TWIDDLE_BITS, each to within double rounding.
+     */
+    static double[] splitTwiddles(int n1, int n2) {
+        long n = (long) n1 * n2;
+        double[] passes = fusedTwiddles(radices(n2));
+        int low = 1 << MixedRadixPass.TWIDDLE_BITS;
+        int high = (int) ((n + low - 1) / low);
+        double[] table = Arrays.copyOf(passes, passes.length + 2 * (low + high));
+        for (int r = 0; r < low; r++) {
+            table[passes.length + 2 * r] = Twiddles.cos2pi(r, n);
+            table[passes.length + 2 * r + 1] = -Twiddles.sin2pi(r, n);
+        }
+        for (int q = 0; q < high; q++) {
+            int at = passes.length + 2 * (low + q);
+            table[at] = Twiddles.cos2pi((long) q * low, n);
+            table[at + 1] = -Twiddles.sin2pi((long) q * low, n);
+        }
+        return table;
+    }
+
     /** The fused kernel's table: each pass's {@link #twiddles} in turn ({@code n - 1} entries in all). */
     static double[] fusedTwiddles(int[] radices) {
         int entries = 0;
@@ -433,6 +472,14 @@ final class MixedRadix {
          * else null.
          */
         final Axis points;
+        /**
+         * Where a 1D transform is longer than the fused kernel takes and {@link MixedRadix#split} finds
+         * n1 x n2 for it, the two lengths, and the transform runs as two fused steps (the four-step
+         * algorithm, its transposition in the second step's stores): n2 transforms of n1 points along the
+         * columns of the n1 x n2 array, then n1 of n2 along its rows, each element times {@code W_n^{j2 k1}}
+         * as it is loaded, stored as the columns of n2 x n1; else null.
+         */
+        final int[] split;
         private final TornadoNativeArray chirp;
         private final TornadoNativeArray spectrum;
 
@@ -465,6 +512,7 @@ final class MixedRadix {
                 }
                 this.radices = new int[0];
                 this.fused = false;
+                this.split = null;
                 this.points = new Axis(FftDescriptor.c2c(m).batch(transforms).precision(precision).build(), 0, localBytes);
                 this.chirp = Bluestein.chirp(n, precision);
                 this.spectrum = Bluestein.spectrum(n, precision);
@@ -479,9 +527,15 @@ final class MixedRadix {
             this.spectrum = null;
             this.radices = MixedRadix.radices(n);
             this.fused = fuses(n, precision, localBytes);
+            this.split = fused || descriptor.rank() != 1 ? null : MixedRadix.split(n, precision, localBytes);
             if (fused) {
-                this.tables = List.of(TWIDDLES.computeIfAbsent(List.of(precision, "fused", n),
-                        key -> DeviceArrays.of(precision, fusedTwiddles(radices))));
+                this.tables = List.of(fusedTable(precision, n));
+                return;
+            }
+            if (split != null) {
+                this.tables = List.of(fusedTable(precision, split[0]), TWIDDLES.computeIfAbsent(
+                        List.of(precision, "split", split[0], split[1]),
+                        key -> DeviceArrays.of(precision, splitTwiddles(split[0], split[1]))));
                 return;
             }
             List<TornadoNativeArray> list = new ArrayList<>();
@@ -495,6 +549,12 @@ final class MixedRadix {
             this.tables = List.copyOf(list);
         }
 
+        /** The fused kernel's table of n points, shared by the plans of the JVM. */
+        private static TornadoNativeArray fusedTable(Precision precision, int n) {
+            return TWIDDLES.computeIfAbsent(List.of(precision, "fused", n),
+                    key -> DeviceArrays.of(precision, fusedTwiddles(MixedRadix.radices(n))));
+        }
+
         /** The radices of the passes, in order (a copy). */
         int[] radices() {
             return radices.clone();
@@ -505,7 +565,7 @@ final class MixedRadix {
          * in the work arrays), else one per pass.
          */
         int passes() {
-            return fused || points != null ? 1 : radices.length;
+            return fused || points != null ? 1 : split != null ? 2 : radices.length;
         }
 
         /** The kernels: {@link #passes}, or a convolution's pad, filter and crop around two runs of its M-point kernels. */
@@ -555,17 +615,21 @@ final class MixedRadix {
                 return addConvolution(graph, prefix, direction, chain, in, out, scale, maxGroup, target, work);
             }
             if (fused) {
-                int per = fusedPer(n, radices, maxGroup);
-                int lanes = fusedLanes(n, per, descriptor.precision(), transforms, maxGroup);
-                boolean pad = pads(n, lanes, descriptor.precision());
-                String task = prefix + "f";
-                addFused(graph, base + task, chain.get(0), chain.get(1), in, out, scale,
-                        flags | per << MixedRadixPass.PER_SHIFT | (pad ? MixedRadixPass.PAD : 0), lanes);
-                int groups = (transforms + lanes - 1) / lanes;
-                WorkerGrid1D worker = new WorkerGrid1D(groups * lanes * per);
-                worker.setLocalWork(lanes * per, 1, 1);
-                target.addWorkerGrid(name + "." + base + task, worker);
-                tasks.add(base + task);
+                tasks.add(addFused(graph, base + prefix + "f", chain.get(0), chain.get(1), tables.getFirst(), n, transforms,
+                        inner, in, out, scale, flags, maxGroup, target));
+                return tasks;
+            }
+            if (split != null) {
+                // n = n1 n2, element j1 n2 + j2 of a transform: first the columns (j1 for each j2) into the
+                // packed work array; then its rows (j2 for each k1), twiddled, into k1 + n1 k2.
+                int n1 = split[0];
+                int n2 = split[1];
+                FftDescriptor.Layout between = new FftDescriptor.Layout(1, n);
+                tasks.add(addFused(graph, base + prefix + "s0", chain.get(0), chain.get(1), tables.get(0), n1,
+                        Math.multiplyExact(transforms, n2), n2, in, between, 1, flags | MixedRadixPass.COLUMNS, maxGroup, target));
+                tasks.add(addFused(graph, base + prefix + "s1", chain.get(1), chain.get(2), tables.get(1), n2,
+                        Math.multiplyExact(transforms, n1), n1, between, out, scale,
+                        flags | MixedRadixPass.TRANSPOSE | MixedRadixPass.TWIDDLE, maxGroup, target));
                 return tasks;
             }
             int span = 1;
@@ -641,20 +705,35 @@ final class MixedRadix {
             return tasks;
         }
 
-        /** Adds the fused kernel as a task of the plan's precision: every pass, {@code src} to {@code dst}. */
-        private void addFused(TaskGraph graph, String task, TornadoNativeArray src, TornadoNativeArray dst,
-                              FftDescriptor.Layout in, FftDescriptor.Layout out, double scale, int flags, int lanes) {
-            int word = radixWord(radices);
-            int local = 4 * n * lanes;
+        /**
+         * Adds the fused kernel as a task of the plan's precision, {@code src} to {@code dst}: every pass of
+         * {@code transforms} of {@code points} points, at the places {@code inner} and {@code flags} give
+         * them, with the groups the device takes; returns the task's name.
+         */
+        private String addFused(TaskGraph graph, String task, TornadoNativeArray src, TornadoNativeArray dst,
+                                TornadoNativeArray table, int points, int transforms, int inner, FftDescriptor.Layout in,
+                                FftDescriptor.Layout out, double scale, int flags, int maxGroup, GridScheduler target) {
+            Precision precision = descriptor.precision();
+            int[] chain = MixedRadix.radices(points);
+            int per = fusedPer(points, chain, maxGroup);
+            int lanes = fusedLanes(points, per, precision, transforms, maxGroup);
+            int all = flags | per << MixedRadixPass.PER_SHIFT | (pads(points, lanes, precision) ? MixedRadixPass.PAD : 0);
+            int word = radixWord(chain);
+            int local = 4 * points * lanes;
             if (src instanceof DoubleArray doubles) {
                 graph.task(task, MixedRadixPassDouble::fused, new KernelContext(), doubles, (DoubleArray) dst,
-                        (DoubleArray) tables.getFirst(), n, word, transforms, inner, in.stride(), in.distance(),
-                        out.stride(), out.distance(), scale, flags, local);
+                        (DoubleArray) table, points, word, transforms, inner, in.stride(), in.distance(),
+                        out.stride(), out.distance(), scale, all, local);
             } else {
                 graph.task(task, MixedRadixPass::fused, new KernelContext(), (FloatArray) src, (FloatArray) dst,
-                        (FloatArray) tables.getFirst(), n, word, transforms, inner, in.stride(), in.distance(),
-                        out.stride(), out.distance(), (float) scale, flags, local);
+                        (FloatArray) table, points, word, transforms, inner, in.stride(), in.distance(),
+                        out.stride(), out.distance(), (float) scale, all, local);
             }
+            int groups = (transforms + lanes - 1) / lanes;
+            WorkerGrid1D worker = new WorkerGrid1D(groups * lanes * per);
+            worker.setLocalWork(lanes * per, 1, 1);
+            target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
+            return task;
         }
 
         /** Adds one pass as a task of the plan's precision: {@link MixedRadixPass}'s kernel, or its double twin's. */
@@ -677,6 +756,16 @@ final class MixedRadix {
             if (points != null) {
                 return n + ": Bluestein, a convolution of M = " + points.notation();
             }
+            if (split != null) {
+                return n + " = " + split[0] + " x " + split[1] + " in two fused steps, columns (" + chain(split[0])
+                        + "), then rows twiddled and stored transposed (" + chain(split[1]) + ")";
+            }
+            return chain(n);
+        }
+
+        /** The passes of a transform of n points: {@code 1000 = 8 x 5 x 5 x 5: R8(span 1) R5(span 8) ...}. */
+        private static String chain(int n) {
+            int[] radices = MixedRadix.radices(n);
             StringBuilder s = new StringBuilder().append(n).append(" = ");
             s.append(String.join(" x ", Arrays.stream(radices).mapToObj(Integer::toString).toList())).append(':');
             int span = 1;
@@ -685,6 +774,18 @@ final class MixedRadix {
                 span *= radix;
             }
             return s.toString();
+        }
+
+        /** A fused kernel's groups, local memory and table, for {@link #describe}. */
+        private String fusedShape(int points, long count) {
+            Precision precision = descriptor.precision();
+            int per = fusedPer(points, MixedRadix.radices(points), GROUP);
+            int lanes = fusedLanes(points, per, precision, (int) Math.min(count, Integer.MAX_VALUE), GROUP);
+            boolean pad = pads(points, lanes, precision);
+            return lanes + " transform" + (lanes == 1 ? "" : "s") + " of " + per + " work-items per group (at most; fewer"
+                    + " where the device allows fewer), " + (long) MixedRadixPass.paddedValues(4 * points * lanes, pad)
+                    * precision.bytes() + " bytes of local memory" + (pad ? " (padded)" : "") + ", "
+                    + (count + lanes - 1) / lanes + " groups, twiddles from one table of " + (points - 1);
         }
 
         /** One line per kernel, numbered from {@code first}, with whether the first reads and the last writes a layout of its own. */
@@ -715,16 +816,27 @@ final class MixedRadix {
                 }
                 return s.append('\n').toString();
             }
+            if (split != null) {
+                int n1 = split[0];
+                int n2 = split[1];
+                s.append("  kernel ").append(first).append(": step 1 of 2, ").append(n2).append(" transforms of ").append(n1)
+                        .append(" along the columns of ").append(n1).append(" x ").append(n2).append(", ")
+                        .append(fusedShape(n1, (long) n2 * transforms));
+                if (readsLayout) {
+                    s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');
+                }
+                s.append("\n  kernel ").append(first + 1).append(": step 2 of 2, ").append(n1).append(" transforms of ")
+                        .append(n2).append(" along the rows, element j2 of row k1 times W_").append(n).append("^{j2 k1} as")
+                        .append(" it is loaded (a product of two table entries), stored transposed (k1 + ").append(n1)
+                        .append(" k2), ").append(fusedShape(n2, (long) n1 * transforms));
+                if (writesLayout) {
+                    s.append(", writes the output's layout (").append(descriptor.outputLayout()).append(')');
+                }
+                return s.append('\n').toString();
+            }
             if (fused) {
-                int per = fusedPer(n, radices, GROUP);
-                int lanes = fusedLanes(n, per, descriptor.precision(), transforms, GROUP);
                 s.append("  kernel ").append(first).append(": every pass in one work-group").append(along).append(", ")
-                        .append(lanes).append(" transform").append(lanes == 1 ? "" : "s").append(" of ").append(per)
-                        .append(" work-items per group (at most; fewer where the device allows fewer), ")
-                        .append((long) MixedRadixPass.paddedValues(4 * n * lanes, pads(n, lanes, descriptor.precision()))
-                                * descriptor.precision().bytes()).append(" bytes of local memory")
-                        .append(pads(n, lanes, descriptor.precision()) ? " (padded)" : "").append(", ")
-                        .append((transforms + lanes - 1) / lanes).append(" groups, twiddles from one table of ").append(n - 1);
+                        .append(fusedShape(n, transforms));
                 if (readsLayout) {
                     s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');
                 }

@@ -98,8 +98,8 @@ class MixedRadixPlanTest {
     @ValueSource(ints = {1000, 1536, 3000, 3072, 4000, 4802, 6144, 3 << 18, 390625, 1000000})
     void longerLengthsMatchTheReferenceBothWays(int n) {
         // Fused (one kernel) to 3072 in float and 1536 in double: 1000 = 8 5 5 5, 1536 = 16 32 3, 3000,
-        // 3072. Pass by pass beyond: 4000 = 8 4 5 5 5, 4802 = 2 7 7 7 7, 6144, 3 x 2^18, 5^8 (eight passes
-        // of radix 5), 10^6.
+        // 3072. Beyond, two fused steps: 4000 = 50 x 80, 4802 = 49 x 98, 6144 = 64 x 96, 3 x 2^18 =
+        // 768 x 1024, 5^8 = 625 x 625, 10^6 = 1000 x 1000 (in double 1536 x 4, 3000 and 3072 too).
         int batch = n <= 6144 ? 3 : 1;
         for (Precision precision : Signals.ARITHMETIC) {
             if (precision == Precision.DOUBLE && n > 6144 && n != 390625) {
@@ -146,7 +146,7 @@ class MixedRadixPlanTest {
     @ValueSource(ints = {3, 12, 1000, 4000})
     void inPlaceMatchesTheReferenceBothWays(int n) {
         // 3, 12, 1000: one fused kernel, reading and writing the one array (a group holds its transforms
-        // whole before it stores them); 4000: five passes (8 4 5 5 5), through scratch arrays.
+        // whole before it stores them); 4000: two fused steps (50 x 80), through a scratch array.
         for (Precision precision : Signals.ARITHMETIC) {
             FftDescriptor d = FftDescriptor.c2c(n).batch(2).inPlace(true).precision(precision).build();
             try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
@@ -161,8 +161,9 @@ class MixedRadixPlanTest {
     }
 
     @ParameterizedTest(name = "n={0}")
-    @ValueSource(ints = {7, 45})
+    @ValueSource(ints = {7, 45, 4000})
     void stridedAndPaddedLayoutsAreReadAndWritten(int n) {
+        // 4000 in two fused steps: the first reads the input's layout, the second writes the output's.
         // Input: element e of transform b at 3 e + (3 n + 5) b; output: the batch innermost (stride 3, distance 1).
         int batch = 3;
         int distance = 3 * n + 5;
@@ -187,6 +188,19 @@ class MixedRadixPlanTest {
                 }
             }
             check(gathered, expected, n, precision, precision + " layouts n=" + n);
+        }
+    }
+
+    @Test
+    void aLengthPastTheFusedKernelRunsAsTwoFusedSteps() {
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(6144).batch(2).build(), TestDevice.get())) {
+            String text = plan.toString();
+            assertTrue(text.contains("mixed radix 6144 = 64 x 96 in two fused steps, columns (64 = 8 x 8: R8(span 1)"
+                    + " R8(span 8)), then rows twiddled and stored transposed (96 = 8 x 4 x 3:"), text);
+            assertEquals(2, plan.kernelsPerTransform(), text);
+            assertTrue(text.contains("kernel 0: step 1 of 2, 96 transforms of 64 along the columns of 64 x 96"), text);
+            assertTrue(text.contains("kernel 1: step 2 of 2, 64 transforms of 96 along the rows, element j2 of row k1 times"
+                    + " W_6144^{j2 k1}"), text);
         }
     }
 

@@ -16,6 +16,7 @@ import java.util.stream.IntStream;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -174,6 +175,50 @@ class MixedRadixTest {
         assertFalse(MixedRadix.fusedTakes(new int[] {2, 3, 3, 3, 3, 3, 3, 3}), "eight passes");
         assertFalse(MixedRadix.fusedTakes(new int[] {3, 5, 7, 16}), "radix 16 in pass 3: written for odd radices only");
         assertTrue(MixedRadix.fusedTakes(new int[] {3, 5, 16, 7}), "radix 16 in pass 2");
+    }
+
+    @Test
+    void aLengthPastTheFusedKernelSplitsIntoTheMostEvenPairItFuses() {
+        long local = MixedRadix.FUSED_LOCAL_BYTES;
+        assertArrayEquals(new int[] {64, 96}, MixedRadix.split(6144, Precision.FLOAT, local));
+        assertArrayEquals(new int[] {1000, 1000}, MixedRadix.split(1000000, Precision.FLOAT, local));
+        assertArrayEquals(new int[] {1536, 2048}, MixedRadix.split(3 << 20, Precision.FLOAT, local));
+        assertArrayEquals(new int[] {625, 625}, MixedRadix.split(390625, Precision.FLOAT, local));
+        assertArrayEquals(new int[] {1200, 1250}, MixedRadix.split(1500000, Precision.DOUBLE, local));
+        assertNull(MixedRadix.split(3 << 21, Precision.DOUBLE, local), "3 x 2^21: no pair of at most 1536");
+        assertNull(MixedRadix.split(10000000, Precision.FLOAT, local), "10^7: a factor above 3072 either way");
+        assertNull(MixedRadix.split(6144, Precision.FLOAT, 16 * 1024), "a device with 16 KB of local memory");
+    }
+
+    @Test
+    void theSecondStepsTableHoldsItsPassesThenTwoTablesWhoseProductsAreTheTwiddles() {
+        int n1 = 1000;
+        int n2 = 1000;
+        long n = (long) n1 * n2;
+        double[] table = MixedRadix.splitTwiddles(n1, n2);
+        double[] passes = MixedRadix.fusedTwiddles(MixedRadix.radices(n2));
+        assertArrayEquals(passes, Arrays.copyOf(table, passes.length), "the passes' table first");
+        int low = 1 << MixedRadixPass.TWIDDLE_BITS;
+        assertEquals(passes.length + 2 * (low + (n + low - 1) / low), table.length);
+        // W^m for every m = j2 k1 the kernel forms, as the float product of two float entries: within a
+        // few float roundings of the exact value.
+        double worst = 0;
+        for (int j2 = 0; j2 < n2; j2 += 7) {
+            for (int k1 = 0; k1 < n1; k1 += 3) {
+                int m = j2 * k1;
+                int a = passes.length + 2 * (m & (low - 1));
+                int b = passes.length + 2 * low + 2 * (m >> MixedRadixPass.TWIDDLE_BITS);
+                float ar = (float) table[a];
+                float ai = (float) table[a + 1];
+                float br = (float) table[b];
+                float bi = (float) table[b + 1];
+                float wr = ar * br - ai * bi;
+                float wi = ar * bi + ai * br;
+                double angle = -2 * Math.PI * m / n;
+                worst = Math.max(worst, Math.hypot(wr - Math.cos(angle), wi - Math.sin(angle)));
+            }
+        }
+        assertTrue(worst < 3 * Math.ulp(1.0f), "worst twiddle error " + worst);
     }
 
     @Test

@@ -93,6 +93,9 @@ public final class MixedRadixGenerator extends KernelSource {
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".INVERSE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PAD;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PER_SHIFT;");
+            line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".TRANSPOSE;");
+            line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".TWIDDLE;");
+            line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".TWIDDLE_BITS;");
         }
         line("");
         line(GENERATED);
@@ -153,6 +156,24 @@ public final class MixedRadixGenerator extends KernelSource {
             line(" * ({@link #paddedValues}), so that a pass's stores R values apart fall in different banks.");
             line(" */");
             line("public static final int PAD = 4;");
+            line("");
+            line("/**");
+            line(" * Bit of the fused kernel's {@code flags}: load rows and store columns (without {@link #COLUMNS});");
+            line(" * the second step of a transform of n inner points as inner transforms of n ({@link #TWIDDLE}).");
+            line(" */");
+            line("public static final int TRANSPOSE = 8;");
+            line("");
+            line("/**");
+            line(" * Bit of the fused kernel's {@code flags}: multiply element e of transform t, c = t mod inner, by");
+            line(" * {@code W_{n inner}^{e c}} as it is loaded (after the inverse's conjugation): the twiddles between the");
+            line(" * two steps of a transform of n inner points. {@code W^m} is the product of two table entries,");
+            line(" * {@code W^{m mod 2^TWIDDLE_BITS}} and {@code W^{2^TWIDDLE_BITS floor(m / 2^TWIDDLE_BITS)}}, which follow");
+            line(" * the passes' n - 1 entries in {@code tw}: 2^TWIDDLE_BITS of the first, then the second's.");
+            line(" */");
+            line("public static final int TWIDDLE = 16;");
+            line("");
+            line("/** The low table of {@link #TWIDDLE} holds 2^TWIDDLE_BITS entries. */");
+            line("public static final int TWIDDLE_BITS = 10;");
             line("");
             line("/** Local values the fused kernel takes for {@code localValues} of its transforms, padded ({@link #PAD}) or not. */");
             open("public static int paddedValues(int localValues, boolean pad) {");
@@ -315,6 +336,7 @@ public final class MixedRadixGenerator extends KernelSource {
         line("int per = flags >>> PER_SHIFT;");
         line("int lanes = localValues / (4 * n);");
         line("boolean columns = (flags & COLUMNS) != 0;");
+        line("boolean outColumns = columns || (flags & TRANSPOSE) != 0;");
         line("int item = ctx.localIdx;");
         line("int lane = item / per;");
         line("int sub = item - lane * per;");
@@ -325,11 +347,26 @@ public final class MixedRadixGenerator extends KernelSource {
         line(t + " wr;");
         line(t + " wi;");
         line("// Element v of the group's load: element e of its transform ln, e fastest along rows, ln across columns.");
-        groupElements("inDistance", "inStride");
+        groupElements("columns", "inDistance", "inStride");
         line("int to = ln * 4 * n + 2 * e;");
         line("to += to >> ps << 1;");
-        line("l[to] = src.get(at);");
-        line("l[to + 1] = src.get(at + 1) * conj;");
+        line(t + " vr = src.get(at);");
+        line(t + " vi = src.get(at + 1) * conj;");
+        open("if ((flags & TWIDDLE) != 0) {");
+        line("// W^{e c} as W^{m mod 2^b} W^{2^b floor(m / 2^b)}, the two tables after the passes'.");
+        line("int m = e * c;");
+        line("int low = 2 * (n - 1) + 2 * (m & ((1 << TWIDDLE_BITS) - 1));");
+        line("int high = 2 * (n - 1) + (2 << TWIDDLE_BITS) + 2 * (m >> TWIDDLE_BITS);");
+        line(t + " ar = tw.get(low); " + t + " ai = tw.get(low + 1);");
+        line(t + " br = tw.get(high); " + t + " bi = tw.get(high + 1);");
+        line("wr = ar * br - ai * bi;");
+        line("wi = ar * bi + ai * br;");
+        line("s = vr * wr - vi * wi;");
+        line("vi = vr * wi + vi * wr;");
+        line("vr = s;");
+        close("}");
+        line("l[to] = vr;");
+        line("l[to + 1] = vi;");
         close("}");
         close("}");
         line("ctx.localBarrier();");
@@ -350,7 +387,7 @@ public final class MixedRadixGenerator extends KernelSource {
         line("int done = last - base;");
         line(t + " re = scale;");
         line(t + " im = conj * scale;");
-        groupElements("outDistance", "outStride");
+        groupElements("outColumns", "outDistance", "outStride");
         line("int from = ln * 4 * n + done + 2 * e;");
         line("from += from >> ps << 1;");
         line("dst.set(at, l[from] * re);");
@@ -409,19 +446,19 @@ public final class MixedRadixGenerator extends KernelSource {
 
     /**
      * Opens the fused kernel's loop over its group's elements in the order of memory (element e of the
-     * group's transform ln; e fastest along rows, ln across columns) and, for a transform of the batch,
-     * {@code at}: the element's float index in global memory with the given distance and stride. The
-     * caller writes the body and closes both blocks.
+     * group's transform ln; e fastest along rows, ln across columns, as the kernel's boolean variable
+     * {@code columns} says) and, for a transform of the batch, {@code at}: the element's float index in
+     * global memory with the given distance and stride. The caller writes the body and closes both blocks.
      */
-    private void groupElements(String distance, String stride) {
+    private void groupElements(String columns, String distance, String stride) {
         open("for (int v = item; v < lanes * n; v += lanes * per) {");
-        line("int ln = columns ? v % lanes : v / n;");
-        line("int e = columns ? v / lanes : v - ln * n;");
+        line("int ln = " + columns + " ? v % lanes : v / n;");
+        line("int e = " + columns + " ? v / lanes : v - ln * n;");
         line("int tr = firstTransform + ln;");
         open("if (tr < transforms) {");
         line("int o = tr / inner;");
         line("int c = tr - o * inner;");
-        line("int at = 2 * (o * " + distance + " + (columns ? c + e * inner : c * n + e) * " + stride + ");");
+        line("int at = 2 * (o * " + distance + " + (" + columns + " ? c + e * inner : c * n + e) * " + stride + ");");
     }
 
     /**
