@@ -249,14 +249,17 @@ final class MixedRadix {
 
     /**
      * The two lengths of a transform of n points that is longer than the fused kernel takes, as two fused
-     * steps ({@link Axis#split}): n1 x n2 = n, both fused on this device, the most even such pair (the runs
-     * each step reads or writes across its transforms are longest when both are short), n1 &lt;= n2; null
-     * where there is none.
+     * steps ({@link Axis#split}): n1 x n2 = n, both fused on this device with at least two transforms per
+     * group (at most half the fused kernel's longest), the most even such pair, n1 &lt;= n2; null where there
+     * is none. Each step reads or writes its array across its transforms, in runs of as many values as a
+     * group holds transforms: with one per group those runs are single values, slower than pass by pass
+     * (measured on an H100: 3 x 2^20 as 1536 x 2048 took 1.63 ms against 1.25 in six passes).
      */
     static int[] split(int n, Precision precision, long localBytes) {
+        int half = (precision == Precision.FLOAT ? MixedRadixPass.FUSED_MAX : MixedRadixPassDouble.FUSED_MAX) / 2;
         int[] best = null;
         for (int n1 = 2; (long) n1 * n1 <= n; n1++) {
-            if (n % n1 == 0 && fuses(n1, precision, localBytes) && fuses(n / n1, precision, localBytes)) {
+            if (n % n1 == 0 && n / n1 <= half && fuses(n1, precision, localBytes) && fuses(n / n1, precision, localBytes)) {
                 best = new int[] {n1, n / n1};
             }
         }
@@ -336,27 +339,48 @@ final class MixedRadix {
         return Math.max(1, Math.min(lanes, batch));
     }
 
-    /** Whether the fused kernel pads its local memory: {@code tornado.fft.mixedRadix.pad}, auto (default) or off. */
+    /**
+     * How the fused kernel lays out its local memory: {@code tornado.fft.mixedRadix.pad}, auto (the
+     * default: padded where the padding fits), swizzle (swizzled where the rounded buffers fit) or off.
+     */
     static final String PAD_PROPERTY = "tornado.fft.mixedRadix.pad";
     /** {@link #PAD_PROPERTY}, read once (engines of either setting would share the cache's keys). */
-    private static final boolean PAD = padding(System.getProperty(PAD_PROPERTY, "auto"));
+    private static final String LAYOUT = layoutMode(System.getProperty(PAD_PROPERTY, "auto"));
 
-    /** Whether {@code mode}, a value of {@link #PAD_PROPERTY}, lets the fused kernel pad. */
-    static boolean padding(String mode) {
-        if (!mode.equals("auto") && !mode.equals("off")) {
-            throw new IllegalArgumentException(PAD_PROPERTY + ": auto or off, got " + mode);
+    /** {@code mode}, a value of {@link #PAD_PROPERTY}, checked. */
+    static String layoutMode(String mode) {
+        if (!mode.equals("auto") && !mode.equals("swizzle") && !mode.equals("off")) {
+            throw new IllegalArgumentException(PAD_PROPERTY + ": auto, swizzle or off, got " + mode);
         }
-        return mode.equals("auto");
+        return mode;
     }
 
     /**
-     * Whether the fused kernel of {@code lanes} transforms of n points pads its local memory
-     * ({@link MixedRadixPass#PAD}): where the padded buffers still fit {@link #FUSED_LOCAL_BYTES}, unless
-     * {@link #PAD_PROPERTY} is off.
+     * The local-memory layout flag of the fused kernel of {@code lanes} transforms of n points under
+     * {@link #PAD_PROPERTY}: {@link MixedRadixPass#PAD} where the padded buffers still fit
+     * {@link #FUSED_LOCAL_BYTES} (auto), {@link MixedRadixPass#SWIZZLE} where the buffers rounded up to 64
+     * values fit (swizzle), else 0.
      */
-    static boolean pads(int n, int lanes, Precision precision) {
-        long bytes = (long) MixedRadixPass.paddedValues(4 * n * lanes, true) * precision.bytes();
-        return PAD && bytes <= FUSED_LOCAL_BYTES;
+    static int layoutFlag(int n, int lanes, Precision precision) {
+        return layoutFlag(LAYOUT, n, lanes, precision);
+    }
+
+    /** {@link #layoutFlag(int, int, Precision)} under {@code mode}. */
+    static int layoutFlag(String mode, int n, int lanes, Precision precision) {
+        int values = 4 * n * lanes;
+        return switch (mode) {
+            case "auto" -> localBytes(MixedRadixPass.PAD, values, precision) <= FUSED_LOCAL_BYTES ? MixedRadixPass.PAD : 0;
+            case "swizzle" -> localBytes(MixedRadixPass.SWIZZLE, values, precision) <= FUSED_LOCAL_BYTES
+                    ? MixedRadixPass.SWIZZLE : 0;
+            default -> 0;
+        };
+    }
+
+    /** The local memory the fused kernel allocates for {@code values} under the layout {@code flag}. */
+    static long localBytes(int flag, int values, Precision precision) {
+        long allocated = flag == MixedRadixPass.SWIZZLE ? (values + 63L) & -64L
+                : MixedRadixPass.paddedValues(values, flag == MixedRadixPass.PAD);
+        return allocated * precision.bytes();
     }
 
     /** The axes in the order they run, the last (X) first, those of length 1 left out. */
@@ -717,7 +741,7 @@ final class MixedRadix {
             int[] chain = MixedRadix.radices(points);
             int per = fusedPer(points, chain, maxGroup);
             int lanes = fusedLanes(points, per, precision, transforms, maxGroup);
-            int all = flags | per << MixedRadixPass.PER_SHIFT | (pads(points, lanes, precision) ? MixedRadixPass.PAD : 0);
+            int all = flags | per << MixedRadixPass.PER_SHIFT | layoutFlag(points, lanes, precision);
             int word = radixWord(chain);
             int local = 4 * points * lanes;
             if (src instanceof DoubleArray doubles) {
@@ -781,10 +805,11 @@ final class MixedRadix {
             Precision precision = descriptor.precision();
             int per = fusedPer(points, MixedRadix.radices(points), GROUP);
             int lanes = fusedLanes(points, per, precision, (int) Math.min(count, Integer.MAX_VALUE), GROUP);
-            boolean pad = pads(points, lanes, precision);
+            int layout = layoutFlag(points, lanes, precision);
             return lanes + " transform" + (lanes == 1 ? "" : "s") + " of " + per + " work-items per group (at most; fewer"
-                    + " where the device allows fewer), " + (long) MixedRadixPass.paddedValues(4 * points * lanes, pad)
-                    * precision.bytes() + " bytes of local memory" + (pad ? " (padded)" : "") + ", "
+                    + " where the device allows fewer), " + localBytes(layout, 4 * points * lanes, precision)
+                    + " bytes of local memory" + (layout == MixedRadixPass.PAD ? " (padded)"
+                    : layout == MixedRadixPass.SWIZZLE ? " (swizzled)" : "") + ", "
                     + (count + lanes - 1) / lanes + " groups, twiddles from one table of " + (points - 1);
         }
 

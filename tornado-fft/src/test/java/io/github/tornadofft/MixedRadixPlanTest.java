@@ -236,10 +236,13 @@ class MixedRadixPlanTest {
 
     @Test
     void sevenSmoothLengthsRunAsMixedRadixPassesNotAsAConvolution() {
-        // 1000 fits the fused kernel's local memory: one kernel; 6144 does not: one kernel per pass.
+        // 1000 fits the fused kernel's local memory: one kernel; 6144 does not, and runs as two fused
+        // steps (aLengthPastTheFusedKernelRunsAsTwoFusedSteps); 3 x 2^20 has no pair of at most 1536 points
+        // (MixedRadix.split): one kernel per pass.
         String[][] cases = {
                 {"1000", "mixed radix 1000 = 8 x 5 x 5 x 5: R8(span 1) R5(span 8) R5(span 40) R5(span 200)", "1"},
-                {"6144", "mixed radix 6144 = 16 x 16 x 8 x 3: R16(span 1) R16(span 16) R8(span 256) R3(span 2048)", "4"}};
+                {"6144", "mixed radix 6144 = 64 x 96 in two fused steps", "2"},
+                {"3145728", "mixed radix 3145728 = 16 x 16 x 16 x 16 x 16 x 3: R16(span 1) R16(span 16)", "6"}};
         for (String[] c : cases) {
             try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(Integer.parseInt(c[0])).build(), TestDevice.get())) {
                 String text = plan.toString();
@@ -249,6 +252,7 @@ class MixedRadixPlanTest {
                 long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
                 assertEquals(plan.kernelsPerTransform(), kernels, text);
                 assertEquals(c[2].equals("1"), text.contains("every pass in one work-group"), text);
+                assertEquals(c[2].equals("2"), text.contains("step 2 of 2"), text);
                 assertEquals(0, plan.passes().size(), "no planner passes");
             }
         }

@@ -182,10 +182,11 @@ class MixedRadixTest {
         long local = MixedRadix.FUSED_LOCAL_BYTES;
         assertArrayEquals(new int[] {64, 96}, MixedRadix.split(6144, Precision.FLOAT, local));
         assertArrayEquals(new int[] {1000, 1000}, MixedRadix.split(1000000, Precision.FLOAT, local));
-        assertArrayEquals(new int[] {1536, 2048}, MixedRadix.split(3 << 20, Precision.FLOAT, local));
+        assertArrayEquals(new int[] {768, 1024}, MixedRadix.split(3 << 18, Precision.FLOAT, local));
+        assertNull(MixedRadix.split(3 << 20, Precision.FLOAT, local), "3 x 2^20: no pair of at most 1536 (two per group)");
         assertArrayEquals(new int[] {625, 625}, MixedRadix.split(390625, Precision.FLOAT, local));
-        assertArrayEquals(new int[] {1200, 1250}, MixedRadix.split(1500000, Precision.DOUBLE, local));
-        assertNull(MixedRadix.split(3 << 21, Precision.DOUBLE, local), "3 x 2^21: no pair of at most 1536");
+        assertArrayEquals(new int[] {600, 625}, MixedRadix.split(375000, Precision.DOUBLE, local));
+        assertNull(MixedRadix.split(1500000, Precision.DOUBLE, local), "1.5 x 10^6 in double: no pair of at most 768");
         assertNull(MixedRadix.split(10000000, Precision.FLOAT, local), "10^7: a factor above 3072 either way");
         assertNull(MixedRadix.split(6144, Precision.FLOAT, 16 * 1024), "a device with 16 KB of local memory");
     }
@@ -239,18 +240,24 @@ class MixedRadixTest {
     }
 
     @Test
-    void thePaddingSwitchTakesAutoOrOffAndTheFusedBuffersFit48KbPadded() {
-        assertTrue(MixedRadix.padding("auto"));
-        assertFalse(MixedRadix.padding("off"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MixedRadix.padding("yes"));
-        assertTrue(e.getMessage().startsWith(MixedRadix.PAD_PROPERTY + ": auto or off"), e.getMessage());
-        // One complex value skipped after every 32: 1000 x 2 lanes pads (33 000 of 49 152 bytes), 3072 x 1
-        // fills 48 KB unpadded and does not.
+    void theLayoutSwitchTakesAutoSwizzleOrOffAndTheFusedBuffersFit48Kb() {
+        assertEquals("auto", MixedRadix.layoutMode("auto"));
+        assertEquals("swizzle", MixedRadix.layoutMode("swizzle"));
+        assertEquals("off", MixedRadix.layoutMode("off"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MixedRadix.layoutMode("yes"));
+        assertTrue(e.getMessage().startsWith(MixedRadix.PAD_PROPERTY + ": auto, swizzle or off"), e.getMessage());
+        // 1000 x 2 in float: 8000 values, padded 8250; 3072 x 1 fills 48 KB (12288 values), no room for padding,
+        // and none needed for the swizzle; 1000 x 3 (12000 values) rounds to 12032.
         assertEquals(8000 + 250, MixedRadixPass.paddedValues(8000, true));
         assertEquals(8000, MixedRadixPass.paddedValues(8000, false));
-        assertEquals(MixedRadix.padding(System.getProperty(MixedRadix.PAD_PROPERTY, "auto")),
-                MixedRadix.pads(1000, 2, Precision.FLOAT));
-        assertFalse(MixedRadix.pads(3072, 1, Precision.FLOAT));
-        assertFalse(MixedRadix.pads(1536, 1, Precision.DOUBLE));
+        assertEquals(MixedRadixPass.PAD, MixedRadix.layoutFlag("auto", 1000, 2, Precision.FLOAT));
+        assertEquals(0, MixedRadix.layoutFlag("auto", 3072, 1, Precision.FLOAT));
+        assertEquals(0, MixedRadix.layoutFlag("auto", 1536, 1, Precision.DOUBLE));
+        assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("swizzle", 3072, 1, Precision.FLOAT));
+        assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("swizzle", 1000, 3, Precision.FLOAT));
+        assertEquals(12032L * 4, MixedRadix.localBytes(MixedRadixPass.SWIZZLE, 12000, Precision.FLOAT));
+        // A fused group never takes more than 12288 float values (6144 double), a multiple of 64: the swizzle always fits.
+        assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("swizzle", 3070, 1, Precision.FLOAT), "12280 -> 12288");
+        assertEquals(0, MixedRadix.layoutFlag("off", 1000, 2, Precision.FLOAT));
     }
 }

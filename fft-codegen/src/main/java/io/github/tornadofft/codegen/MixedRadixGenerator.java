@@ -93,6 +93,7 @@ public final class MixedRadixGenerator extends KernelSource {
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".INVERSE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PAD;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PER_SHIFT;");
+            line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".SWIZZLE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".TRANSPOSE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".TWIDDLE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".TWIDDLE_BITS;");
@@ -162,6 +163,13 @@ public final class MixedRadixGenerator extends KernelSource {
             line(" * the second step of a transform of n inner points as inner transforms of n ({@link #TWIDDLE}).");
             line(" */");
             line("public static final int TRANSPOSE = 8;");
+            line("");
+            line("/**");
+            line(" * Bit of the fused kernel's {@code flags} (instead of {@link #PAD}): complex value s of each block of 32");
+            line(" * in local memory sits in slot s xor (block mod 32), so that a pass's stores R values apart spread");
+            line(" * over the banks without memory of their own ({@code localValues} rounded up to 64).");
+            line(" */");
+            line("public static final int SWIZZLE = 32;");
             line("");
             line("/**");
             line(" * Bit of the fused kernel's {@code flags}: multiply element e of transform t, c = t mod inner, by");
@@ -329,10 +337,13 @@ public final class MixedRadixGenerator extends KernelSource {
         line("        int transforms, int inner, int inStride, int inDistance, int outStride, int outDistance, " + t
                 + " scale, int flags,");
         line("        int localValues) {");
-        line("// Value f of the unpadded layout (f even: a real part) sits at f + (f >> ps << 1): with PAD one");
-        line("// complex value skipped after every 32, without it (ps = 31) where it is.");
+        line("// Value f of the plain layout (f even: a real part) sits at f + (f >> ps << 1): with PAD one");
+        line("// complex value skipped after every 32, without it (ps = 31) where it is. With SWIZZLE instead,");
+        line("// at f ^ (f >> 5 & 62): complex value s of each block of 32 moves to slot s xor (block mod 32), so");
+        line("// that stores R values apart fall in different banks, at no cost in memory.");
         line("int ps = (flags & PAD) != 0 ? 6 : 31;");
-        line(t + "[] l = ctx." + local + "(localValues + (localValues >> ps << 1));");
+        line("int sw = (flags & SWIZZLE) != 0 ? 62 : 0;");
+        line(t + "[] l = ctx." + local + "((flags & SWIZZLE) != 0 ? (localValues + 63) & -64 : localValues + (localValues >> ps << 1));");
         line("int per = flags >>> PER_SHIFT;");
         line("int lanes = localValues / (4 * n);");
         line("boolean columns = (flags & COLUMNS) != 0;");
@@ -350,10 +361,11 @@ public final class MixedRadixGenerator extends KernelSource {
         groupElements("columns", "inDistance", "inStride");
         line("int to = ln * 4 * n + 2 * e;");
         line("to += to >> ps << 1;");
+        line("to ^= to >> 5 & sw;");
         line(t + " vr = src.get(at);");
         line(t + " vi = src.get(at + 1) * conj;");
         open("if ((flags & TWIDDLE) != 0) {");
-        line("// W^{e c} as W^{m mod 2^b} W^{2^b floor(m / 2^b)}, the two tables after the passes'.");
+        line("// W^{e c} as W^{m mod 2^b} times W^{2^b q}, q = m >> b: the two tables after the passes'.");
         line("int m = e * c;");
         line("int low = 2 * (n - 1) + 2 * (m & ((1 << TWIDDLE_BITS) - 1));");
         line("int high = 2 * (n - 1) + (2 << TWIDDLE_BITS) + 2 * (m >> TWIDDLE_BITS);");
@@ -390,6 +402,7 @@ public final class MixedRadixGenerator extends KernelSource {
         groupElements("outColumns", "outDistance", "outStride");
         line("int from = ln * 4 * n + done + 2 * e;");
         line("from += from >> ps << 1;");
+        line("from ^= from >> 5 & sw;");
         line("dst.set(at, l[from] * re);");
         line("dst.set(at + 1, l[from + 1] * im);");
         close("}");
@@ -422,6 +435,7 @@ public final class MixedRadixGenerator extends KernelSource {
                 String a = "from + 2 * " + group(plus("i", m, "lines"));
                 line("int a" + m + " = " + a + ";");
                 line("a" + m + " += a" + m + " >> ps << 1;");
+                line("a" + m + " ^= a" + m + " >> 5 & sw;");
                 line(t + " " + x(m) + "r = l[a" + m + "]; " + t + " " + x(m) + "i = l[a" + m + " + 1];");
             }
             twiddle(radix, "twAt + ");
@@ -430,6 +444,7 @@ public final class MixedRadixGenerator extends KernelSource {
                 String a = m == 0 ? "store" : "store + " + mul(2 * m, "span");
                 line("int b" + m + " = " + a + ";");
                 line("b" + m + " += b" + m + " >> ps << 1;");
+                line("b" + m + " ^= b" + m + " >> 5 & sw;");
                 line("l[b" + m + "] = " + y[m] + "r; l[b" + m + " + 1] = " + y[m] + "i;");
             }
             outdent();
