@@ -247,12 +247,12 @@ class MixedRadixTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MixedRadix.layoutMode("yes"));
         assertTrue(e.getMessage().startsWith(MixedRadix.PAD_PROPERTY + ": auto, swizzle or off"), e.getMessage());
         // 1000 x 2 in float: 8000 values, padded 8250; 3072 x 1 fills 48 KB (12288 values), no room for padding,
-        // and none needed for the swizzle; 1000 x 3 (12000 values) rounds to 12032.
+        // and none needed for the swizzle (auto takes it there); 1000 x 3 (12000 values) rounds to 12032.
         assertEquals(8000 + 250, MixedRadixPass.paddedValues(8000, true));
         assertEquals(8000, MixedRadixPass.paddedValues(8000, false));
         assertEquals(MixedRadixPass.PAD, MixedRadix.layoutFlag("auto", 1000, 2, Precision.FLOAT));
-        assertEquals(0, MixedRadix.layoutFlag("auto", 3072, 1, Precision.FLOAT));
-        assertEquals(0, MixedRadix.layoutFlag("auto", 1536, 1, Precision.DOUBLE));
+        assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("auto", 3072, 1, Precision.FLOAT), "no room to pad");
+        assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("auto", 1536, 1, Precision.DOUBLE), "no room to pad");
         assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("swizzle", 3072, 1, Precision.FLOAT));
         assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("swizzle", 1000, 3, Precision.FLOAT));
         assertEquals(12032L * 4, MixedRadix.localBytes(MixedRadixPass.SWIZZLE, 12000, Precision.FLOAT));
