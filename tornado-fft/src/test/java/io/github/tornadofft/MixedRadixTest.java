@@ -192,6 +192,17 @@ class MixedRadixTest {
     }
 
     @Test
+    void aLengthWithNoPairOfHalfTheFusedKernelsLengthRunsPassByPass() {
+        // 3 x 2^20: every pair has a factor above 1536 (MixedRadix.split), so one kernel per pass.
+        MixedRadix plan = new MixedRadix(FftDescriptor.c2c(3 << 20).build(), MixedRadix.FUSED_LOCAL_BYTES);
+        String text = plan.describe();
+        assertTrue(text.startsWith("mixed radix 3145728 = 16 x 16 x 16 x 16 x 16 x 3: R16(span 1) R16(span 16)"), text);
+        assertEquals(6, plan.kernels(), text);
+        assertTrue(text.contains("  kernel 5: radix 3, span 1048576"), text);
+        assertFalse(text.contains("fused"), text);
+    }
+
+    @Test
     void theSecondStepsTableHoldsItsPassesThenTwoTablesWhoseProductsAreTheTwiddles() {
         int n1 = 1000;
         int n2 = 1000;
