@@ -364,9 +364,9 @@ chmod +x "$dist/run"
 # ---- the GPU check: tests on every GPU device, the bench against cuFFT, optional SASS counts ----
 cat > "$dist/check" <<'CHECK'
 #!/usr/bin/env bash
-# One call that checks a GPU machine: tornado-fft's test suite on each TornadoVM GPU device, then the
-# bench (every engine, cuFFT included) on the given cases; a short table last, everything else under
-# --out. With --sass, the PTX backend's kernels are dumped, assembled (ptxas) and disassembled
+# One call that checks a GPU machine: tornado-fft's test suite on each TornadoVM GPU device (with every
+# transform length to 1200, about six minutes a device on an H100), then the bench (every engine, cuFFT
+# included) on the given cases; a short table last, everything else under --out. With --sass, the PTX backend's kernels are dumped, assembled (ptxas) and disassembled
 # (cuobjdump), and their register and instruction counts listed. With --real, the bench runs the real
 # suite (r2c and c2r, with c2c of the same shapes) instead of the complex one. --precision double (or
 # float,double) runs the cases in float64 (or in both), as ./run --precision does.
@@ -398,7 +398,8 @@ fi
 status=0
 IFS=, read -r -a list <<< "$devices"
 for d in "${list[@]}"; do
-    "$here/run" tests "$d" > "$out/tests-${d/:/-}.log" 2>&1 || status=1
+    # Every transform length to 1200 (LengthSweepTest; CI on PoCL takes one sixteenth of them per run).
+    BENCH_JAVA_OPTS="-Dtornado.fft.sweep=all ${BENCH_JAVA_OPTS:-}" "$here/run" tests "$d" > "$out/tests-${d/:/-}.log" 2>&1 || status=1
 done
 bench=(--no-plots --out "$out/bench" --engines "$devices,cufft,vkfft")
 [ -n "$cases" ] && bench+=(--cases "$cases")
