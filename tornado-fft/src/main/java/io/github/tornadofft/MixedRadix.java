@@ -7,6 +7,7 @@ import io.github.tornadofft.kernels.Chirp;
 import io.github.tornadofft.kernels.ChirpDouble;
 import io.github.tornadofft.kernels.MixedRadixPass;
 import io.github.tornadofft.kernels.MixedRadixPassDouble;
+import io.github.tornadofft.kernels.TwiddleTable;
 import io.github.tornadofft.reference.Twiddles;
 import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.KernelContext;
@@ -225,8 +226,12 @@ final class MixedRadix {
      * with that much local memory per group.
      */
     static boolean fuses(int n, Precision precision, long localBytes) {
-        int max = precision == Precision.FLOAT ? MixedRadixPass.FUSED_MAX : MixedRadixPassDouble.FUSED_MAX;
-        return n <= max && localBytes >= FUSED_LOCAL_BYTES && fusedTakes(radices(n));
+        return n <= fusedMax(precision) && localBytes >= FUSED_LOCAL_BYTES && fusedTakes(radices(n));
+    }
+
+    /** The longest transform the fused kernel takes in {@code precision}: two buffers of it fill 48 KB. */
+    static int fusedMax(Precision precision) {
+        return precision == Precision.FLOAT ? MixedRadixPass.FUSED_MAX : MixedRadixPassDouble.FUSED_MAX;
     }
 
     /**
@@ -256,7 +261,7 @@ final class MixedRadix {
      * (measured on an H100: 3 x 2^20 as 1536 x 2048 took 1.63 ms against 1.25 in six passes).
      */
     static int[] split(int n, Precision precision, long localBytes) {
-        int half = (precision == Precision.FLOAT ? MixedRadixPass.FUSED_MAX : MixedRadixPassDouble.FUSED_MAX) / 2;
+        int half = fusedMax(precision) / 2;
         int[] best = null;
         for (int n1 = 2; (long) n1 * n1 <= n; n1++) {
             if (n % n1 == 0 && n / n1 <= half && fuses(n1, precision, localBytes) && fuses(n / n1, precision, localBytes)) {
@@ -272,20 +277,10 @@ final class MixedRadix {
      * {@code W_n^{2^TWIDDLE_BITS q}} for q up to n / 2^TWIDDLE_BITS, each to within double rounding.
      */
     static double[] splitTwiddles(int n1, int n2) {
-        long n = (long) n1 * n2;
         double[] passes = fusedTwiddles(radices(n2));
-        int low = 1 << MixedRadixPass.TWIDDLE_BITS;
-        int high = (int) ((n + low - 1) / low);
-        double[] table = Arrays.copyOf(passes, passes.length + 2 * (low + high));
-        for (int r = 0; r < low; r++) {
-            table[passes.length + 2 * r] = Twiddles.cos2pi(r, n);
-            table[passes.length + 2 * r + 1] = -Twiddles.sin2pi(r, n);
-        }
-        for (int q = 0; q < high; q++) {
-            int at = passes.length + 2 * (low + q);
-            table[at] = Twiddles.cos2pi((long) q * low, n);
-            table[at + 1] = -Twiddles.sin2pi((long) q * low, n);
-        }
+        double[] products = TwiddleTable.twoLevel((long) n1 * n2, MixedRadixPass.TWIDDLE_BITS);
+        double[] table = Arrays.copyOf(passes, passes.length + products.length);
+        System.arraycopy(products, 0, table, passes.length, products.length);
         return table;
     }
 

@@ -382,8 +382,6 @@ public final class MixedRadixGenerator extends KernelSource {
         close("}");
         close("}");
         line("ctx.localBarrier();");
-        // The buffers alternate by the pass's parity: two loop-carried offsets swapped at the end of each
-        // pass came out wrong from TornadoVM 5.2 from the third pass on.
         // The passes are written out one after another, not looped over: TornadoVM specialises the
         // kernel to its scalar arguments, so each pass's radix, span, line count and twiddle offset then
         // fold to constants, its branch on the radix to the one butterfly it runs, and i mod span to a

@@ -128,6 +128,26 @@ public final class TwiddleTable {
         return fused > sub[0] ? fused : 0;
     }
 
+    /**
+     * The two-level table of {@code W_order^m}, m &lt; order, as the products of two entries:
+     * {@code W^r} for r &lt; 2^bits, then {@code W^{2^bits q}} for q up to order / 2^bits (the A and B
+     * idea above for one whole transform, as the mixed-radix kernels' {@code TWIDDLE} reads it), each to
+     * within double rounding.
+     */
+    public static double[] twoLevel(long order, int bits) {
+        int low = 1 << bits;
+        int high = (int) ((order + low - 1) / low);
+        double[] table = new double[2 * (low + high)];
+        int at = 0;
+        for (int r = 0; r < low; r++) {
+            at = put(table, at, r, order);
+        }
+        for (int q = 0; q < high; q++) {
+            at = put(table, at, (long) q * low, order);
+        }
+        return table;
+    }
+
     private static int put(double[] table, int at, long e, long order) {
         table[at] = Twiddles.cos2pi(e, order);
         table[at + 1] = -Twiddles.sin2pi(e, order);
