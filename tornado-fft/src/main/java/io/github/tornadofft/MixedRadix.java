@@ -61,8 +61,49 @@ final class MixedRadix {
 
     /** Work-items per group (fewer where the device allows fewer). */
     static final int GROUP = 256;
-    /** Most local memory a fused group takes: two buffers of the longest transform, in either precision. */
-    static final long FUSED_LOCAL_BYTES = 4L * MixedRadixPass.FUSED_MAX * Float.BYTES;
+    /** Most local memory a fused group takes: one buffer of the longest transform, in either precision. */
+    static final long FUSED_LOCAL_BYTES = 2L * MixedRadixPass.FUSED_MAX * Float.BYTES;
+
+    /**
+     * Local buffers per transform in the fused kernel: {@code tornado.fft.mixedRadix.buffers}, auto (the
+     * default: two where they fit, else one), 2 (each pass from one buffer into the other, Stockham's
+     * autosort: transforms up to half the longest) or 1 (the passes in place, {@link MixedRadixPass#IN_PLACE},
+     * the input loaded in digit-reversed order). Measured on an H100 (OpenCL / PTX, kernel ms against two
+     * buffers): in place was slower wherever two buffers fit (768: 0.198 / 0.227 against 0.164 / 0.242;
+     * 1536: 0.180 / 0.209 against 0.145 / 0.175; 3072: 0.188 / 0.229 against 0.157 / 0.222), and beyond
+     * them it replaces two fused steps (6144: 0.211 / 0.245 against 0.361 / 0.356; 3072 in double: 0.195 /
+     * 0.236 against 0.379 / 0.358).
+     */
+    static final String BUFFERS_PROPERTY = "tornado.fft.mixedRadix.buffers";
+    /** {@link #BUFFERS_PROPERTY}, read once (engines of either setting would share the cache's keys). */
+    private static final String BUFFERS = buffersMode(System.getProperty(BUFFERS_PROPERTY, "auto"));
+
+    /** {@code mode}, a value of {@link #BUFFERS_PROPERTY}, checked. */
+    static String buffersMode(String mode) {
+        if (!mode.equals("auto") && !mode.equals("1") && !mode.equals("2")) {
+            throw new IllegalArgumentException(BUFFERS_PROPERTY + ": auto, 1 or 2, got " + mode);
+        }
+        return mode;
+    }
+
+    /** Local buffers per transform of n points in the fused kernel under {@link #BUFFERS_PROPERTY}. */
+    static int buffers(int n, Precision precision) {
+        return buffers(BUFFERS, n, precision);
+    }
+
+    /** {@link #buffers(int, Precision)} under {@code mode}: auto takes two up to half the longest in one. */
+    static int buffers(String mode, int n, Precision precision) {
+        return switch (mode) {
+            case "1" -> 1;
+            case "2" -> 2;
+            default -> n <= inPlaceMax(precision) / 2 ? 2 : 1;
+        };
+    }
+
+    /** The longest transform of one buffer, in place, in {@code precision}: 6144 float, 3072 double (48 KB). */
+    private static int inPlaceMax(Precision precision) {
+        return precision == Precision.FLOAT ? MixedRadixPass.FUSED_MAX : MixedRadixPassDouble.FUSED_MAX;
+    }
 
     /** The tables of each precision, radix and span, kept for the life of the JVM as HostBuffers keeps twiddles. */
     private static final Map<List<Object>, TornadoNativeArray> TWIDDLES = new ConcurrentHashMap<>();
@@ -222,16 +263,17 @@ final class MixedRadix {
 
     /**
      * Whether a transform of {@code n} points runs as one fused kernel: at most the fused kernel's
-     * longest in {@code precision} (3072 float, 1536 double: two buffers of it fill 48 KB), on a device
-     * with that much local memory per group.
+     * longest in {@code precision} (6144 float, 3072 double: one buffer of it fills 48 KB; half that with
+     * {@code tornado.fft.mixedRadix.buffers=2}), on a device with that much local memory per group, and
+     * a chain of radices the kernel takes.
      */
     static boolean fuses(int n, Precision precision, long localBytes) {
         return n <= fusedMax(precision) && localBytes >= FUSED_LOCAL_BYTES && fusedTakes(radices(n));
     }
 
-    /** The longest transform the fused kernel takes in {@code precision}: two buffers of it fill 48 KB. */
+    /** The longest transform the fused kernel takes in {@code precision}, in one buffer or (always two) in two. */
     static int fusedMax(Precision precision) {
-        return precision == Precision.FLOAT ? MixedRadixPass.FUSED_MAX : MixedRadixPassDouble.FUSED_MAX;
+        return BUFFERS.equals("2") ? inPlaceMax(precision) / 2 : inPlaceMax(precision);
     }
 
     /**
@@ -261,7 +303,7 @@ final class MixedRadix {
      * (measured on an H100: 3 x 2^20 as 1536 x 2048 took 1.63 ms against 1.25 in six passes).
      */
     static int[] split(int n, Precision precision, long localBytes) {
-        int half = fusedMax(precision) / 2;
+        int half = splitMax(precision);
         int[] best = null;
         for (int n1 = 2; (long) n1 * n1 <= n; n1++) {
             if (n % n1 == 0 && n / n1 <= half && fuses(n1, precision, localBytes) && fuses(n / n1, precision, localBytes)) {
@@ -269,6 +311,14 @@ final class MixedRadix {
             }
         }
         return best;
+    }
+
+    /**
+     * The longest factor of a {@link #split}: a quarter of the fused kernel's longest in one buffer (1536
+     * float, 768 double), so that a group holds at least four transforms in place, two with two buffers.
+     */
+    static int splitMax(Precision precision) {
+        return inPlaceMax(precision) / 4;
     }
 
     /**
@@ -326,12 +376,74 @@ final class MixedRadix {
 
     /**
      * Transforms per fused group: as many as make a group of up to {@link #GROUP} work-items, whose
-     * buffers (two of n complex values each) fit {@link #FUSED_LOCAL_BYTES}, and no more than the batch.
+     * buffers ({@link #buffers} of n complex values each) fit {@link #FUSED_LOCAL_BYTES}, and no more than the batch.
      */
     static int fusedLanes(int n, int per, Precision precision, int batch, int maxGroup) {
-        long perTransform = 4L * n * precision.bytes();
+        long perTransform = 2L * buffers(n, precision) * n * precision.bytes();
         int lanes = (int) Math.min(Math.min(GROUP, maxGroup) / per, FUSED_LOCAL_BYTES / perTransform);
         return Math.max(1, Math.min(lanes, batch));
+    }
+
+    /**
+     * Whether the fused kernels that read or write across their transforms (along columns, and the
+     * transposed second of two steps) take as many transforms per group as one buffer each fits, fewer
+     * work-items each, so that they move runs of that many values: {@code tornado.fft.mixedRadix.wideColumns},
+     * auto (the default: where a group as along rows would move runs shorter than {@link #WIDE_RUN_BYTES}),
+     * true or false. Measured on an H100 (OpenCL, kernel ms, as along rows / wide): 2D 1080 x 1920 x 8
+     * 0.881 / 0.454 (columns of 1080, one per group / five), 2D 1000^2 x 16 0.505 / 0.397, 1D 10^6 x 17
+     * (1000 x 1000) 0.691 / 0.496; but 3D 100^3 x 8 (columns of 100, twelve per group / 61) 0.247 /
+     * 0.294, 192^3 x 4 0.766 / 0.805, 12288 (96 x 128) 0.375 / 0.403.
+     */
+    static final String WIDE_PROPERTY = "tornado.fft.mixedRadix.wideColumns";
+    /** {@link #WIDE_PROPERTY}, read once. */
+    private static final String WIDE = wideMode(System.getProperty(WIDE_PROPERTY, "auto"));
+    /** The runs across transforms below which auto takes the wide group: two 32-byte sectors. */
+    static final int WIDE_RUN_BYTES = 64;
+
+    /** {@code mode}, a value of {@link #WIDE_PROPERTY}, checked. */
+    static String wideMode(String mode) {
+        if (!mode.equals("auto") && !mode.equals("true") && !mode.equals("false")) {
+            throw new IllegalArgumentException(WIDE_PROPERTY + ": auto, true or false, got " + mode);
+        }
+        return mode;
+    }
+
+    /**
+     * A fused kernel's group: {@code buffers} local buffers per transform, {@code per} work-items per
+     * transform, {@code lanes} transforms, {@code layout} its local memory's flag ({@link #layoutFlag}).
+     */
+    record Group(int buffers, int per, int lanes, int layout) {
+
+        /**
+         * The group of the fused kernel of {@code transforms} transforms of n points on a device of groups
+         * of at most {@code maxGroup}: along rows {@link #fusedPer} and {@link #fusedLanes}; with
+         * {@code across} (columns, or a transposed store) where {@link #WIDE_PROPERTY} says so, one buffer
+         * per transform and as many transforms as 48 KB holds, so that the runs across transforms are longest.
+         */
+        static Group of(int n, Precision precision, int transforms, int maxGroup, boolean across) {
+            return of(WIDE, n, precision, transforms, maxGroup, across);
+        }
+
+        /** {@link #of(int, Precision, int, int, boolean)} under {@code wide}, a value of {@link #WIDE_PROPERTY}. */
+        static Group of(String wide, int n, Precision precision, int transforms, int maxGroup, boolean across) {
+            int group = Math.min(GROUP, maxGroup);
+            int per = fusedPer(n, radices(n), maxGroup);
+            int buffers = MixedRadix.buffers(n, precision);
+            int lanes = fusedLanes(n, per, precision, transforms, maxGroup);
+            boolean shortRuns = lanes < transforms && 2L * lanes * precision.bytes() < WIDE_RUN_BYTES;
+            if (across && (wide.equals("true") || wide.equals("auto") && shortRuns)) {
+                buffers = 1;
+                lanes = (int) Math.max(1, Math.min(Math.min(group, transforms), FUSED_LOCAL_BYTES / (2L * n * precision.bytes())));
+                per = Math.max(1, Math.min(per, group / lanes));
+            }
+            int values = 2 * buffers * n * lanes;
+            return new Group(buffers, per, lanes, layoutFlag(LAYOUT, values, precision));
+        }
+
+        /** Local values of the group's buffers, before padding. */
+        int values(int n) {
+            return 2 * buffers * n * lanes;
+        }
     }
 
     /**
@@ -355,18 +467,13 @@ final class MixedRadix {
     }
 
     /**
-     * The local-memory layout flag of the fused kernel of {@code lanes} transforms of n points under
-     * {@link #PAD_PROPERTY}: auto, {@link MixedRadixPass#PAD} where the padded buffers still fit
-     * {@link #FUSED_LOCAL_BYTES}, else {@link MixedRadixPass#SWIZZLE}; swizzle, SWIZZLE; off, 0. The
-     * swizzle's buffers, rounded up to 64 values, always fit: a group's are at most 48 KB, a multiple of 64.
+     * The local-memory layout flag of a fused group of {@code values} local values (its buffers) under
+     * {@code mode}, a value of {@link #PAD_PROPERTY}: auto, {@link MixedRadixPass#PAD} where the padded
+     * buffers still fit {@link #FUSED_LOCAL_BYTES}, else {@link MixedRadixPass#SWIZZLE}; swizzle, SWIZZLE;
+     * off, 0. The swizzle's buffers, rounded up to 64 values, always fit: a group's are at most 48 KB, a
+     * multiple of 64.
      */
-    static int layoutFlag(int n, int lanes, Precision precision) {
-        return layoutFlag(LAYOUT, n, lanes, precision);
-    }
-
-    /** {@link #layoutFlag(int, int, Precision)} under {@code mode}. */
-    static int layoutFlag(String mode, int n, int lanes, Precision precision) {
-        int values = 4 * n * lanes;
+    static int layoutFlag(String mode, int values, Precision precision) {
         return switch (mode) {
             case "auto" -> localBytes(MixedRadixPass.PAD, values, precision) <= FUSED_LOCAL_BYTES
                     ? MixedRadixPass.PAD : MixedRadixPass.SWIZZLE;
@@ -737,12 +844,13 @@ final class MixedRadix {
                                 TornadoNativeArray table, int points, int transforms, int inner, FftDescriptor.Layout in,
                                 FftDescriptor.Layout out, double scale, int flags, int maxGroup, GridScheduler target) {
             Precision precision = descriptor.precision();
-            int[] chain = MixedRadix.radices(points);
-            int per = fusedPer(points, chain, maxGroup);
-            int lanes = fusedLanes(points, per, precision, transforms, maxGroup);
-            int all = flags | per << MixedRadixPass.PER_SHIFT | layoutFlag(points, lanes, precision);
-            int word = radixWord(chain);
-            int local = 4 * points * lanes;
+            Group group = Group.of(points, precision, transforms, maxGroup, across(flags));
+            int per = group.per();
+            int lanes = group.lanes();
+            int all = flags | per << MixedRadixPass.PER_SHIFT | group.layout()
+                    | (group.buffers() == 1 ? MixedRadixPass.IN_PLACE : 0);
+            int word = radixWord(MixedRadix.radices(points));
+            int local = group.values(points);
             if (src instanceof DoubleArray doubles) {
                 graph.task(task, MixedRadixPassDouble::fused, new KernelContext(), doubles, (DoubleArray) dst,
                         (DoubleArray) table, points, word, transforms, inner, in.stride(), in.distance(),
@@ -800,16 +908,22 @@ final class MixedRadix {
         }
 
         /** A fused kernel's groups, local memory and table, for {@link #describe}. */
-        private String fusedShape(int points, long count) {
+        private String fusedShape(int points, long count, boolean across) {
             Precision precision = descriptor.precision();
-            int per = fusedPer(points, MixedRadix.radices(points), GROUP);
-            int lanes = fusedLanes(points, per, precision, (int) Math.min(count, Integer.MAX_VALUE), GROUP);
-            int layout = layoutFlag(points, lanes, precision);
-            return lanes + " transform" + (lanes == 1 ? "" : "s") + " of " + per + " work-items per group (at most; fewer"
-                    + " where the device allows fewer), " + localBytes(layout, 4 * points * lanes, precision)
-                    + " bytes of local memory" + (layout == MixedRadixPass.PAD ? " (padded)"
-                    : layout == MixedRadixPass.SWIZZLE ? " (swizzled)" : "") + ", "
+            Group group = Group.of(points, precision, (int) Math.min(count, Integer.MAX_VALUE), GROUP, across);
+            int lanes = group.lanes();
+            int layout = group.layout();
+            return lanes + " transform" + (lanes == 1 ? "" : "s") + " of " + group.per() + " work-items per group (at most;"
+                    + " fewer where the device allows fewer), " + localBytes(layout, group.values(points), precision)
+                    + " bytes of local memory (" + (group.buffers() == 1 ? "one buffer a transform, passes in place"
+                    : "two buffers a transform") + (layout == MixedRadixPass.PAD ? ", padded"
+                    : layout == MixedRadixPass.SWIZZLE ? ", swizzled" : "") + "), "
                     + (count + lanes - 1) / lanes + " groups, twiddles from one table of " + (points - 1);
+        }
+
+        /** Whether a fused kernel of these flags reads or writes across its transforms (columns, a transposed store). */
+        private static boolean across(int flags) {
+            return (flags & (MixedRadixPass.COLUMNS | MixedRadixPass.TRANSPOSE)) != 0;
         }
 
         /** One line per kernel, numbered from {@code first}, with whether the first reads and the last writes a layout of its own. */
@@ -845,14 +959,14 @@ final class MixedRadix {
                 int n2 = split[1];
                 s.append("  kernel ").append(first).append(": step 1 of 2, ").append(n2).append(" transforms of ").append(n1)
                         .append(" along the columns of ").append(n1).append(" x ").append(n2).append(", ")
-                        .append(fusedShape(n1, (long) n2 * transforms));
+                        .append(fusedShape(n1, (long) n2 * transforms, true));
                 if (readsLayout) {
                     s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');
                 }
                 s.append("\n  kernel ").append(first + 1).append(": step 2 of 2, ").append(n1).append(" transforms of ")
                         .append(n2).append(" along the rows, element j2 of row k1 times W_").append(n).append("^{j2 k1} as")
                         .append(" it is loaded (a product of two table entries), stored transposed (k1 + ").append(n1)
-                        .append(" k2), ").append(fusedShape(n2, (long) n1 * transforms));
+                        .append(" k2), ").append(fusedShape(n2, (long) n1 * transforms, true));
                 if (writesLayout) {
                     s.append(", writes the output's layout (").append(descriptor.outputLayout()).append(')');
                 }
@@ -860,7 +974,7 @@ final class MixedRadix {
             }
             if (fused) {
                 s.append("  kernel ").append(first).append(": every pass in one work-group").append(along).append(", ")
-                        .append(fusedShape(n, transforms));
+                        .append(fusedShape(n, transforms, columns));
                 if (readsLayout) {
                     s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');
                 }

@@ -42,8 +42,9 @@ class MixedRadixNdPlanTest {
 
     static Stream<Arguments> shapes() {
         // Both axes fused (12 x 10, 6 x 10 x 14); a power-of-two axis beside a mixed one either way;
-        // an axis of 1 (left out); 96 x 100 x 7; an axis pass by pass (4000, past the fused kernel's
-        // 3072) as the columns and as the rows.
+        // an axis of 1 (left out); 96 x 100 x 7; an axis fused in one buffer, in place (4000 in float, past
+        // two buffers' 3072) as the columns and as the rows; an axis pass by pass (4000 in double, past
+        // its 3072 in place; 7000 in float, past 6144) as the rows and as the columns.
         return Stream.of(
                 Arguments.of(new int[] {12, 10}, 3, Precision.FLOAT),
                 Arguments.of(new int[] {12, 10}, 3, Precision.DOUBLE),
@@ -56,7 +57,9 @@ class MixedRadixNdPlanTest {
                 Arguments.of(new int[] {1, 9, 1}, 4, Precision.DOUBLE),
                 Arguments.of(new int[] {96, 100, 7}, 1, Precision.FLOAT),
                 Arguments.of(new int[] {4000, 6}, 1, Precision.FLOAT),
+                Arguments.of(new int[] {6, 4000}, 1, Precision.FLOAT),
                 Arguments.of(new int[] {6, 4000}, 1, Precision.DOUBLE),
+                Arguments.of(new int[] {7000, 2}, 1, Precision.FLOAT),
                 // Axes with a prime factor above 7, by Bluestein's convolution along them: as the columns, as
                 // the rows, a middle axis, two of them, one long (M = 16384, pass by pass).
                 Arguments.of(new int[] {11, 12}, 3, Precision.FLOAT),
@@ -213,16 +216,18 @@ class MixedRadixNdPlanTest {
 
     @Test
     void printsEachAxisAndItsKernels() {
-        // 100 x 4000: the rows of 4000 = 8 4 5 5 5 pass by pass, then the columns of 100 fused.
-        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(100, 4000).build(), TestDevice.get())) {
+        // 100 x 7000: the rows of 7000 (past the fused kernel's 6144) pass by pass, then the columns of 100 fused.
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(100, 7000).build(), TestDevice.get())) {
             String text = plan.toString();
-            assertTrue(text.contains("mixed radix 100 x 4000, the last axis first: axis 1 4000 = 8 x 4 x 5 x 5 x 5:"), text);
+            int passes = MixedRadix.radices(7000).length;
+            assertTrue(text.contains("mixed radix 100 x 7000, the last axis first: axis 1 7000 = 8 x "), text);
             assertTrue(text.contains("; axis 0 100 = 4 x 5 x 5: R4(span 1) R5(span 4) R5(span 20)"), text);
-            assertEquals(6, plan.kernelsPerTransform(), text);
+            assertEquals(passes + 1, plan.kernelsPerTransform(), text);
             long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
-            assertEquals(6, kernels, text);
+            assertEquals(passes + 1, kernels, text);
             assertTrue(text.contains("kernel 0: radix 8, span 1, along axis 1 (100 rows)"), text);
-            assertTrue(text.contains("kernel 5: every pass in one work-group, along axis 0 (4000 columns, 4000 apart)"), text);
+            assertTrue(text.contains("kernel " + passes + ": every pass in one work-group, along axis 0 (7000 columns, 7000 apart)"),
+                    text);
             assertEquals(0, plan.passes().size(), "no planner passes");
         }
     }

@@ -95,14 +95,15 @@ class MixedRadixPlanTest {
     }
 
     @ParameterizedTest(name = "n={0}")
-    @ValueSource(ints = {1000, 1536, 3000, 3072, 4000, 4802, 6144, 3 << 18, 390625, 1000000})
+    @ValueSource(ints = {1000, 1536, 3000, 3072, 4000, 4802, 6144, 12288, 3 << 18, 390625, 1000000})
     void longerLengthsMatchTheReferenceBothWays(int n) {
-        // Fused (one kernel) to 3072 in float and 1536 in double: 1000 = 8 5 5 5, 1536 = 16 32 3, 3000,
-        // 3072. Beyond, two fused steps: 4000 = 50 x 80, 4802 = 49 x 98, 6144 = 64 x 96, 3 x 2^18 =
-        // 768 x 1024, 5^8 = 625 x 625, 10^6 = 1000 x 1000 (in double 1536 x 4, 3000 and 3072 too).
+        // Fused (one kernel) in two buffers to 3072 in float and 1536 in double: 1000 = 8 5 5 5, 1536,
+        // 3000, 3072; in one buffer, in place, to 6144 in float (4000, 4802, 6144) and 3072 in double
+        // (3000, 3072). Beyond, two fused steps: 12288 = 96 x 128, 3 x 2^18 = 768 x 1024, 5^8 = 625 x 625,
+        // 10^6 = 1000 x 1000 (in double 4000 = 50 x 80, 4802 = 49 x 98, 6144 = 64 x 96 too).
         int batch = n <= 6144 ? 3 : 1;
         for (Precision precision : Signals.ARITHMETIC) {
-            if (precision == Precision.DOUBLE && n > 6144 && n != 390625) {
+            if (precision == Precision.DOUBLE && n > 12288 && n != 390625) {
                 continue;
             }
             FftDescriptor d = FftDescriptor.c2c(n).batch(batch).precision(precision).build();
@@ -193,14 +194,14 @@ class MixedRadixPlanTest {
 
     @Test
     void aLengthPastTheFusedKernelRunsAsTwoFusedSteps() {
-        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(6144).batch(2).build(), TestDevice.get())) {
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(12288).batch(2).build(), TestDevice.get())) {
             String text = plan.toString();
-            assertTrue(text.contains("mixed radix 6144 = 64 x 96 in two fused steps, columns (64 = 8 x 8: R8(span 1)"
-                    + " R8(span 8)), then rows twiddled and stored transposed (96 = 8 x 4 x 3:"), text);
+            assertTrue(text.contains("mixed radix 12288 = 96 x 128 in two fused steps, columns (96 = 8 x 4 x 3: R8(span 1)"
+                    + " R4(span 8) R3(span 32)), then rows twiddled and stored transposed (128 = "), text);
             assertEquals(2, plan.kernelsPerTransform(), text);
-            assertTrue(text.contains("kernel 0: step 1 of 2, 96 transforms of 64 along the columns of 64 x 96"), text);
-            assertTrue(text.contains("kernel 1: step 2 of 2, 64 transforms of 96 along the rows, element j2 of row k1 times"
-                    + " W_6144^{j2 k1}"), text);
+            assertTrue(text.contains("kernel 0: step 1 of 2, 128 transforms of 96 along the columns of 96 x 128"), text);
+            assertTrue(text.contains("kernel 1: step 2 of 2, 96 transforms of 128 along the rows, element j2 of row k1 times"
+                    + " W_12288^{j2 k1}"), text);
         }
     }
 
@@ -236,12 +237,13 @@ class MixedRadixPlanTest {
 
     @Test
     void sevenSmoothLengthsRunAsMixedRadixPassesNotAsAConvolution() {
-        // 1000 fits the fused kernel's local memory: one kernel; 6144 does not, and runs as two fused
-        // steps (aLengthPastTheFusedKernelRunsAsTwoFusedSteps). A length past both runs pass by pass
-        // (MixedRadixTest, without compiling its six kernels here).
+        // 1000 fits the fused kernel's local memory in two buffers, 6144 in one (in place): one kernel;
+        // 12288 fits in neither, and runs as two fused steps (aLengthPastTheFusedKernelRunsAsTwoFusedSteps).
+        // A length past both runs pass by pass (MixedRadixTest, without compiling its six kernels here).
         String[][] cases = {
                 {"1000", "mixed radix 1000 = 8 x 5 x 5 x 5: R8(span 1) R5(span 8) R5(span 40) R5(span 200)", "1"},
-                {"6144", "mixed radix 6144 = 64 x 96 in two fused steps", "2"}};
+                {"6144", "mixed radix 6144 = 16 x 16 x 8 x 3: R16(span 1)", "1"},
+                {"12288", "mixed radix 12288 = 96 x 128 in two fused steps", "2"}};
         for (String[] c : cases) {
             try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(Integer.parseInt(c[0])).build(), TestDevice.get())) {
                 String text = plan.toString();
@@ -252,6 +254,8 @@ class MixedRadixPlanTest {
                 assertEquals(plan.kernelsPerTransform(), kernels, text);
                 assertEquals(c[2].equals("1"), text.contains("every pass in one work-group"), text);
                 assertEquals(c[2].equals("2"), text.contains("step 2 of 2"), text);
+                assertEquals(c[0].equals("6144"), text.contains("one buffer a transform, passes in place"), text);
+                assertTrue(!c[0].equals("1000") || text.contains("two buffers a transform"), text);
                 assertEquals(0, plan.passes().size(), "no planner passes");
             }
         }

@@ -130,15 +130,29 @@ class MixedRadixTest {
     }
 
     @Test
-    void fusesWhatTwoLocalBuffersOfFortyEightKilobytesHold() {
+    void fusesWhatFortyEightKilobytesHoldInTwoBuffersOrInOne() {
         long local = 48 << 10;
         assertTrue(MixedRadix.fuses(3072, Precision.FLOAT, local));
-        assertFalse(MixedRadix.fuses(3072, Precision.DOUBLE, local));
-        assertTrue(MixedRadix.fuses(1536, Precision.DOUBLE, local));
-        assertFalse(MixedRadix.fuses(3125, Precision.FLOAT, local));
+        assertTrue(MixedRadix.fuses(6144, Precision.FLOAT, local), "one buffer, in place");
+        assertTrue(MixedRadix.fuses(3125, Precision.FLOAT, local));
+        assertTrue(MixedRadix.fuses(3072, Precision.DOUBLE, local));
+        assertFalse(MixedRadix.fuses(6144, Precision.DOUBLE, local));
+        assertFalse(MixedRadix.fuses(6250, Precision.FLOAT, local), "past 6144");
+        assertFalse(MixedRadix.fuses(4374, Precision.FLOAT, local), "2 x 3^7: eight passes");
         assertFalse(MixedRadix.fuses(1000, Precision.FLOAT, 32 << 10), "a device with 32 KB of local memory");
         assertEquals(local, MixedRadix.FUSED_LOCAL_BYTES);
         assertEquals(2 * MixedRadixPassDouble.FUSED_MAX, MixedRadixPass.FUSED_MAX);
+        // Two buffers where they fit (the faster where both fit), one beyond.
+        assertEquals(2, MixedRadix.buffers("auto", 3072, Precision.FLOAT));
+        assertEquals(1, MixedRadix.buffers("auto", 3125, Precision.FLOAT));
+        assertEquals(1, MixedRadix.buffers("auto", 6144, Precision.FLOAT));
+        assertEquals(2, MixedRadix.buffers("auto", 1536, Precision.DOUBLE));
+        assertEquals(1, MixedRadix.buffers("auto", 3072, Precision.DOUBLE));
+        assertEquals(1, MixedRadix.buffers("1", 768, Precision.FLOAT));
+        assertEquals(2, MixedRadix.buffers("2", 6144, Precision.FLOAT));
+        assertEquals("auto", MixedRadix.buffersMode("auto"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MixedRadix.buffersMode("3"));
+        assertTrue(e.getMessage().startsWith(MixedRadix.BUFFERS_PROPERTY + ": auto, 1 or 2"), e.getMessage());
     }
 
     @Test
@@ -163,14 +177,16 @@ class MixedRadixTest {
 
     @Test
     void theFusedKernelTakesEveryChainPlannedUpToItsLongestAndRefusesOthers() {
+        // Every one but 4374 = 2 x 3^7, whose eight passes are one more than the kernel has.
         int taken = 0;
         for (int n = 2; n <= MixedRadixPass.FUSED_MAX; n++) {
-            if (MixedRadix.smooth(n)) {
+            if (MixedRadix.smooth(n) && n != 4374) {
                 assertTrue(MixedRadix.fusedTakes(MixedRadix.radices(n)), "n=" + n + ": " + Arrays.toString(MixedRadix.radices(n)));
                 taken++;
             }
         }
         assertTrue(taken > 100, "7-smooth lengths up to FUSED_MAX: " + taken);
+        assertEquals(8, MixedRadix.radices(4374).length);
         assertTrue(MixedRadix.fusedTakes(new int[] {3, 3, 3, 3, 3, 3, 3}), "3^7 = 2187: seven passes");
         assertFalse(MixedRadix.fusedTakes(new int[] {2, 3, 3, 3, 3, 3, 3, 3}), "eight passes");
         assertFalse(MixedRadix.fusedTakes(new int[] {3, 5, 7, 16}), "radix 16 in pass 3: written for odd radices only");
@@ -245,9 +261,39 @@ class MixedRadixTest {
         assertEquals(4, MixedRadix.fusedLanes(768, 64, Precision.FLOAT, 100, 1024), "four of 12 KB fill 48 KB");
         assertEquals(2, MixedRadix.fusedLanes(1536, 64, Precision.FLOAT, 100, 1024), "two of 24 KB");
         assertEquals(1, MixedRadix.fusedLanes(1536, 64, Precision.DOUBLE, 100, 1024), "48 KB each");
+        assertEquals(1, MixedRadix.fusedLanes(6144, 256, Precision.FLOAT, 100, 1024), "48 KB in one buffer");
+        assertEquals(1, MixedRadix.fusedLanes(3125, 125, Precision.FLOAT, 100, 1024), "25 KB in one buffer");
         assertEquals(8, MixedRadix.fusedLanes(6, 32, Precision.FLOAT, 100, 1024));
         assertEquals(5, MixedRadix.fusedLanes(6, 32, Precision.FLOAT, 5, 1024), "no more than the batch");
         assertEquals(1, MixedRadix.fusedLanes(1000, 64, Precision.FLOAT, 100, 64), "a group of 64 at most");
+    }
+
+    @Test
+    void columnsWhoseGroupsWouldMoveShortRunsTakeWideGroupsInOneBuffer() {
+        // Columns of 1080: along rows one transform of 135 work-items a group (runs of one value, 8 bytes);
+        // wide, five in one buffer each, 51 work-items each (runs of 40 bytes).
+        assertEquals(new MixedRadix.Group(2, 135, 1, MixedRadixPass.PAD), MixedRadix.Group.of("auto", 1080, Precision.FLOAT,
+                15360, 256, false));
+        MixedRadix.Group wide = MixedRadix.Group.of("auto", 1080, Precision.FLOAT, 15360, 256, true);
+        assertEquals(1, wide.buffers());
+        assertEquals(5, wide.lanes());
+        assertEquals(51, wide.per());
+        assertEquals(5 * 1080 * 2, wide.values(1080));
+        // Columns of 100: twelve a group already (96 bytes): as along rows, unless asked.
+        assertEquals(new MixedRadix.Group(2, 20, 12, MixedRadixPass.PAD), MixedRadix.Group.of("auto", 100, Precision.FLOAT,
+                80000, 256, true));
+        MixedRadix.Group asked = MixedRadix.Group.of("true", 100, Precision.FLOAT, 80000, 256, true);
+        assertEquals(61, asked.lanes());
+        assertEquals(4, asked.per());
+        assertEquals(2, MixedRadix.Group.of("false", 1080, Precision.FLOAT, 15360, 256, true).buffers());
+        // Double: 1000 points, one a group along rows (16 bytes); wide, three.
+        assertEquals(3, MixedRadix.Group.of("auto", 1000, Precision.DOUBLE, 1000, 256, true).lanes());
+        // A batch the group holds whole is not widened; groups of at most 64 work-items.
+        assertEquals(2, MixedRadix.Group.of("auto", 1000, Precision.FLOAT, 2, 256, true).buffers());
+        assertTrue(MixedRadix.Group.of("auto", 1080, Precision.FLOAT, 15360, 64, true).lanes()
+                * MixedRadix.Group.of("auto", 1080, Precision.FLOAT, 15360, 64, true).per() <= 64);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MixedRadix.wideMode("yes"));
+        assertTrue(e.getMessage().startsWith(MixedRadix.WIDE_PROPERTY + ": auto, true or false"), e.getMessage());
     }
 
     @Test
@@ -261,14 +307,14 @@ class MixedRadixTest {
         // and none needed for the swizzle (auto takes it there); 1000 x 3 (12000 values) rounds to 12032.
         assertEquals(8000 + 250, MixedRadixPass.paddedValues(8000, true));
         assertEquals(8000, MixedRadixPass.paddedValues(8000, false));
-        assertEquals(MixedRadixPass.PAD, MixedRadix.layoutFlag("auto", 1000, 2, Precision.FLOAT));
-        assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("auto", 3072, 1, Precision.FLOAT), "no room to pad");
-        assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("auto", 1536, 1, Precision.DOUBLE), "no room to pad");
-        assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("swizzle", 3072, 1, Precision.FLOAT));
-        assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("swizzle", 1000, 3, Precision.FLOAT));
+        assertEquals(MixedRadixPass.PAD, MixedRadix.layoutFlag("auto", 8000, Precision.FLOAT));
+        assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("auto", 12288, Precision.FLOAT), "no room to pad");
+        assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("auto", 6144, Precision.DOUBLE), "no room to pad");
+        assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("swizzle", 12288, Precision.FLOAT));
+        assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("swizzle", 12000, Precision.FLOAT));
         assertEquals(12032L * 4, MixedRadix.localBytes(MixedRadixPass.SWIZZLE, 12000, Precision.FLOAT));
         // A fused group never takes more than 12288 float values (6144 double), a multiple of 64: the swizzle always fits.
-        assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("swizzle", 3070, 1, Precision.FLOAT), "12280 -> 12288");
-        assertEquals(0, MixedRadix.layoutFlag("off", 1000, 2, Precision.FLOAT));
+        assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("swizzle", 12280, Precision.FLOAT), "12280 -> 12288");
+        assertEquals(0, MixedRadix.layoutFlag("off", 8000, Precision.FLOAT));
     }
 }

@@ -90,6 +90,7 @@ public final class MixedRadixGenerator extends KernelSource {
         if (!single) {
             line("");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".COLUMNS;");
+            line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".IN_PLACE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".INVERSE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PAD;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PER_SHIFT;");
@@ -180,6 +181,13 @@ public final class MixedRadixGenerator extends KernelSource {
             line(" */");
             line("public static final int TWIDDLE = 16;");
             line("");
+            line("/**");
+            line(" * Bit of the fused kernel's {@code flags}: one buffer of n complex values per transform instead of two,");
+            line(" * the passes in place (decimation in time, each butterfly writing where it read), the input loaded");
+            line(" * in digit-reversed order ({@code 2 n} local values per transform instead of {@code 4 n}).");
+            line(" */");
+            line("public static final int IN_PLACE = 64;");
+            line("");
             line("/** The low table of {@link #TWIDDLE} holds 2^TWIDDLE_BITS entries. */");
             line("public static final int TWIDDLE_BITS = 10;");
             line("");
@@ -202,7 +210,7 @@ public final class MixedRadixGenerator extends KernelSource {
             line("public static final int FUSED_EARLY_PASSES = " + FUSED_EARLY_PASSES + ";");
             line("");
         }
-        line("/** Longest transform {@link #fused} takes: its two buffers fill 48 KB of local memory. */");
+        line("/** Longest transform {@link #fused} takes: in place ({@code IN_PLACE}) it fills 48 KB of local memory, half of it with two buffers. */");
         line("public static final int FUSED_MAX = " + fusedMax(type) + ";");
         line("");
         open("private " + name + "() {");
@@ -218,9 +226,9 @@ public final class MixedRadixGenerator extends KernelSource {
         close("}");
     }
 
-    /** Longest transform the fused kernel takes in this precision: two buffers of it fill 48 KB of local memory. */
+    /** Longest transform the fused kernel takes in this precision: in place, one buffer of it fills 48 KB of local memory. */
     static int fusedMax(Type type) {
-        return type == Type.FLOAT ? 3072 : 1536;
+        return type == Type.FLOAT ? 6144 : 3072;
     }
 
     /** {@code kernel(radix)}: the kernel of a radix, as the function TaskGraph.task takes. */
@@ -307,8 +315,12 @@ public final class MixedRadixGenerator extends KernelSource {
      * {@code lanes} transforms, {@code per} work-items each: the group loads its transforms into the first
      * of each one's two local buffers, runs the passes from one buffer into the other, a barrier between
      * them, and stores the result in natural order: one trip through global memory instead of one per
-     * pass. The loads and stores take the group's elements in the order of memory: element-major along
-     * a row, transform-major across columns, so that adjacent work-items touch adjacent addresses.
+     * pass. With IN_PLACE each transform has one buffer: the passes are decimation in time, each butterfly
+     * reading its R values from where it then writes them (the same twiddles, spans and addresses as the
+     * Stockham pass's stores), so the input is loaded in digit-reversed order: twice as long a transform
+     * in the same memory. The loads and stores take the group's elements in the order of memory:
+     * element-major along a row, transform-major across columns, so that adjacent work-items touch
+     * adjacent addresses.
      */
     private void fused() {
         String t = type.scalar;
@@ -317,11 +329,14 @@ public final class MixedRadixGenerator extends KernelSource {
         line(" * Every pass of a transform of n points (at most FUSED_MAX) in one work-group, through local memory.");
         line(" * A group of L x per work-items ({@code per} in the bits of {@code flags} from PER_SHIFT on) holds");
         line(" * L transforms, each in two buffers of n complex values (4 n L values of local memory,");
-        line(" * {@code localValues}). The group loads its transforms into their first buffers (conjugated for the");
-        line(" * inverse), its work-items taking the elements in the order of memory; then each transform's");
-        line(" * {@code per} work-items run the passes from one buffer into the other, pass p reading buffer p mod 2,");
-        line(" * taking the pass's butterflies in turn, a barrier after each; then the group stores the result in");
-        line(" * natural order (conjugated back, scaled). Pass p has radix {@code ((radices >>> 4 p) & 15) + 1}; a");
+        line(" * {@code localValues}), or with IN_PLACE in one (2 n L values). The group loads its transforms into");
+        line(" * their first buffers (conjugated for the inverse; in place, element e at its digits reversed: its");
+        line(" * digits in the radices of the passes, the last pass's fastest, read with the first pass's fastest),");
+        line(" * its work-items taking the elements in the order of memory; then each transform's {@code per}");
+        line(" * work-items run the passes, from one buffer into the other, pass p reading buffer p mod 2 (in place:");
+        line(" * each butterfly of radix R and span s reads and writes the values s apart from (i - i mod s) R + i mod s,");
+        line(" * decimation in time), taking the pass's butterflies in turn, a barrier after each; then the group");
+        line(" * stores the result in natural order (conjugated back, scaled). Pass p has radix {@code ((radices >>> 4 p) & 15) + 1}; a");
         line(" * zero nibble ends the list (at most FUSED_PASSES passes, the powers of two among the first");
         line(" * FUSED_EARLY_PASSES). The passes are written out in turn, so that once TornadoVM specialises the");
         line(" * kernel to its arguments each is the straight-line code of its radix and span. Pass p's twiddles");
@@ -345,21 +360,40 @@ public final class MixedRadixGenerator extends KernelSource {
         line("int sw = (flags & SWIZZLE) != 0 ? 62 : 0;");
         line(t + "[] l = ctx." + local + "((flags & SWIZZLE) != 0 ? (localValues + 63) & -64 : localValues + (localValues >> ps << 1));");
         line("int per = flags >>> PER_SHIFT;");
-        line("int lanes = localValues / (4 * n);");
+        line("boolean inPlace = (flags & IN_PLACE) != 0;");
+        line("// Local values per transform: one buffer in place, else two.");
+        line("int width = inPlace ? 2 * n : 4 * n;");
+        line("int lanes = localValues / width;");
         line("boolean columns = (flags & COLUMNS) != 0;");
         line("boolean outColumns = columns || (flags & TRANSPOSE) != 0;");
         line("int item = ctx.localIdx;");
         line("int lane = item / per;");
         line("int sub = item - lane * per;");
         line("int firstTransform = ctx.groupIdx * lanes;");
-        line("int base = lane * 4 * n;");
+        line("int base = lane * width;");
         line(t + " conj = (flags & INVERSE) != 0 ? " + type.literal(-1) + " : " + type.literal(1) + ";");
         line(t + " s;");
         line(t + " wr;");
         line(t + " wi;");
         line("// Element v of the group's load: element e of its transform ln, e fastest along rows, ln across columns.");
         groupElements("columns", "inDistance", "inStride");
-        line("int to = ln * 4 * n + 2 * e;");
+        line("// In place, element e goes where the passes' decimation in time reads it: its digits in the radices");
+        line("// from the last pass's (fastest) to the first's, reversed.");
+        line("int pos = e;");
+        open("if (inPlace) {");
+        line("int rest = n;");
+        line("int weight = 1;");
+        line("pos = 0;");
+        for (int p = 0; p < FUSED_PASSES; p++) {
+            String nibble = p == 0 ? "(radices & 15)" : "((radices >>> " + 4 * p + ") & 15)";
+            open("if (" + nibble + " != 0) {");
+            line("rest /= " + nibble + " + 1;");
+            line("pos += (e / rest) % (" + nibble + " + 1) * weight;");
+            line("weight *= " + nibble + " + 1;");
+            close("}");
+        }
+        close("}");
+        line("int to = ln * width + 2 * pos;");
         line("to += to >> ps << 1;");
         line("to ^= to >> 5 & sw;");
         line(t + " vr = src.get(at);");
@@ -398,7 +432,7 @@ public final class MixedRadixGenerator extends KernelSource {
         line(t + " re = scale;");
         line(t + " im = conj * scale;");
         groupElements("outColumns", "outDistance", "outStride");
-        line("int from = ln * 4 * n + done + 2 * e;");
+        line("int from = ln * width + done + 2 * e;");
         line("from += from >> ps << 1;");
         line("from ^= from >> 5 & sw;");
         line("dst.set(at, l[from] * re);");
@@ -420,8 +454,8 @@ public final class MixedRadixGenerator extends KernelSource {
         open("if (" + nibble + " != 0) {");
         line("int radix = " + nibble + " + 1;");
         line("int lines = n / radix;");
-        line("int from = " + (p % 2 == 0 ? "base" : "base + 2 * n") + ";");
-        line("int to = " + (p % 2 == 0 ? "base + 2 * n" : "base") + ";");
+        line("int from = " + (p % 2 == 0 ? "base" : "inPlace ? base : base + 2 * n") + ";");
+        line("int to = " + (p % 2 == 0 ? "inPlace ? base : base + 2 * n" : "base") + ";");
         open("if (firstTransform + lane < transforms) {");
         open("for (int i = sub; i < lines; i += per) {");
         line("int k = i % span;");
@@ -431,7 +465,8 @@ public final class MixedRadixGenerator extends KernelSource {
             open((r == 0 ? "if" : "} else if") + " (radix == " + radix + ") {");
             for (int m = 0; m < radix; m++) {
                 String a = "from + 2 * " + group(plus("i", m, "lines"));
-                line("int a" + m + " = " + a + ";");
+                String here = m == 0 ? "store" : "store + " + mul(2 * m, "span");
+                line("int a" + m + " = inPlace ? " + here + " : " + a + ";");
                 line("a" + m + " += a" + m + " >> ps << 1;");
                 line("a" + m + " ^= a" + m + " >> 5 & sw;");
                 line(t + " " + x(m) + "r = l[a" + m + "]; " + t + " " + x(m) + "i = l[a" + m + " + 1];");

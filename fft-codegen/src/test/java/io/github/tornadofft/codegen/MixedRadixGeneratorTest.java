@@ -92,6 +92,22 @@ class MixedRadixGeneratorTest {
     }
 
     @Test
+    void inPlaceEachButterflyReadsWhereItWritesAndTheLoadReversesTheDigits() {
+        // Decimation in time in one buffer: butterfly value m at store + 2 m span both ways, the input
+        // loaded at its digit-reversed place, one buffer's width per transform.
+        for (Type type : Type.values()) {
+            String fused = MixedRadixGenerator.source(type);
+            fused = fused.substring(fused.indexOf("public static void fused("));
+            assertTrue(fused.contains("int a0 = inPlace ? store : from + 2 * i;"), type.toString());
+            assertTrue(fused.contains("int a1 = inPlace ? store + 2 * span : from + 2 * (i + lines);"), type.toString());
+            assertTrue(fused.contains("int b1 = store + 2 * span;"), type.toString());
+            assertTrue(fused.contains("int width = inPlace ? 2 * n : 4 * n;"), type.toString());
+            assertTrue(fused.contains("pos += (e / rest) % ((radices & 15) + 1) * weight;"), type.toString());
+            assertTrue(fused.contains("int to = ln * width + 2 * pos;"), type.toString());
+        }
+    }
+
+    @Test
     void isTheSameOnEveryRun() {
         for (Type type : Type.values()) {
             assertEquals(MixedRadixGenerator.source(type), MixedRadixGenerator.source(type));
