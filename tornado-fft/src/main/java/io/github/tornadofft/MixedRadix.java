@@ -80,10 +80,20 @@ final class MixedRadix {
 
     /** {@code mode}, a value of {@link #BUFFERS_PROPERTY}, checked. */
     static String buffersMode(String mode) {
-        if (!mode.equals("auto") && !mode.equals("1") && !mode.equals("2")) {
-            throw new IllegalArgumentException(BUFFERS_PROPERTY + ": auto, 1 or 2, got " + mode);
+        return checked(BUFFERS_PROPERTY, mode, "auto", "1", "2");
+    }
+
+    /**
+     * {@code value} of the switch {@code property} where it is one of {@code allowed}.
+     *
+     * @throws IllegalArgumentException naming the property and the values it takes
+     */
+    private static String checked(String property, String value, String... allowed) {
+        if (!Arrays.asList(allowed).contains(value)) {
+            String all = String.join(", ", Arrays.copyOf(allowed, allowed.length - 1)) + " or " + allowed[allowed.length - 1];
+            throw new IllegalArgumentException(property + ": " + all + ", got " + value);
         }
-        return mode;
+        return value;
     }
 
     /** Local buffers per transform of n points in the fused kernel under {@link #BUFFERS_PROPERTY}. */
@@ -402,10 +412,7 @@ final class MixedRadix {
 
     /** {@code mode}, a value of {@link #WIDE_PROPERTY}, checked. */
     static String wideMode(String mode) {
-        if (!mode.equals("auto") && !mode.equals("true") && !mode.equals("false")) {
-            throw new IllegalArgumentException(WIDE_PROPERTY + ": auto, true or false, got " + mode);
-        }
-        return mode;
+        return checked(WIDE_PROPERTY, mode, "auto", "true", "false");
     }
 
     /**
@@ -460,10 +467,7 @@ final class MixedRadix {
 
     /** {@code mode}, a value of {@link #PAD_PROPERTY}, checked. */
     static String layoutMode(String mode) {
-        if (!mode.equals("auto") && !mode.equals("swizzle") && !mode.equals("off")) {
-            throw new IllegalArgumentException(PAD_PROPERTY + ": auto, swizzle or off, got " + mode);
-        }
-        return mode;
+        return checked(PAD_PROPERTY, mode, "auto", "swizzle", "off");
     }
 
     /**
