@@ -443,8 +443,8 @@ final class MixedRadix {
                 lanes = (int) Math.max(1, Math.min(Math.min(group, transforms), FUSED_LOCAL_BYTES / (2L * n * precision.bytes())));
                 per = Math.max(1, Math.min(per, group / lanes));
             }
-            int values = 2 * buffers * n * lanes;
-            return new Group(buffers, per, lanes, layoutFlag(LAYOUT, values, precision));
+            Group plain = new Group(buffers, per, lanes, 0);
+            return new Group(buffers, per, lanes, layoutFlag(LAYOUT, plain.values(n), precision));
         }
 
         /** Local values of the group's buffers, before padding. */
