@@ -352,13 +352,14 @@ public final class MixedRadixGenerator extends KernelSource {
         line("        int transforms, int inner, int inStride, int inDistance, int outStride, int outDistance, " + t
                 + " scale, int flags,");
         line("        int localValues) {");
-        line("// Value f of the plain layout (f even: a real part) sits at f + (f >> ps << 1): with PAD one");
-        line("// complex value skipped after every 32, without it (ps = 31) where it is. With SWIZZLE instead,");
-        line("// at f ^ (f >> 5 & 62): complex value s of each block of 32 moves to slot s xor (block mod 32), so");
-        line("// that stores R values apart fall in different banks, at no cost in memory.");
-        line("int ps = (flags & PAD) != 0 ? 6 : 31;");
+        line("// Value f of the plain layout (f even: a real part) sits at f + (f >> 5 & pm): with PAD (pm = -2)");
+        line("// one complex value skipped after every 32, without it (pm = 0, the term folds away) where it is.");
+        line("// With SWIZZLE instead, at f ^ (f >> 5 & sw), sw = 62: complex value s of each block of 32 moves");
+        line("// to slot s xor (block mod 32), so that stores R values apart fall in different banks, at no cost");
+        line("// in memory.");
+        line("int pm = (flags & PAD) != 0 ? -2 : 0;");
         line("int sw = (flags & SWIZZLE) != 0 ? 62 : 0;");
-        line(t + "[] l = ctx." + local + "((flags & SWIZZLE) != 0 ? (localValues + 63) & -64 : localValues + (localValues >> ps << 1));");
+        line(t + "[] l = ctx." + local + "((flags & SWIZZLE) != 0 ? (localValues + 63) & -64 : localValues + (localValues >> 5 & pm));");
         line("int per = flags >>> PER_SHIFT;");
         line("boolean inPlace = (flags & IN_PLACE) != 0;");
         line("// Local values per transform: one buffer in place, else two.");
@@ -375,6 +376,28 @@ public final class MixedRadixGenerator extends KernelSource {
         line(t + " s;");
         line(t + " wr;");
         line(t + " wi;");
+        line(t + " re = scale;");
+        line(t + " im = conj * scale;");
+        line("// Along rows, with two passes or more, the first pass reads its values from global memory and the");
+        line("// last writes its outputs there: adjacent lines of a pass are adjacent elements, so both are");
+        line("// coalesced, and neither end takes a trip through local memory and a barrier. Not the first pass in");
+        line("// place (it reads in digit-reversed order) nor with TWIDDLE (the group's load applies those factors).");
+        line("boolean twoPasses = ((radices >>> 4) & 15) != 0;");
+        line("boolean directIn = twoPasses && !columns && !inPlace && (flags & TWIDDLE) == 0;");
+        line("// The last pass's radix: written out for the odd radices only (the last of a chain whose length is");
+        line("// not a power of two), which keeps the kernel within what TornadoVM inlines.");
+        line("int lastNibble = radices & 15;");
+        for (int p = 1; p < FUSED_PASSES; p++) {
+            line("lastNibble = ((radices >>> " + 4 * p + ") & 15) != 0 ? (radices >>> " + 4 * p + ") & 15 : lastNibble;");
+        }
+        line("boolean directOut = twoPasses && !outColumns && (lastNibble & 1) == 0;");
+        line("// Where element 0 of this work-item's transform sits in src and in dst (an index of the array), along rows.");
+        line("int lt = firstTransform + lane;");
+        line("int lo = lt / inner;");
+        line("int lc = lt - lo * inner;");
+        line("int gIn = 2 * (lo * inDistance + lc * n * inStride);");
+        line("int gOut = 2 * (lo * outDistance + lc * n * outStride);");
+        open("if (!directIn) {");
         line("// Element v of the group's load: element e of its transform ln, e fastest along rows, ln across columns.");
         groupElements("columns", "inDistance", "inStride");
         line("// In place, element e goes where the passes' decimation in time reads it: its digits in the radices");
@@ -394,7 +417,7 @@ public final class MixedRadixGenerator extends KernelSource {
         }
         close("}");
         line("int to = ln * width + 2 * pos;");
-        line("to += to >> ps << 1;");
+        line("to += to >> 5 & pm;");
         line("to ^= to >> 5 & sw;");
         line(t + " vr = src.get(at);");
         line(t + " vi = src.get(at + 1) * conj;");
@@ -416,6 +439,7 @@ public final class MixedRadixGenerator extends KernelSource {
         close("}");
         close("}");
         line("ctx.localBarrier();");
+        close("}");
         // The passes are written out one after another, not looped over: TornadoVM specialises the
         // kernel to its scalar arguments, so each pass's radix, span, line count and twiddle offset then
         // fold to constants, its branch on the radix to the one butterfly it runs, and i mod span to a
@@ -429,14 +453,14 @@ public final class MixedRadixGenerator extends KernelSource {
         }
         line("// The buffer the last pass wrote, as an offset within each transform's two.");
         line("int done = last - base;");
-        line(t + " re = scale;");
-        line(t + " im = conj * scale;");
+        open("if (!directOut) {");
         groupElements("outColumns", "outDistance", "outStride");
         line("int from = ln * width + done + 2 * e;");
-        line("from += from >> ps << 1;");
+        line("from += from >> 5 & pm;");
         line("from ^= from >> 5 & sw;");
         line("dst.set(at, l[from] * re);");
         line("dst.set(at + 1, l[from + 1] * im);");
+        close("}");
         close("}");
         close("}");
         close("}");
@@ -456,6 +480,12 @@ public final class MixedRadixGenerator extends KernelSource {
         line("int lines = n / radix;");
         line("int from = " + (p % 2 == 0 ? "base" : "inPlace ? base : base + 2 * n") + ";");
         line("int to = " + (p % 2 == 0 ? "inPlace ? base : base + 2 * n" : "base") + ";");
+        if (p > 0) {
+            // Pass 0 is never the last of two or more.
+            String last = p == FUSED_PASSES - 1 ? "" : " && ((radices >>> " + 4 * (p + 1) + ") & 15) == 0";
+            line("// The last pass (span n / R: line i stores elements i + m span) writes global memory where directOut.");
+            line("boolean direct = directOut" + last + ";");
+        }
         open("if (firstTransform + lane < transforms) {");
         open("for (int i = sub; i < lines; i += per) {");
         line("int k = i % span;");
@@ -467,25 +497,52 @@ public final class MixedRadixGenerator extends KernelSource {
                 String a = "from + 2 * " + group(plus("i", m, "lines"));
                 String here = m == 0 ? "store" : "store + " + mul(2 * m, "span");
                 line("int a" + m + " = inPlace ? " + here + " : " + a + ";");
-                line("a" + m + " += a" + m + " >> ps << 1;");
+                line("a" + m + " += a" + m + " >> 5 & pm;");
                 line("a" + m + " ^= a" + m + " >> 5 & sw;");
-                line(t + " " + x(m) + "r = l[a" + m + "]; " + t + " " + x(m) + "i = l[a" + m + " + 1];");
+                if (p == 0) {
+                    line(t + " " + x(m) + "r;");
+                    line(t + " " + x(m) + "i;");
+                    open("if (directIn) {");
+                    line("int u" + m + " = gIn + 2 * " + group(plus("i", m, "lines")) + " * inStride;");
+                    line(x(m) + "r = src.get(u" + m + "); " + x(m) + "i = src.get(u" + m + " + 1) * conj;");
+                    reopen("} else {");
+                    line(x(m) + "r = l[a" + m + "]; " + x(m) + "i = l[a" + m + " + 1];");
+                    close("}");
+                } else {
+                    line(t + " " + x(m) + "r = l[a" + m + "]; " + t + " " + x(m) + "i = l[a" + m + " + 1];");
+                }
             }
             twiddle(radix, "twAt + ");
             String[] y = dft(radix);
             for (int m = 0; m < radix; m++) {
                 String a = m == 0 ? "store" : "store + " + mul(2 * m, "span");
                 line("int b" + m + " = " + a + ";");
-                line("b" + m + " += b" + m + " >> ps << 1;");
+                line("b" + m + " += b" + m + " >> 5 & pm;");
                 line("b" + m + " ^= b" + m + " >> 5 & sw;");
-                line("l[b" + m + "] = " + y[m] + "r; l[b" + m + " + 1] = " + y[m] + "i;");
+                if (p > 0 && radix % 2 == 1) {
+                    open("if (direct) {");
+                    line("int v" + m + " = gOut + 2 * " + group(plus("i", m, "span")) + " * outStride;");
+                    line("dst.set(v" + m + ", " + y[m] + "r * re); dst.set(v" + m + " + 1, " + y[m] + "i * im);");
+                    reopen("} else {");
+                    line("l[b" + m + "] = " + y[m] + "r; l[b" + m + " + 1] = " + y[m] + "i;");
+                    close("}");
+                } else {
+                    line("l[b" + m + "] = " + y[m] + "r; l[b" + m + " + 1] = " + y[m] + "i;");
+                }
             }
             outdent();
         }
         line("}");
         close("}");
         close("}");
-        line("ctx.localBarrier();");
+        if (p > 0) {
+            line("// After the last pass, a barrier only where the group's store reads local memory.");
+            open("if (!direct) {");
+            line("ctx.localBarrier();");
+            close("}");
+        } else {
+            line("ctx.localBarrier();");
+        }
         line("twAt += 2 * (radix - 1) * span;");
         line("span *= radix;");
         line("last = to;");
