@@ -380,10 +380,10 @@ public final class MixedRadixGenerator extends KernelSource {
         line(t + " im = conj * scale;");
         line("// Along rows, with two passes or more, the first pass reads its values from global memory and the");
         line("// last writes its outputs there: adjacent lines of a pass are adjacent elements, so both are");
-        line("// coalesced, and neither end takes a trip through local memory and a barrier. Not the first pass in");
-        line("// place (it reads in digit-reversed order) nor with TWIDDLE (the group's load applies those factors).");
+        line("// coalesced, and neither end takes a trip through local memory and a barrier. Not with TWIDDLE (the");
+        line("// group's load applies those factors).");
         line("boolean twoPasses = ((radices >>> 4) & 15) != 0;");
-        line("boolean directIn = twoPasses && !columns && !inPlace && (flags & TWIDDLE) == 0;");
+        line("boolean directIn = twoPasses && !columns && (flags & TWIDDLE) == 0;");
         line("// The last pass's radix: written out for the odd radices only (the last of a chain whose length is");
         line("// not a power of two), which keeps the kernel within what TornadoVM inlines.");
         line("int lastNibble = radices & 15;");
@@ -487,7 +487,27 @@ public final class MixedRadixGenerator extends KernelSource {
             line("boolean direct = directOut" + last + ";");
         }
         open("if (firstTransform + lane < transforms) {");
-        open("for (int i = sub; i < lines; i += per) {");
+        if (p == 0) {
+            open("for (int q = sub; q < lines; q += per) {");
+            line("// Line q reads elements q + m lines. In place with directIn it is the butterfly i whose inputs the");
+            line("// digit-reversed load would have put at i R + m: q's digits in the later passes' radices, reversed.");
+            line("int i = q;");
+            open("if (inPlace && directIn) {");
+            line("int rest = lines;");
+            line("int weight = 1;");
+            line("i = 0;");
+            for (int later = 1; later < FUSED_PASSES; later++) {
+                String n = "((radices >>> " + 4 * later + ") & 15)";
+                open("if (" + n + " != 0) {");
+                line("rest /= " + n + " + 1;");
+                line("i += (q / rest) % (" + n + " + 1) * weight;");
+                line("weight *= " + n + " + 1;");
+                close("}");
+            }
+            close("}");
+        } else {
+            open("for (int i = sub; i < lines; i += per) {");
+        }
         line("int k = i % span;");
         line("int store = to + 2 * ((i - k) * radix + k);");
         for (int r = 0; r < radices.length; r++) {
@@ -503,7 +523,7 @@ public final class MixedRadixGenerator extends KernelSource {
                     line(t + " " + x(m) + "r;");
                     line(t + " " + x(m) + "i;");
                     open("if (directIn) {");
-                    line("int u" + m + " = gIn + 2 * " + group(plus("i", m, "lines")) + " * inStride;");
+                    line("int u" + m + " = gIn + 2 * " + group(plus("q", m, "lines")) + " * inStride;");
                     line(x(m) + "r = src.get(u" + m + "); " + x(m) + "i = src.get(u" + m + " + 1) * conj;");
                     reopen("} else {");
                     line(x(m) + "r = l[a" + m + "]; " + x(m) + "i = l[a" + m + " + 1];");

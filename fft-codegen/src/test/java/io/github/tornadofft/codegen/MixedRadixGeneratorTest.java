@@ -108,6 +108,29 @@ class MixedRadixGeneratorTest {
     }
 
     @Test
+    void alongRowsTheFirstPassReadsAndTheLastWritesGlobalMemory() {
+        // Two passes or more along rows: pass 0 reads elements q + m lines from src (in place, q's later
+        // digits reversed give its butterfly), an odd-radix last pass writes elements i + m span to dst,
+        // and the group's own load and store, with their barriers, are skipped.
+        for (Type type : Type.values()) {
+            String fused = MixedRadixGenerator.source(type);
+            fused = fused.substring(fused.indexOf("public static void fused("));
+            assertTrue(fused.contains("boolean directIn = twoPasses && !columns && (flags & TWIDDLE) == 0;"), type.toString());
+            assertTrue(fused.contains("boolean directOut = twoPasses && !outColumns && (lastNibble & 1) == 0;"), type.toString());
+            assertTrue(fused.contains("int u1 = gIn + 2 * (q + lines) * inStride;"), type.toString());
+            assertTrue(fused.contains("i += (q / rest) % (((radices >>> 4) & 15) + 1) * weight;"), type.toString());
+            assertTrue(fused.contains("int v2 = gOut + 2 * (i + 2 * span) * outStride;"), type.toString());
+            assertTrue(fused.contains("if (!directIn) {"), type.toString());
+            assertTrue(fused.contains("if (!directOut) {"), type.toString());
+            String pass0 = fused.substring(fused.indexOf("// Pass 0."), fused.indexOf("// Pass 1."));
+            assertFalse(pass0.contains("dst.set("), type + ": pass 0 is never the last of two");
+            // Unpadded, the padding term is "& 0" and folds away (not ">> 31 << 1", which does not).
+            assertTrue(fused.contains("int pm = (flags & PAD) != 0 ? -2 : 0;"), type.toString());
+            assertFalse(fused.contains(">> ps"), type.toString());
+        }
+    }
+
+    @Test
     void isTheSameOnEveryRun() {
         for (Type type : Type.values()) {
             assertEquals(MixedRadixGenerator.source(type), MixedRadixGenerator.source(type));
