@@ -368,8 +368,11 @@ public final class MixedRadixGenerator extends KernelSource {
         line("boolean columns = (flags & COLUMNS) != 0;");
         line("boolean outColumns = columns || (flags & TRANSPOSE) != 0;");
         line("int item = ctx.localIdx;");
-        line("int lane = item / per;");
-        line("int sub = item - lane * per;");
+        line("// Work-item item is work-item sub of transform lane: along rows a transform's work-items are adjacent,");
+        line("// across columns its neighbours are the other transforms' work-items of the same sub, so that the");
+        line("// passes that read or write global memory (below) touch adjacent transforms, adjacent there.");
+        line("int lane = columns ? item % lanes : item / per;");
+        line("int sub = columns ? item / lanes : item - lane * per;");
         line("int firstTransform = ctx.groupIdx * lanes;");
         line("int base = lane * width;");
         line(t + " conj = (flags & INVERSE) != 0 ? " + type.literal(-1) + " : " + type.literal(1) + ";");
@@ -378,25 +381,29 @@ public final class MixedRadixGenerator extends KernelSource {
         line(t + " wi;");
         line(t + " re = scale;");
         line(t + " im = conj * scale;");
-        line("// Along rows, with two passes or more, the first pass reads its values from global memory and the");
-        line("// last writes its outputs there: adjacent lines of a pass are adjacent elements, so both are");
-        line("// coalesced, and neither end takes a trip through local memory and a barrier. Not with TWIDDLE (the");
-        line("// group's load applies those factors).");
+        line("// With two passes or more, the first pass reads its values from global memory and the last writes its");
+        line("// outputs there: along rows adjacent lines of a pass are adjacent elements, across columns adjacent");
+        line("// transforms, so both are coalesced, and neither end takes a trip through local memory and a");
+        line("// barrier. Not with TWIDDLE (the group's load applies those factors), nor the store of TRANSPOSE");
+        line("// (rows in, columns out: the work-items follow the rows).");
         line("boolean twoPasses = ((radices >>> 4) & 15) != 0;");
-        line("boolean directIn = twoPasses && !columns && (flags & TWIDDLE) == 0;");
+        line("boolean directIn = twoPasses && (flags & TWIDDLE) == 0;");
         line("// The last pass's radix: written out for the odd radices only (the last of a chain whose length is");
         line("// not a power of two), which keeps the kernel within what TornadoVM inlines.");
         line("int lastNibble = radices & 15;");
         for (int p = 1; p < FUSED_PASSES; p++) {
             line("lastNibble = ((radices >>> " + 4 * p + ") & 15) != 0 ? (radices >>> " + 4 * p + ") & 15 : lastNibble;");
         }
-        line("boolean directOut = twoPasses && !outColumns && (lastNibble & 1) == 0;");
-        line("// Where element 0 of this work-item's transform sits in src and in dst (an index of the array), along rows.");
+        line("boolean directOut = twoPasses && outColumns == columns && (lastNibble & 1) == 0;");
+        line("// Where element 0 of this work-item's transform sits in src and in dst (an index of the array), and");
+        line("// the step from one element to the next.");
         line("int lt = firstTransform + lane;");
         line("int lo = lt / inner;");
         line("int lc = lt - lo * inner;");
-        line("int gIn = 2 * (lo * inDistance + lc * n * inStride);");
-        line("int gOut = 2 * (lo * outDistance + lc * n * outStride);");
+        line("int gIn = 2 * (lo * inDistance + (columns ? lc : lc * n) * inStride);");
+        line("int gOut = 2 * (lo * outDistance + (columns ? lc : lc * n) * outStride);");
+        line("int eIn = columns ? inner * inStride : inStride;");
+        line("int eOut = columns ? inner * outStride : outStride;");
         open("if (!directIn) {");
         line("// Element v of the group's load: element e of its transform ln, e fastest along rows, ln across columns.");
         groupElements("columns", "inDistance", "inStride");
@@ -523,7 +530,7 @@ public final class MixedRadixGenerator extends KernelSource {
                     line(t + " " + x(m) + "r;");
                     line(t + " " + x(m) + "i;");
                     open("if (directIn) {");
-                    line("int u" + m + " = gIn + 2 * " + group(plus("q", m, "lines")) + " * inStride;");
+                    line("int u" + m + " = gIn + 2 * " + group(plus("q", m, "lines")) + " * eIn;");
                     line(x(m) + "r = src.get(u" + m + "); " + x(m) + "i = src.get(u" + m + " + 1) * conj;");
                     reopen("} else {");
                     line(x(m) + "r = l[a" + m + "]; " + x(m) + "i = l[a" + m + " + 1];");
@@ -541,7 +548,7 @@ public final class MixedRadixGenerator extends KernelSource {
                 line("b" + m + " ^= b" + m + " >> 5 & sw;");
                 if (p > 0 && radix % 2 == 1) {
                     open("if (direct) {");
-                    line("int v" + m + " = gOut + 2 * " + group(plus("i", m, "span")) + " * outStride;");
+                    line("int v" + m + " = gOut + 2 * " + group(plus("i", m, "span")) + " * eOut;");
                     line("dst.set(v" + m + ", " + y[m] + "r * re); dst.set(v" + m + " + 1, " + y[m] + "i * im);");
                     reopen("} else {");
                     line("l[b" + m + "] = " + y[m] + "r; l[b" + m + " + 1] = " + y[m] + "i;");

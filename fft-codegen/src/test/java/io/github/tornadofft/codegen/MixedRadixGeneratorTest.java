@@ -109,17 +109,21 @@ class MixedRadixGeneratorTest {
 
     @Test
     void alongRowsTheFirstPassReadsAndTheLastWritesGlobalMemory() {
-        // Two passes or more along rows: pass 0 reads elements q + m lines from src (in place, q's later
-        // digits reversed give its butterfly), an odd-radix last pass writes elements i + m span to dst,
-        // and the group's own load and store, with their barriers, are skipped.
+        // Two passes or more, rows or columns: pass 0 reads elements q + m lines from src (in place, q's
+        // later digits reversed give its butterfly), an odd-radix last pass writes elements i + m span to
+        // dst, and the group's own load and store, with their barriers, are skipped; across columns the
+        // work-items are transform-fastest.
         for (Type type : Type.values()) {
             String fused = MixedRadixGenerator.source(type);
             fused = fused.substring(fused.indexOf("public static void fused("));
-            assertTrue(fused.contains("boolean directIn = twoPasses && !columns && (flags & TWIDDLE) == 0;"), type.toString());
-            assertTrue(fused.contains("boolean directOut = twoPasses && !outColumns && (lastNibble & 1) == 0;"), type.toString());
-            assertTrue(fused.contains("int u1 = gIn + 2 * (q + lines) * inStride;"), type.toString());
+            assertTrue(fused.contains("boolean directIn = twoPasses && (flags & TWIDDLE) == 0;"), type.toString());
+            assertTrue(fused.contains("boolean directOut = twoPasses && outColumns == columns && (lastNibble & 1) == 0;"),
+                    type.toString());
+            assertTrue(fused.contains("int lane = columns ? item % lanes : item / per;"), type.toString());
+            assertTrue(fused.contains("int eIn = columns ? inner * inStride : inStride;"), type.toString());
+            assertTrue(fused.contains("int u1 = gIn + 2 * (q + lines) * eIn;"), type.toString());
             assertTrue(fused.contains("i += (q / rest) % (((radices >>> 4) & 15) + 1) * weight;"), type.toString());
-            assertTrue(fused.contains("int v2 = gOut + 2 * (i + 2 * span) * outStride;"), type.toString());
+            assertTrue(fused.contains("int v2 = gOut + 2 * (i + 2 * span) * eOut;"), type.toString());
             assertTrue(fused.contains("if (!directIn) {"), type.toString());
             assertTrue(fused.contains("if (!directOut) {"), type.toString());
             String pass0 = fused.substring(fused.indexOf("// Pass 0."), fused.indexOf("// Pass 1."));
