@@ -315,12 +315,14 @@ public final class MixedRadixGenerator extends KernelSource {
      * {@code lanes} transforms, {@code per} work-items each: the group loads its transforms into the first
      * of each one's two local buffers, runs the passes from one buffer into the other, a barrier between
      * them, and stores the result in natural order: one trip through global memory instead of one per
-     * pass. With IN_PLACE each transform has one buffer: the passes are decimation in time, each butterfly
-     * reading its R values from where it then writes them (the same twiddles, spans and addresses as the
-     * Stockham pass's stores), so the input is loaded in digit-reversed order: twice as long a transform
-     * in the same memory. The loads and stores take the group's elements in the order of memory:
-     * element-major along a row, transform-major across columns, so that adjacent work-items touch
-     * adjacent addresses.
+     * pass. With two passes or more the group's load and store are skipped: the first pass reads its
+     * values from global memory and the last writes its outputs there, two trips through local memory
+     * and two barriers fewer. With IN_PLACE each transform has one buffer: the passes are decimation in
+     * time, each butterfly reading its R values from where it then writes them (the same twiddles, spans
+     * and addresses as the Stockham pass's stores), so the input is loaded in digit-reversed order: twice
+     * as long a transform in the same memory. The loads and stores take the group's elements in the order
+     * of memory: element-major along a row, transform-major across columns, so that adjacent work-items
+     * touch adjacent addresses (the direct passes likewise: lines along a row, transforms across columns).
      */
     private void fused() {
         String t = type.scalar;
@@ -336,7 +338,10 @@ public final class MixedRadixGenerator extends KernelSource {
         line(" * work-items run the passes, from one buffer into the other, pass p reading buffer p mod 2 (in place:");
         line(" * each butterfly of radix R and span s reads and writes the values s apart from (i - i mod s) R + i mod s,");
         line(" * decimation in time), taking the pass's butterflies in turn, a barrier after each; then the group");
-        line(" * stores the result in natural order (conjugated back, scaled). Pass p has radix {@code ((radices >>> 4 p) & 15) + 1}; a");
+        line(" * stores the result in natural order (conjugated back, scaled). With two passes or more the first pass");
+        line(" * reads its values from src and the last (of radix 3, 5 or 7) writes its outputs to dst instead of the");
+        line(" * group's load and store (not the load with TWIDDLE, not the store with TRANSPOSE); across columns the");
+        line(" * work-items are then transform-fastest. Pass p has radix {@code ((radices >>> 4 p) & 15) + 1}; a");
         line(" * zero nibble ends the list (at most FUSED_PASSES passes, the powers of two among the first");
         line(" * FUSED_EARLY_PASSES). The passes are written out in turn, so that once TornadoVM specialises the");
         line(" * kernel to its arguments each is the straight-line code of its radix and span. Pass p's twiddles");
