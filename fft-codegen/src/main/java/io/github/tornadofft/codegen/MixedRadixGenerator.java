@@ -391,13 +391,13 @@ public final class MixedRadixGenerator extends KernelSource {
         line("// transforms, so both are coalesced, and neither end takes a trip through local memory and a");
         line("// barrier. Not with TWIDDLE (the group's load applies those factors), nor the store of TRANSPOSE");
         line("// (rows in, columns out: the work-items follow the rows).");
-        line("boolean twoPasses = ((radices >>> 4) & 15) != 0;");
+        line("boolean twoPasses = " + nibble(1) + " != 0;");
         line("boolean directIn = twoPasses && (flags & TWIDDLE) == 0;");
         line("// The last pass's radix: written out for the odd radices only (the last of a chain whose length is");
         line("// not a power of two), which keeps the kernel within what TornadoVM inlines.");
-        line("int lastNibble = radices & 15;");
+        line("int lastNibble = " + nibble(0) + ";");
         for (int p = 1; p < FUSED_PASSES; p++) {
-            line("lastNibble = ((radices >>> " + 4 * p + ") & 15) != 0 ? (radices >>> " + 4 * p + ") & 15 : lastNibble;");
+            line("lastNibble = " + nibble(p) + " != 0 ? " + nibble(p) + " : lastNibble;");
         }
         line("boolean directOut = twoPasses && outColumns == columns && (lastNibble & 1) == 0;");
         line("// Where element 0 of this work-item's transform sits in src and in dst (an index of the array), and");
@@ -416,17 +416,7 @@ public final class MixedRadixGenerator extends KernelSource {
         line("// from the last pass's (fastest) to the first's, reversed.");
         line("int pos = e;");
         open("if (inPlace) {");
-        line("int rest = n;");
-        line("int weight = 1;");
-        line("pos = 0;");
-        for (int p = 0; p < FUSED_PASSES; p++) {
-            String nibble = p == 0 ? "(radices & 15)" : "((radices >>> " + 4 * p + ") & 15)";
-            open("if (" + nibble + " != 0) {");
-            line("rest /= " + nibble + " + 1;");
-            line("pos += (e / rest) % (" + nibble + " + 1) * weight;");
-            line("weight *= " + nibble + " + 1;");
-            close("}");
-        }
+        digitsReversed("pos", "e", "n", 0);
         close("}");
         line("int to = ln * width + 2 * pos;");
         line("to += to >> 5 & pm;");
@@ -485,7 +475,7 @@ public final class MixedRadixGenerator extends KernelSource {
      */
     private void pass(int p, int[] radices) {
         String t = type.scalar;
-        String nibble = p == 0 ? "(radices & 15)" : "((radices >>> " + 4 * p + ") & 15)";
+        String nibble = nibble(p);
         line("// Pass " + p + (radices == RADICES ? "" : " (radix 3, 5 or 7)") + ".");
         open("if (" + nibble + " != 0) {");
         line("int radix = " + nibble + " + 1;");
@@ -494,7 +484,7 @@ public final class MixedRadixGenerator extends KernelSource {
         line("int to = " + (p % 2 == 0 ? "inPlace ? base : base + 2 * n" : "base") + ";");
         if (p > 0) {
             // Pass 0 is never the last of two or more.
-            String last = p == FUSED_PASSES - 1 ? "" : " && ((radices >>> " + 4 * (p + 1) + ") & 15) == 0";
+            String last = p == FUSED_PASSES - 1 ? "" : " && " + nibble(p + 1) + " == 0";
             line("// The last pass (span n / R: line i stores elements i + m span) writes global memory where directOut.");
             line("boolean direct = directOut" + last + ";");
         }
@@ -505,17 +495,7 @@ public final class MixedRadixGenerator extends KernelSource {
             line("// digit-reversed load would have put at i R + m: q's digits in the later passes' radices, reversed.");
             line("int i = q;");
             open("if (inPlace && directIn) {");
-            line("int rest = lines;");
-            line("int weight = 1;");
-            line("i = 0;");
-            for (int later = 1; later < FUSED_PASSES; later++) {
-                String n = "((radices >>> " + 4 * later + ") & 15)";
-                open("if (" + n + " != 0) {");
-                line("rest /= " + n + " + 1;");
-                line("i += (q / rest) % (" + n + " + 1) * weight;");
-                line("weight *= " + n + " + 1;");
-                close("}");
-            }
+            digitsReversed("i", "q", "lines", 1);
             close("}");
         } else {
             open("for (int i = sub; i < lines; i += per) {");
@@ -579,6 +559,29 @@ public final class MixedRadixGenerator extends KernelSource {
         line("span *= radix;");
         line("last = to;");
         close("}");
+    }
+
+    /** Pass p's nibble of the fused kernel's radix word: its radix less one, or 0 past the last pass. */
+    private static String nibble(int p) {
+        return p == 0 ? "(radices & 15)" : "((radices >>> " + 4 * p + ") & 15)";
+    }
+
+    /**
+     * Sets the kernel's int {@code target} to the digits of {@code value} in the radices of the passes from
+     * {@code firstPass} on, reversed ({@code rest} the product of those radices): the place where the
+     * passes' decimation in time reads the element {@code value}, relative to those passes.
+     */
+    private void digitsReversed(String target, String value, String rest, int firstPass) {
+        line("int rest = " + rest + ";");
+        line("int weight = 1;");
+        line(target + " = 0;");
+        for (int p = firstPass; p < FUSED_PASSES; p++) {
+            open("if (" + nibble(p) + " != 0) {");
+            line("rest /= " + nibble(p) + " + 1;");
+            line(target + " += (" + value + " / rest) % (" + nibble(p) + " + 1) * weight;");
+            line("weight *= " + nibble(p) + " + 1;");
+            close("}");
+        }
     }
 
     /**
