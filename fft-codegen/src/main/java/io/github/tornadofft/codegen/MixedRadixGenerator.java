@@ -403,8 +403,7 @@ public final class MixedRadixGenerator extends KernelSource {
         line("// Where element 0 of this work-item's transform sits in src and in dst (an index of the array), and");
         line("// the step from one element to the next.");
         line("int lt = firstTransform + lane;");
-        line("int lo = lt / inner;");
-        line("int lc = lt - lo * inner;");
+        transformOf("lo", "lc", "lt");
         line("int gIn = 2 * (lo * inDistance + (columns ? lc : lc * n) * inStride);");
         line("int gOut = 2 * (lo * outDistance + (columns ? lc : lc * n) * outStride);");
         line("int eIn = columns ? inner * inStride : inStride;");
@@ -584,6 +583,12 @@ public final class MixedRadixGenerator extends KernelSource {
         }
     }
 
+    /** Declares the kernel's ints {@code o} and {@code c}: transform {@code t} as the pair (t / inner, t mod inner). */
+    private void transformOf(String o, String c, String t) {
+        line("int " + o + " = " + t + " / inner;");
+        line("int " + c + " = " + t + " - " + o + " * inner;");
+    }
+
     /**
      * Opens the fused kernel's loop over its group's elements in the order of memory (element e of the
      * group's transform ln; e fastest along rows, ln across columns, as the kernel's boolean variable
@@ -596,8 +601,7 @@ public final class MixedRadixGenerator extends KernelSource {
         line("int e = " + columns + " ? v / lanes : v - ln * n;");
         line("int tr = firstTransform + ln;");
         open("if (tr < transforms) {");
-        line("int o = tr / inner;");
-        line("int c = tr - o * inner;");
+        transformOf("o", "c", "tr");
         line("int at = 2 * (o * " + distance + " + (" + columns + " ? c + e * inner : c * n + e) * " + stride + ");");
     }
 

@@ -76,8 +76,7 @@ class MixedRadixGeneratorTest {
         // A loop over the passes keeps radix, span and twiddle offset as run-time values even where
         // TornadoVM has made the radix word a constant; written out, each pass folds to one butterfly.
         for (Type type : Type.values()) {
-            String fused = MixedRadixGenerator.source(type);
-            fused = fused.substring(fused.indexOf("public static void fused("));
+            String fused = fusedKernel(type);
             assertFalse(fused.contains("for (int p = "), type + ": a loop over the passes");
             for (int p = 0; p < MixedRadixGenerator.FUSED_PASSES; p++) {
                 int at = fused.indexOf("// Pass " + p + (p < MixedRadixGenerator.FUSED_EARLY_PASSES ? "." : " (radix 3, 5 or 7)."));
@@ -96,41 +95,60 @@ class MixedRadixGeneratorTest {
         // Decimation in time in one buffer: butterfly value m at store + 2 m span both ways, the input
         // loaded at its digit-reversed place, one buffer's width per transform.
         for (Type type : Type.values()) {
-            String fused = MixedRadixGenerator.source(type);
-            fused = fused.substring(fused.indexOf("public static void fused("));
-            assertTrue(fused.contains("int a0 = inPlace ? store : from + 2 * i;"), type.toString());
-            assertTrue(fused.contains("int a1 = inPlace ? store + 2 * span : from + 2 * (i + lines);"), type.toString());
-            assertTrue(fused.contains("int b1 = store + 2 * span;"), type.toString());
-            assertTrue(fused.contains("int width = inPlace ? 2 * n : 4 * n;"), type.toString());
-            assertTrue(fused.contains("pos += (e / rest) % ((radices & 15) + 1) * weight;"), type.toString());
-            assertTrue(fused.contains("int to = ln * width + 2 * pos;"), type.toString());
+            assertWritten(type,
+                    "int a0 = inPlace ? store : from + 2 * i;",
+                    "int a1 = inPlace ? store + 2 * span : from + 2 * (i + lines);",
+                    "int b1 = store + 2 * span;",
+                    "int width = inPlace ? 2 * n : 4 * n;",
+                    "pos += (e / rest) % ((radices & 15) + 1) * weight;",
+                    "int to = ln * width + 2 * pos;");
         }
     }
 
     @Test
-    void alongRowsTheFirstPassReadsAndTheLastWritesGlobalMemory() {
+    void theFirstPassReadsAndTheLastWritesGlobalMemory() {
         // Two passes or more, rows or columns: pass 0 reads elements q + m lines from src (in place, q's
         // later digits reversed give its butterfly), an odd-radix last pass writes elements i + m span to
         // dst, and the group's own load and store, with their barriers, are skipped; across columns the
         // work-items are transform-fastest.
         for (Type type : Type.values()) {
-            String fused = MixedRadixGenerator.source(type);
-            fused = fused.substring(fused.indexOf("public static void fused("));
-            assertTrue(fused.contains("boolean directIn = twoPasses && (flags & TWIDDLE) == 0;"), type.toString());
-            assertTrue(fused.contains("boolean directOut = twoPasses && outColumns == columns && (lastNibble & 1) == 0;"),
-                    type.toString());
-            assertTrue(fused.contains("int lane = columns ? item % lanes : item / per;"), type.toString());
-            assertTrue(fused.contains("int eIn = columns ? inner * inStride : inStride;"), type.toString());
-            assertTrue(fused.contains("int u1 = gIn + 2 * (q + lines) * eIn;"), type.toString());
-            assertTrue(fused.contains("i += (q / rest) % (((radices >>> 4) & 15) + 1) * weight;"), type.toString());
-            assertTrue(fused.contains("int v2 = gOut + 2 * (i + 2 * span) * eOut;"), type.toString());
-            assertTrue(fused.contains("if (!directIn) {"), type.toString());
-            assertTrue(fused.contains("if (!directOut) {"), type.toString());
+            assertWritten(type,
+                    "boolean directIn = twoPasses && (flags & TWIDDLE) == 0;",
+                    "boolean directOut = twoPasses && outColumns == columns && (lastNibble & 1) == 0;",
+                    "int lane = columns ? item % lanes : item / per;",
+                    "int eIn = columns ? inner * inStride : inStride;",
+                    "int u1 = gIn + 2 * (q + lines) * eIn;",
+                    "i += (q / rest) % (((radices >>> 4) & 15) + 1) * weight;",
+                    "int v2 = gOut + 2 * (i + 2 * span) * eOut;",
+                    "if (!directIn) {",
+                    "if (!directOut) {");
+            String fused = fusedKernel(type);
             String pass0 = fused.substring(fused.indexOf("// Pass 0."), fused.indexOf("// Pass 1."));
             assertFalse(pass0.contains("dst.set("), type + ": pass 0 is never the last of two");
-            // Unpadded, the padding term is "& 0" and folds away (not ">> 31 << 1", which does not).
-            assertTrue(fused.contains("int pm = (flags & PAD) != 0 ? -2 : 0;"), type.toString());
-            assertFalse(fused.contains(">> ps"), type.toString());
+        }
+    }
+
+    @Test
+    void unpaddedThePaddingTermFoldsAway() {
+        // The padding term is "f >> 5 & pm", pm = 0 unpadded: "& 0" folds, where ">> 31 << 1" did not
+        // (the compiler cannot know f >= 0).
+        for (Type type : Type.values()) {
+            assertWritten(type, "int pm = (flags & PAD) != 0 ? -2 : 0;", "a1 += a1 >> 5 & pm;", "b1 += b1 >> 5 & pm;");
+            assertFalse(fusedKernel(type).contains(">> ps"), type.toString());
+        }
+    }
+
+    /** The fused kernel's text in {@code type}'s class, from its signature on. */
+    private static String fusedKernel(Type type) {
+        String text = MixedRadixGenerator.source(type);
+        return text.substring(text.indexOf("public static void fused("));
+    }
+
+    /** Asserts that {@code type}'s fused kernel holds each of {@code lines}. */
+    private static void assertWritten(Type type, String... lines) {
+        String fused = fusedKernel(type);
+        for (String line : lines) {
+            assertTrue(fused.contains(line), type + ": " + line);
         }
     }
 
