@@ -4,21 +4,24 @@ import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.kernels.Chirp;
-import io.github.tornadofft.kernels.ChirpDouble;
 import io.github.tornadofft.kernels.ChirpTables;
+import io.github.tornadofft.kernels.RegisterPass;
+import io.github.tornadofft.kernels.TwiddleTable;
 import io.github.tornadofft.plan.Pass;
 import uk.ac.manchester.tornado.api.GridScheduler;
-import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
-import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
-import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntFunction;
 
@@ -28,16 +31,18 @@ import java.util.function.IntFunction;
  * points, the least power of two of at least 2N - 1 ({@link Chirp}): a plan that wraps the plan of
  * a batch of M-point transforms (pocketfft's shape).
  *
- * <p>Five steps per direction, each over the whole batch: {@link Chirp#pad} (the input times the
- * chirp, zero-padded to M points), the forward passes of M points, {@link Chirp#filter} (times the
- * filter's spectrum), the inverse passes of M points, {@link Chirp#crop} (times the chirp, scaled,
- * the first N points into the output). The inverse direction runs the same kernels with the input
- * and the output conjugated. An {@link Engine} whose descriptor this applies to ({@link #applies})
- * plans the M-point passes ({@link Engine#complexPart} is the M-point transform) and holds the two
- * packed work arrays of M points per transform (one where the M points take a single pass, which
- * may run in place); this class adds the tasks, and owns the tables: the chirp (N values) and the
- * filter's spectrum (M values), computed on the host in double and shared, read-only, by every
- * engine of the same N.
+ * <p>Each direction is the M-point passes twice, forward then inverse, with Bluestein's three pointwise
+ * steps inside them ({@link RegisterPass#chirpKernel}): the first forward pass loads the caller's input
+ * times the chirp (zero-padded to M points), the last forward pass stores the spectrum times the
+ * filter's, and the last inverse pass stores the first N points times the chirp, scaled, into the
+ * caller's output. Every pass between is an ordinary one. The inverse direction takes the conjugate
+ * chirp and filter spectrum ({@link RegisterPass#INVERSE_CHIRP}: the filter is symmetric, so its
+ * spectrum's conjugate is the inverse's). An {@link Engine} whose descriptor this applies to
+ * ({@link #applies}) plans the M-point passes ({@link Engine#complexPart} is the M-point transform) and
+ * holds the packed work arrays of M points per transform (one where the M points take a single pass);
+ * this class adds the tasks, and owns the three tables its passes read: each the pass's twiddles
+ * followed by the chirp (N values) or the filter's spectrum (M values), computed on the host in double,
+ * and shared, read-only, by every engine of the same N and passes.
  */
 final class Bluestein {
 
@@ -47,26 +52,20 @@ final class Bluestein {
     /** The tables of each N, kept for the life of the JVM as HostBuffers keeps twiddles (see there why). */
     private static final Map<List<Object>, TornadoNativeArray> CHIRPS = new ConcurrentHashMap<>();
     private static final Map<List<Object>, TornadoNativeArray> SPECTRA = new ConcurrentHashMap<>();
+    /** The chirp passes' tables, kept likewise: by precision, N, the pass's role, radices and span. */
+    private static final Map<List<Object>, TornadoNativeArray> PASS_TABLES = new ConcurrentHashMap<>();
 
     private final FftDescriptor descriptor;
     final int n;
     final int m;
-    private final int mBits;
-    private final TornadoNativeArray chirp;
-    private final TornadoNativeArray spectrum;
 
-    /** The tables of {@code descriptor}'s length (computed on first use of that length). */
+    /** Checks {@code descriptor}'s convolution ({@link #convolution}); the tables come with the passes. */
     Bluestein(FftDescriptor descriptor) {
         convolution(descriptor);
         this.descriptor = descriptor;
         this.n = descriptor.shape()[0];
         this.m = convolutionLength(n);
-        this.mBits = Integer.numberOfTrailingZeros(m);
-        Precision precision = descriptor.precision();
-        this.chirp = chirp(n, precision);
-        this.spectrum = spectrum(n, precision);
     }
-
     /**
      * Whether {@code d} is computed by Bluestein's convolution: a 1D c2c transform whose length is not a
      * power of two and has a prime factor above 7 (the others run as mixed-radix passes, {@link MixedRadix}).
@@ -110,11 +109,14 @@ final class Bluestein {
         return FftDescriptor.c2c(m).batch(d.batch()).build();
     }
 
-    /** Device bytes a plan of {@code d} takes: input, output, two work arrays of M points per transform, the tables. */
+    /**
+     * Device bytes a plan of {@code d} takes: input, output, two work arrays of M points per transform, the
+     * tables (the chirp twice, the filter's spectrum once; the passes' own twiddles are small beside them).
+     */
     static long deviceBytes(FftDescriptor d) {
         long work = convolution(d).floats();
         int n = d.shape()[0];
-        return (d.inputFloats() + (d.inPlace() ? 0 : d.outputFloats()) + 2 * work + 2L * n + 2L * convolutionLength(n))
+        return (d.inputFloats() + (d.inPlace() ? 0 : d.outputFloats()) + 2 * work + 4L * n + 2L * convolutionLength(n))
                 * d.precision().bytes();
     }
 
@@ -128,15 +130,84 @@ final class Bluestein {
         return SPECTRA.computeIfAbsent(List.of(precision, n), k -> ChirpTables.filterSpectrum(n, convolutionLength(n), precision));
     }
 
-    /** The chirp and the filter's spectrum, which the engine's graph 1 sends and graph 2 takes from it. */
-    List<TornadoNativeArray> tables() {
-        return List.of(chirp, spectrum);
+    /** What a chirp pass's table carries after the pass's twiddles. */
+    enum Role {
+        /** The forward passes' first: the chirp. */
+        CHIRP_IN,
+        /** The forward passes' only pass: the chirp, then the filter's spectrum. */
+        CHIRP_IN_FILTER,
+        /** The forward passes' last: the filter's spectrum. */
+        FILTER,
+        /** The inverse passes' last: the chirp. */
+        CHIRP_OUT
+    }
+
+    /**
+     * The table of a chirp pass: {@code pass}'s twiddles ({@link TwiddleTable#forPass}), then what
+     * {@code role} says, in this plan's precision (each value rounded once, as the chirp and the
+     * spectrum are), shared by every plan of the same N and pass.
+     */
+    TornadoNativeArray passTable(Pass pass, Role role) {
+        Precision precision = descriptor.precision();
+        List<Object> key = List.of(precision, n, role, Arrays.toString(pass.sub()), pass.span());
+        return PASS_TABLES.computeIfAbsent(key, k -> {
+            double[] twiddles = TwiddleTable.forPass(pass.sub(), pass.span());
+            List<TornadoNativeArray> tails = switch (role) {
+                case CHIRP_IN, CHIRP_OUT -> List.of(ChirpTables.table(n, precision));
+                case FILTER -> List.of(ChirpTables.filterSpectrum(n, m, precision));
+                case CHIRP_IN_FILTER -> List.of(ChirpTables.table(n, precision), ChirpTables.filterSpectrum(n, m, precision));
+            };
+            long length = twiddles.length;
+            for (TornadoNativeArray tail : tails) {
+                length += tail.getSize();
+            }
+            TornadoNativeArray table = DeviceArrays.allocate(precision, Math.toIntExact(length));
+            long bytes = precision.bytes();
+            MemorySegment.copy(DeviceArrays.of(precision, twiddles).getSegment(), 0, table.getSegment(), 0, twiddles.length * bytes);
+            long at = twiddles.length * bytes;
+            for (TornadoNativeArray tail : tails) {
+                MemorySegment.copy(tail.getSegment(), 0, table.getSegment(), at, tail.getSize() * bytes);
+                at += tail.getSize() * bytes;
+            }
+            return table;
+        });
+    }
+
+    /**
+     * The tables the tasks of {@code passes} read ({@code twiddles} the passes' own, one per pass): the
+     * chirp passes' ({@link #passTable}) and the ordinary passes', each once; the engine's graph 1 sends
+     * them and graph 2 takes them from it.
+     */
+    List<TornadoNativeArray> tables(List<Pass> passes, List<TornadoNativeArray> twiddles) {
+        Set<TornadoNativeArray> tables = Collections.newSetFromMap(new IdentityHashMap<>());
+        tables.addAll(forwardTables(passes, twiddles));
+        tables.addAll(inverseTables(passes, twiddles));
+        return List.copyOf(tables);
+    }
+
+    /** The table of each forward pass: the first's with the chirp, the last's with the filter, between the passes' own. */
+    private List<TornadoNativeArray> forwardTables(List<Pass> passes, List<TornadoNativeArray> twiddles) {
+        int k = passes.size();
+        if (k == 1) {
+            return List.of(passTable(passes.getFirst(), Role.CHIRP_IN_FILTER));
+        }
+        List<TornadoNativeArray> tables = new ArrayList<>(twiddles);
+        tables.set(0, passTable(passes.getFirst(), Role.CHIRP_IN));
+        tables.set(k - 1, passTable(passes.getLast(), Role.FILTER));
+        return tables;
+    }
+
+    /** The table of each inverse pass: the last's with the chirp, the others the passes' own. */
+    private List<TornadoNativeArray> inverseTables(List<Pass> passes, List<TornadoNativeArray> twiddles) {
+        List<TornadoNativeArray> tables = new ArrayList<>(twiddles);
+        tables.set(passes.size() - 1, passTable(passes.getLast(), Role.CHIRP_OUT));
+        return tables;
     }
 
     /**
      * The buffers of a transform of {@code k} M-point passes from {@code in} to {@code out}: {@code in},
-     * the work arrays, {@code out}. One work array where {@code k} is 1 (a single pass runs in place),
-     * else two, between which the passes alternate.
+     * the work arrays, {@code out}. One work array where {@code k} is 1 (the forward pass writes it, the
+     * inverse pass reads it), else two, between which the passes alternate.
      */
     static List<TornadoNativeArray> buffers(int k, TornadoNativeArray in, TornadoNativeArray out,
                                             IntFunction<TornadoNativeArray> scratch) {
@@ -150,78 +221,60 @@ final class Bluestein {
         return List.copyOf(chain);
     }
 
-    /** Adds one direction's M-point passes along {@code chain} to the graph, their tasks named by {@code prefix}. */
-    interface Passes {
-        List<String> add(String prefix, Direction direction, List<TornadoNativeArray> chain, boolean sendTables);
-    }
-
     /**
      * Adds the transform in {@code direction} to {@code graph} along {@code buffers} ({@link #buffers}):
-     * pad, the forward passes ({@code passes}), filter, the inverse passes, crop; registers the chirp
-     * kernels' work-group shapes in {@code target} (the passes register their own); returns the task names.
+     * the forward M-point passes from the input, the chirp in the first's load and the filter in the
+     * last's store, then the inverse M-point passes into the output, the chirp and the scale in the
+     * last's store; registers their work-group shapes in {@code target}; returns the task names.
      *
-     * @param k          the number of M-point passes of one direction
+     * @param passes     the M-point passes of one direction
+     * @param twiddles   the passes' own tables, one per pass
      * @param sendTables whether this graph sends the tables (else it takes them from another graph)
      * @param scale      the normalisation
-     * @param maxGroup   most work-items per group on the device
+     * @param late       whether the passes address their stores late ({@link RegisterPass#LATE_STORE})
      */
-    List<String> addTasks(TaskGraph graph, Direction direction, int k, List<TornadoNativeArray> buffers,
-                          boolean sendTables, double scale, int maxGroup, GridScheduler target, Passes passes) {
+    List<String> addTasks(TaskGraph graph, Direction direction, List<Pass> passes, List<TornadoNativeArray> twiddles,
+                          List<TornadoNativeArray> buffers, boolean sendTables, double scale, boolean late,
+                          GridScheduler target) {
         if (sendTables) {
-            graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, chirp, spectrum);
+            for (TornadoNativeArray table : tables(passes, twiddles)) {
+                graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, table);
+            }
         }
-        TornadoNativeArray in = buffers.getFirst();
-        TornadoNativeArray out = buffers.getLast();
+        int k = passes.size();
         List<TornadoNativeArray> work = buffers.subList(1, buffers.size() - 1);
-        int sign = direction == Direction.FORWARD ? 1 : -1;
-        int points = m * descriptor.batch();
-        int outputs = n * descriptor.batch();
-        String name = graph.getTaskGraphName();
+        List<TornadoNativeArray> forward = new ArrayList<>();
+        forward.add(buffers.getFirst());
+        forward.addAll(alternate(work, 0, k - 1));
+        List<TornadoNativeArray> inverse = new ArrayList<>(alternate(work, k - 1, k - 1));
+        inverse.add(buffers.getLast());
+        int conjugate = direction == Direction.INVERSE ? RegisterPass.INVERSE_CHIRP : 0;
+        long points = (long) m * descriptor.batch();
+        long size = m;
+        // N rides in the distance of the packed side's layout: the first pass's output, the last's input.
+        FftDescriptor.Layout bound = new FftDescriptor.Layout(1, n);
+        FftDescriptor.Layout packed = new FftDescriptor.Layout(1, m);
         String base = Engine.taskBase(graph);
         List<String> tasks = new ArrayList<>();
-        FftDescriptor.Layout input = descriptor.inputLayout();
-        pad(graph, base + "pad", in, work.getFirst(), sign, points, input);
-        tasks.add(grid(target, name, base + "pad", points, maxGroup));
-        tasks.addAll(passes.add("f", Direction.FORWARD, alternate(work, 0, k), sendTables));
-        filter(graph, base + "filter", work.get(k % work.size()), points);
-        tasks.add(grid(target, name, base + "filter", points, maxGroup));
-        tasks.addAll(passes.add("i", Direction.INVERSE, alternate(work, k, k), false));
-        FftDescriptor.Layout output = descriptor.outputLayout();
-        crop(graph, base + "crop", work.get(2 * k % work.size()), out, sign, scale, outputs, output);
-        tasks.add(grid(target, name, base + "crop", outputs, maxGroup));
+        List<TornadoNativeArray> forwardTables = forwardTables(passes, twiddles);
+        for (int p = 0; p < k; p++) {
+            Pass pass = passes.get(p);
+            boolean chirp = p == 0 || p == k - 1;
+            int flags = Engine.passFlags(pass, false, false, p == 0, false, size, late) | (chirp ? conjugate : 0);
+            tasks.add(Engine.addPass(graph, base + "f" + p, pass, chirp, forward.get(p), forward.get(p + 1),
+                    forwardTables.get(p), flags, 1, p == 0 ? descriptor.inputLayout() : packed, p == 0 ? bound : packed,
+                    points, target));
+        }
+        List<TornadoNativeArray> inverseTables = inverseTables(passes, twiddles);
+        for (int p = 0; p < k; p++) {
+            Pass pass = passes.get(p);
+            boolean last = p == k - 1;
+            int flags = Engine.passFlags(pass, true, false, false, last, size, late) | (last ? conjugate : 0);
+            tasks.add(Engine.addPass(graph, base + "i" + p, pass, last, inverse.get(p), inverse.get(p + 1),
+                    inverseTables.get(p), flags, last ? scale : 1, last ? bound : packed,
+                    last ? descriptor.outputLayout() : packed, points, target));
+        }
         return tasks;
-    }
-
-    // The three kernels, as tasks of the plan's precision: Chirp's, or ChirpDouble's (the same source).
-
-    private void pad(TaskGraph graph, String task, TornadoNativeArray x, TornadoNativeArray a, int sign, int points,
-                     FftDescriptor.Layout in) {
-        if (x instanceof DoubleArray doubles) {
-            graph.task(task, ChirpDouble::pad, new KernelContext(), doubles, (DoubleArray) a, (DoubleArray) chirp, n, mBits,
-                    (double) sign, points, 1, in.stride(), in.distance(), 0);
-        } else {
-            graph.task(task, Chirp::pad, new KernelContext(), (FloatArray) x, (FloatArray) a, (FloatArray) chirp, n, mBits,
-                    (float) sign, points, 1, in.stride(), in.distance(), 0);
-        }
-    }
-
-    private void filter(TaskGraph graph, String task, TornadoNativeArray data, int points) {
-        if (data instanceof DoubleArray doubles) {
-            graph.task(task, ChirpDouble::filter, new KernelContext(), doubles, (DoubleArray) spectrum, mBits, points);
-        } else {
-            graph.task(task, Chirp::filter, new KernelContext(), (FloatArray) data, (FloatArray) spectrum, mBits, points);
-        }
-    }
-
-    private void crop(TaskGraph graph, String task, TornadoNativeArray y, TornadoNativeArray out, int sign, double scale,
-                      int outputs, FftDescriptor.Layout layout) {
-        if (y instanceof DoubleArray doubles) {
-            graph.task(task, ChirpDouble::crop, new KernelContext(), doubles, (DoubleArray) out, (DoubleArray) chirp, n, mBits,
-                    (double) sign, scale, outputs, 1, layout.stride(), layout.distance(), 0);
-        } else {
-            graph.task(task, Chirp::crop, new KernelContext(), (FloatArray) y, (FloatArray) out, (FloatArray) chirp, n, mBits,
-                    (float) sign, (float) scale, outputs, 1, layout.stride(), layout.distance(), 0);
-        }
     }
 
     /** The k + 1 buffers of k passes from the work array of index {@code first}, alternating between the arrays. */
@@ -247,35 +300,39 @@ final class Bluestein {
 
     /**
      * The lines of {@code FftPlan.toString()} for this plan: the convolution, then one per kernel, the
-     * M-point passes described by {@code passLine} (pass index, direction) from kernel 1 on.
+     * M-point passes described by {@code passLine} (pass, direction), with the steps each chirp pass
+     * does in its load or store.
      */
     String describe(List<Pass> passes, java.util.function.BiFunction<Pass, Direction, String> passLine) {
         StringBuilder s = new StringBuilder();
         String forward = String.join(" ", passes.stream().map(Pass::kernelNotation).toList());
         s.append("Bluestein: ").append(n).append(" points as a circular convolution of M = ").append(m)
-                .append(" points: pad ").append(forward).append(" filter ").append(forward).append(" crop\n");
+                .append(" points: ").append(forward).append(" ").append(forward)
+                .append(", the chirp and the filter in the first and last passes\n");
         int kernel = 0;
-        s.append("  kernel ").append(kernel++).append(": pad: x_j c_j, c_j = e^{-i pi j^2/").append(n)
-                .append("} (conjugated inverse), zero-padded to ").append(m).append(" points, ")
-                .append((long) m * descriptor.batch()).append(" work-items");
-        if (!descriptor.inputPacked()) {
-            s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');
+        int k = passes.size();
+        for (Direction direction : List.of(Direction.FORWARD, Direction.INVERSE)) {
+            for (int p = 0; p < k; p++) {
+                s.append("  kernel ").append(kernel++).append(": ").append(passLine.apply(passes.get(p), direction));
+                if (direction == Direction.FORWARD && p == 0) {
+                    s.append(", loads x_j c_j, c_j = e^{-i pi j^2/").append(n).append("} (conjugated inverse), zero from ")
+                            .append(n).append(" to ").append(m);
+                    if (!descriptor.inputPacked()) {
+                        s.append(", from the input's layout (").append(descriptor.inputLayout()).append(')');
+                    }
+                }
+                if (direction == Direction.FORWARD && p == k - 1) {
+                    s.append(", stores times the filter's spectrum (").append(m).append(" points, computed in double on the host)");
+                }
+                if (direction == Direction.INVERSE && p == k - 1) {
+                    s.append(", stores c_k y_k, scaled, the first ").append(n).append(" of ").append(m).append(" points");
+                    if (!descriptor.outputPacked()) {
+                        s.append(", into the output's layout (").append(descriptor.outputLayout()).append(')');
+                    }
+                }
+                s.append('\n');
+            }
         }
-        s.append('\n');
-        for (Pass pass : passes) {
-            s.append("  kernel ").append(kernel++).append(": ").append(passLine.apply(pass, Direction.FORWARD)).append('\n');
-        }
-        s.append("  kernel ").append(kernel++).append(": filter: times the spectrum of the chirp filter (")
-                .append(m).append(" points, computed in double on the host), ").append((long) m * descriptor.batch())
-                .append(" work-items\n");
-        for (Pass pass : passes) {
-            s.append("  kernel ").append(kernel++).append(": ").append(passLine.apply(pass, Direction.INVERSE)).append('\n');
-        }
-        s.append("  kernel ").append(kernel).append(": crop: c_k y_k, scaled, the first ").append(n).append(" of ")
-                .append(m).append(" points, ").append((long) n * descriptor.batch()).append(" work-items");
-        if (!descriptor.outputPacked()) {
-            s.append(", writes the output's layout (").append(descriptor.outputLayout()).append(')');
-        }
-        return s.append('\n').toString();
+        return s.toString();
     }
 }

@@ -372,10 +372,7 @@ final class Engine {
         }
         name(firstGraph, chain);
         sharedSet.add(input);
-        sharedSet.addAll(twiddles);
-        if (bluestein != null) {
-            sharedSet.addAll(bluestein.tables());
-        }
+        sharedSet.addAll(bluestein != null ? bluestein.tables(passes, twiddles) : twiddles);
         TaskGraph secondGraph = new TaskGraph(name + first.opposite().name().charAt(0))
                 .consumeFromDevice(upload.getTaskGraphName(), input)
                 .consumeFromDevice(firstGraph.getTaskGraphName(), sharedSet.toArray());
@@ -475,34 +472,42 @@ final class Engine {
         FftDescriptor.Layout outLayout = complex.outputLayout();
         for (int p = 0; p < passes.size(); p++) {
             Pass pass = passes.get(p);
-            String task = base + prefix + p;
             boolean last = p == passes.size() - 1;
             // The first pass reads the input's layout, the last writes the output's; between, packed.
-            int flags = RegisterPass.flags(inverse, pass.split(), pass.fused(), real)
-                    | RegisterPass.steps(pass.subRadix(1), pass.subRadix(2), TwiddleTable.kBits(pass.span()), pass.rows())
-                    | RegisterPass.layouts(p == 0 && !complex.inputPacked(), last && !complex.outputPacked(),
-                    complex.size()) | (late ? RegisterPass.LATE_STORE : 0);
-            addPass(graph, task, pass, chain.get(p), chain.get(p + 1), twiddles.get(p), flags, last ? scale : 1f,
-                    inLayout, outLayout);
-            WorkerGrid1D worker = new WorkerGrid1D(pass.groups(points) * pass.groupSize());
-            worker.setLocalWork(pass.groupSize(), 1, 1);
-            target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
-            tasks.add(task);
+            int flags = passFlags(pass, inverse, real, p == 0 && !complex.inputPacked(), last && !complex.outputPacked(),
+                    complex.size(), late);
+            tasks.add(addPass(graph, base + prefix + p, pass, false, chain.get(p), chain.get(p + 1), twiddles.get(p), flags,
+                    last ? scale : 1f, inLayout, outLayout, points, target));
         }
         return tasks;
     }
 
     /**
-     * Adds one pass as a task of the register-pass kernel of its arrays' precision ({@link RegisterPass},
-     * {@link RegisterPassDouble}, {@link RegisterPassHalf}): the same arguments, the arrays and the scale
-     * of the plan's type.
+     * The {@code flags} argument of {@code pass} ({@link RegisterPass#flags}, {@link RegisterPass#steps},
+     * {@link RegisterPass#layouts}): the direction, its shape, whether it reads or writes a layout of its
+     * own, the elements of a transform, and the late store.
      */
-    private static void addPass(TaskGraph graph, String task, Pass pass, TornadoNativeArray src, TornadoNativeArray dst,
-                                TornadoNativeArray twiddles, int flags, double scale, FftDescriptor.Layout in,
-                                FftDescriptor.Layout out) {
+    static int passFlags(Pass pass, boolean inverse, boolean real, boolean inLayout, boolean outLayout, long size,
+                         boolean late) {
+        return RegisterPass.flags(inverse, pass.split(), pass.fused(), real)
+                | RegisterPass.steps(pass.subRadix(1), pass.subRadix(2), TwiddleTable.kBits(pass.span()), pass.rows())
+                | RegisterPass.layouts(inLayout, outLayout, size) | (late ? RegisterPass.LATE_STORE : 0);
+    }
+
+    /**
+     * Adds one pass over {@code points} complex values as a task of the register-pass kernel of its
+     * arrays' precision ({@link RegisterPass}, {@link RegisterPassDouble}, {@link RegisterPassHalf}), or
+     * of its chirp kernel where {@code chirp} (Bluestein's first and last passes; float and double): the
+     * same arguments, the arrays and the scale of the plan's type. Registers its work-groups in
+     * {@code target}; returns the task's name.
+     */
+    static String addPass(TaskGraph graph, String task, Pass pass, boolean chirp, TornadoNativeArray src,
+                          TornadoNativeArray dst, TornadoNativeArray twiddles, int flags, double scale,
+                          FftDescriptor.Layout in, FftDescriptor.Layout out, long points, GridScheduler target) {
         int local = RegisterPass.localFloats(pass.cols() * pass.rows(), pass.radix());
         if (src instanceof DoubleArray doubles) {
-            graph.task(task, RegisterPassDouble.kernel(pass.regs()), new KernelContext(), doubles, (DoubleArray) dst,
+            graph.task(task, chirp ? RegisterPassDouble.chirpKernel(pass.regs()) : RegisterPassDouble.kernel(pass.regs()),
+                    new KernelContext(), doubles, (DoubleArray) dst,
                     (DoubleArray) twiddles, pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags, scale,
                     local, in.stride(), in.distance(), out.stride(), out.distance());
         } else if (src instanceof HalfFloatArray halves) {
@@ -510,10 +515,15 @@ final class Engine {
                     (FloatArray) twiddles, pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags,
                     (float) scale, local, in.stride(), in.distance(), out.stride(), out.distance());
         } else {
-            graph.task(task, RegisterPass.kernel(pass.regs()), new KernelContext(), (FloatArray) src, (FloatArray) dst,
+            graph.task(task, chirp ? RegisterPass.chirpKernel(pass.regs()) : RegisterPass.kernel(pass.regs()),
+                    new KernelContext(), (FloatArray) src, (FloatArray) dst,
                     (FloatArray) twiddles, pass.n(), pass.stride(), pass.radix(), pass.span(), pass.cols(), flags,
                     (float) scale, local, in.stride(), in.distance(), out.stride(), out.distance());
         }
+        WorkerGrid1D worker = new WorkerGrid1D(pass.groups(points) * pass.groupSize());
+        worker.setLocalWork(pass.groupSize(), 1, 1);
+        target.addWorkerGrid(graph.getTaskGraphName() + "." + task, worker);
+        return task;
     }
 
     /**
@@ -637,9 +647,7 @@ final class Engine {
         if (bluestein == null) {
             return addPasses(graph, direction, passes, twiddles, sendTables, chain, scale, target, late);
         }
-        return bluestein.addTasks(graph, direction, passes.size(), chain, sendTables, scale, profile.maxGroupSize(), target,
-                (prefix, way, passChain, send) -> addPasses(graph, prefix, way, passes, twiddles, send, passChain, 1f,
-                        target, late));
+        return bluestein.addTasks(graph, direction, passes, twiddles, chain, sendTables, scale, late, target);
     }
 
     /** The factor {@code d}'s output is multiplied by, in double (a double plan's kernels take it so). */
@@ -829,7 +837,7 @@ final class Engine {
         buffers.add(input);
         buffers.add(output);
         buffers.addAll(scratch);
-        buffers.addAll(twiddles);
+        buffers.addAll(bluestein != null ? bluestein.tables(passes, twiddles) : twiddles);
         if (mixedRadix != null) {
             buffers.addAll(mixedRadix.work());
         }
@@ -838,9 +846,6 @@ final class Engine {
         }
         if (realTwiddles != null) {
             buffers.add(realTwiddles);
-        }
-        if (bluestein != null) {
-            buffers.addAll(bluestein.tables());
         }
         return buffers.stream().mapToLong(TornadoNativeArray::getNumBytesOfSegmentWithHeader).sum();
     }

@@ -1004,7 +1004,7 @@ public final class FftPlan implements AutoCloseable {
      * it), and for r2c and c2r the split or merge kernel, except in 1D where the complex part is one
      * pass, which then does the split or merge too. For a plan over several devices, the kernels of one
      * chunk of each step ({@link #passes()}). For a 1D length that is not a power of two, the passes of
-     * Bluestein's convolution both ways and its three kernels: pad, filter and crop; where the length's
+     * Bluestein's convolution both ways (its pointwise steps are inside the first and last); where the length's
      * prime factors are 2, 3, 5 and 7, one mixed-radix pass per factor (radix 16, 8, 4 or 2 for the twos).
      *
      * @throws IllegalStateException after {@link #close()}
@@ -1015,7 +1015,7 @@ public final class FftPlan implements AutoCloseable {
             return passes().size();
         }
         if (engine.bluestein != null) {
-            return 2 * engine.passes.size() + 3;
+            return 2 * engine.passes.size();
         }
         if (engine.mixedRadix != null) {
             return engine.mixedRadix.kernels() + (descriptor.isReal() ? 1 : 0);

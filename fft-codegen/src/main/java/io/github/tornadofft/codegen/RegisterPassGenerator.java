@@ -68,6 +68,8 @@ public final class RegisterPassGenerator extends KernelSource {
 
     /** Values per work-item there is a kernel for. */
     static final int[] REGISTERS = {1, 2, 4, 8, 16};
+    /** Values per work-item there is a chirp kernel for (Bluestein's M is at least 32 points). */
+    static final int[] CHIRP_REGISTERS = {2, 4, 8, 16};
     /** Longest fused X axis there is code for. */
     static final int MAX_FUSED = 64;
 
@@ -87,6 +89,12 @@ public final class RegisterPassGenerator extends KernelSource {
 
     /** Whether the class being written is {@link #HALF_CLASS}: fp16 {@code src} and {@code dst}. */
     private boolean fp16;
+
+    /**
+     * Whether the kernel being written is a chirp kernel ({@code chirpR}): Bluestein's first and last
+     * passes, with the chirp and the filter in their loads and stores, and no fused X axis or real step.
+     */
+    private boolean chirp;
 
     private RegisterPassGenerator(Type type) {
         super(type);
@@ -147,6 +155,21 @@ public final class RegisterPassGenerator extends KernelSource {
         line("default -> throw new IllegalArgumentException(\"regs: a power of two up to \" + MAX_REGS + \", got \" + regs);");
         close("};");
         close("}");
+        if (fp16) {
+            return;
+        }
+        line("");
+        line("/** The chirp kernel (Bluestein's first and last passes) for work-items holding {@code regs} values, 2 to MAX_REGS. */");
+        open("public static Task16<KernelContext, " + dataArray() + ", " + dataArray() + ", " + type.array
+                + ", Integer, Integer, Integer, Integer, Integer,");
+        line("        Integer, " + type.boxed + ", Integer, Integer, Integer, Integer, Integer> chirpKernel(int regs) {");
+        open("return switch (regs) {");
+        for (int regs : CHIRP_REGISTERS) {
+            line("case " + regs + " -> " + owner + "::chirp" + regs + ";");
+        }
+        line("default -> throw new IllegalArgumentException(\"regs: a power of two from 2 to \" + MAX_REGS + \", got \" + regs);");
+        close("};");
+        close("}");
     }
 
     /**
@@ -158,7 +181,7 @@ public final class RegisterPassGenerator extends KernelSource {
         imports();
         for (String constant : SHARED) {
             // The half class has no real-transform code.
-            if (!(fp16 && constant.equals("REAL"))) {
+            if (!(fp16 && (constant.equals("REAL") || constant.equals("INVERSE_CHIRP")))) {
                 line("import static " + PACKAGE + "." + Type.FLOAT.className + "." + constant + ";");
             }
         }
@@ -196,6 +219,14 @@ public final class RegisterPassGenerator extends KernelSource {
             line("");
             kernel(regs);
         }
+        if (!fp16) {
+            chirp = true;
+            for (int regs : CHIRP_REGISTERS) {
+                line("");
+                kernel(regs);
+            }
+            chirp = false;
+        }
         close("}");
     }
 
@@ -216,7 +247,7 @@ public final class RegisterPassGenerator extends KernelSource {
 
     /** RegisterPass's constants the kernels read. */
     private static final String[] SHARED = {"MAX_REGS", "INVERSE", "SPLIT", "FUSED_SHIFT", "IN_LAYOUT", "OUT_LAYOUT",
-        "LATE_STORE", "REAL", "R2_SHIFT", "R3_SHIFT", "K_SHIFT", "ROWS_SHIFT", "SIZE_SHIFT"};
+        "LATE_STORE", "REAL", "INVERSE_CHIRP", "R2_SHIFT", "R3_SHIFT", "K_SHIFT", "ROWS_SHIFT", "SIZE_SHIFT"};
 
     /** The first line of every generated class. */
     private static final String GENERATED =
@@ -309,6 +340,15 @@ public final class RegisterPassGenerator extends KernelSource {
         line(" * follow the pass's own in its table ({@link TwiddleTable#forRealPass}). A real transform then");
         line(" * costs one kernel, one read and one write of its data.");
         line(" *");
+        line(" * <p>Bluestein's convolution ({@code Chirp}) has its first and last steps in its passes: the chirp");
+        line(" * kernels {@code chirpR} ({@link #chirpKernel}) are {@code passR} without a fused X axis or a real");
+        line(" * transform's step, and with Bluestein's pointwise products in the load of its first pass (span 1,");
+        line(" * forward: the caller's input times the chirp, zero from N on) and the store of its last passes");
+        line(" * (forward: times the filter's spectrum; inverse: times the chirp, the first N points into the");
+        line(" * caller's output). The tables follow the pass's twiddles in its table; N rides in the layout");
+        line(" * argument of the pass's packed side ({@code outDistance} of the first pass, {@code inDistance} of");
+        line(" * the inverse's last). Five kernels a direction become the passes alone.");
+        line(" *");
         line(" * <p>Exchanges pass the real and imaginary parts through two local arrays at once, or, with the");
         line(" * split exchange, through one array in turn: two more barriers per exchange, but half the local");
         line(" * memory per value, so a group's tile can be twice as large (longer runs or a larger radix).");
@@ -345,6 +385,12 @@ public final class RegisterPassGenerator extends KernelSource {
         line(" * a row lies {@code N/2 outStride} (r2c) or {@code N/2 inStride} (c2r) after element 0.");
         line(" */");
         line("public static final int REAL = 1 << 30;");
+        line("/**");
+        line(" * Bit of {@code flags} of a chirp kernel ({@code chirpR}): Bluestein's inverse transform, whose chirp");
+        line(" * and filter spectrum are the forward one's conjugated (the tables are shared; the kernel conjugates");
+        line(" * the entries it reads).");
+        line(" */");
+        line("public static final int INVERSE_CHIRP = 1 << 31;");
         line("/** Shifts of the {@code flags} fields log2 r2 (3 bits), log2 r3 (3), kBits (5), log2 rows (5), sizeBits (5). */");
         line("static final int R2_SHIFT = 8;");
         line("static final int R3_SHIFT = 11;");
@@ -432,6 +478,14 @@ public final class RegisterPassGenerator extends KernelSource {
             line("");
             kernel(regs);
         }
+        if (!fp16) {
+            chirp = true;
+            for (int regs : CHIRP_REGISTERS) {
+                line("");
+                kernel(regs);
+            }
+            chirp = false;
+        }
         close("}");
     }
 
@@ -439,7 +493,13 @@ public final class RegisterPassGenerator extends KernelSource {
 
     private void kernel(int regs) {
         int half = regs / 2;
-        if (regs == 1) {
+        if (chirp) {
+            line("/**");
+            line(" * The chirp kernel with " + regs + " values per work-item: pass" + regs + " without a fused X axis or a real");
+            line(" * transform's step, as Bluestein's first pass (the chirp on load) and last passes (the filter or");
+            line(" * the chirp on store).");
+            line(" */");
+        } else if (regs == 1) {
             line("/** The pass with 1 value per work-item: no butterfly, a copy that applies the scale (n = 1). */");
         } else if (half == 1) {
             line("/** The pass with 2 values per work-item: radix 2, up to three times. */");
@@ -447,7 +507,7 @@ public final class RegisterPassGenerator extends KernelSource {
             line("/** The pass with " + regs + " values per work-item: radix " + regs + ", then d x radix " + regs
                     + " / d (d up to " + Math.min(half, MAX_BUTTERFLIES) + "), twice at most. */");
         }
-        open("public static void pass" + regs + "(KernelContext ctx, " + dataArray() + " src, " + dataArray() + " dst, "
+        open("public static void " + (chirp ? "chirp" : "pass") + regs + "(KernelContext ctx, " + dataArray() + " src, " + dataArray() + " dst, "
                 + type.array + " tw, int n,"
                 + " int stride, int r, int span,");
         line("        int cols, int flags, " + type.scalar + " scale, int localFloats, int inStride, int inDistance, int outStride,");
@@ -516,13 +576,20 @@ public final class RegisterPassGenerator extends KernelSource {
         line("// Load element m = q + j threads of line i into x_j; adjacent work-items read adjacent columns.");
         line("int first = base + (i + q * lines) * stride;");
         line("int step = threads * lines * stride;");
-        intoLayout("IN_LAYOUT", "input", "first", "step", "inStride", "inDistance");
-        for (int j = 0; j < regs; j++) {
-            String addr = plus("first", j, "step");
-            line(x(j) + "r = " + load("2 * " + group(addr)) + "; " + x(j) + "i = " + load("2 * " + group(addr) + " + 1")
-                    + " * conj;");
+        if (chirp) {
+            line("// x_0's element of its transform, and the step to x_j's: where the chirp and the bounds are read.");
+            line("int elem = first & sizeMask;");
+            line("int elemStep = step;");
         }
-        if (!fp16) {
+        intoLayout("IN_LAYOUT", "input", "first", "step", "inStride", "inDistance");
+        if (chirp) {
+            chirpLoads(regs);
+        } else {
+            for (int j = 0; j < regs; j++) {
+                loadLine(j, plus("first", j, "step"));
+            }
+        }
+        if (!fp16 && !chirp) {
             merge(regs);
         }
         open("if (span > 1) {");
@@ -556,7 +623,7 @@ public final class RegisterPassGenerator extends KernelSource {
         close("}");
         line("");
 
-        if (regs > 1) {
+        if (regs > 1 && !chirp) {
             fusedAxis(regs);
         }
 
@@ -885,21 +952,30 @@ public final class RegisterPassGenerator extends KernelSource {
         line("// Store output m = q + j threads of line i at (i - k) r + k + m span.");
         line("int out = base + ((i - k) * r + k + q * span) * stride;");
         line("int outStep = threads * span * stride;");
+        if (chirp) {
+            line("elem = out & sizeMask;");
+            line("elemStep = outStep;");
+        }
         intoLayout("OUT_LAYOUT", "output", "out", "outStep", "outStride", "outDistance");
         open("if ((flags & LATE_STORE) != 0) {");
         line("// A zero only known after the last exchange (TwiddleTable): the addresses are computed late.");
         line("out += (int) tw.get(2 * r - 1);");
         close("}");
-        if (!fp16) {
+        boolean real = !fp16 && !chirp;
+        if (real) {
             open("if ((flags & (REAL | INVERSE)) == REAL) {");
             split(regs);
             reopen("} else {");
         }
-        for (int j = 0; j < regs; j++) {
-            String addr = plus("out", j, "outStep");
-            storeLine(addr, x(j) + "r", x(j) + "i");
+        if (chirp) {
+            chirpStores(regs);
+        } else {
+            for (int j = 0; j < regs; j++) {
+                String addr = plus("out", j, "outStep");
+                storeLine(addr, x(j) + "r", x(j) + "i");
+            }
         }
-        if (!fp16) {
+        if (real) {
             close("}");
         }
         reopen("} else {");
@@ -930,6 +1006,77 @@ public final class RegisterPassGenerator extends KernelSource {
             storeLine(addr, "lre[a]", "lim[a]");
         }
         close("}");
+        close("}");
+    }
+
+    /** Loads element {@code addr} of src into x_j, conjugated for the inverse. */
+    private void loadLine(int j, String addr) {
+        line(x(j) + "r = " + load("2 * " + group(addr)) + "; " + x(j) + "i = " + load("2 * " + group(addr) + " + 1")
+                + " * conj;");
+    }
+
+    /**
+     * A chirp kernel's loads. As Bluestein's first pass (span 1, forward: {@code a_j = x_j c_j} for j
+     * &lt; N, zero from N to n) each value is loaded only below N and multiplied by chirp entry j,
+     * which follows the pass's twiddles in its table (from float index {@code chirpAt}); N is the
+     * {@code outDistance} argument (the pass's output is packed, so it takes no layout). The inverse
+     * transform's chirp is the conjugate ({@code INVERSE_CHIRP}). As any other pass it loads as
+     * {@code passR} does.
+     */
+    private void chirpLoads(int regs) {
+        line("// Bluestein's first pass (span 1, forward): a_j = x_j c_j for j < N, zero from N to n, N the outDistance");
+        line("// argument (this pass's output is packed); chirp entry j follows the pass's twiddles in its table.");
+        line("boolean chirpIn = span == 1 && (flags & INVERSE) == 0;");
+        line("int chirpBound = chirpIn ? outDistance : n;");
+        line("int chirpAt = 2 * r;");
+        open("if (span > 1) {");
+        line("chirpAt += 2 * r * ((1 << kBits) + (span >> kBits));");
+        close("}");
+        line(type.scalar + " chirpSign = (flags & INVERSE_CHIRP) != 0 ? " + type.literal(-1) + " : " + type.literal(1) + ";");
+        for (int j = 0; j < regs; j++) {
+            String element = plus("elem", j, "elemStep");
+            open("if (" + element + " < chirpBound) {");
+            loadLine(j, plus("first", j, "step"));
+            open("if (chirpIn) {");
+            read("w", "chirpAt + 2 * " + group(element));
+            line("wi *= chirpSign;");
+            multiply(x(j));
+            close("}");
+            reopen("} else {");
+            line(x(j) + "r = " + type.literal(0) + "; " + x(j) + "i = " + type.literal(0) + ";");
+            close("}");
+        }
+    }
+
+    /**
+     * A chirp kernel's stores. As Bluestein's last passes (span r = n): the forward one multiplies the
+     * spectrum by the filter's (n entries), the inverse one the result by the chirp and stores only its
+     * first N points, N the {@code inDistance} argument (the pass's input is packed), into the caller's
+     * output layout. The entries follow the pass's twiddles in its table, after the chirp where the pass
+     * is the first too. Each entry is taken as conj'(t) for a value held conjugated (the inverse pass), so
+     * that the stored value is multiplied by t, and conjugated once more for Bluestein's inverse
+     * ({@code INVERSE_CHIRP}). As any other pass it stores as {@code passR} does.
+     */
+    private void chirpStores(int regs) {
+        open("if (span * r == n) {");
+        line("// Bluestein's last passes: the forward one's spectrum times the filter's, the inverse one's result");
+        line("// times the chirp, its first N points only (N the inDistance argument: this pass's input is packed).");
+        line("int storeAt = chirpAt + (chirpIn ? 2 * outDistance : 0);");
+        line("int storeBound = (flags & INVERSE) != 0 ? inDistance : n;");
+        line("chirpSign *= conj;");
+        for (int j = 0; j < regs; j++) {
+            String element = plus("elem", j, "elemStep");
+            open("if (" + element + " < storeBound) {");
+            read("w", "storeAt + 2 * " + group(element));
+            line("wi *= chirpSign;");
+            multiply(x(j));
+            storeLine(plus("out", j, "outStep"), x(j) + "r", x(j) + "i");
+            close("}");
+        }
+        reopen("} else {");
+        for (int j = 0; j < regs; j++) {
+            storeLine(plus("out", j, "outStep"), x(j) + "r", x(j) + "i");
+        }
         close("}");
     }
 
