@@ -3,6 +3,8 @@ package io.github.tornadofft;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.api.Precision;
+import io.github.tornadofft.kernels.RealByComplex;
+import io.github.tornadofft.kernels.RealByComplexDouble;
 import io.github.tornadofft.kernels.RealTransform;
 import io.github.tornadofft.kernels.RealTransformDouble;
 import io.github.tornadofft.kernels.RegisterPass;
@@ -113,6 +115,15 @@ final class Engine {
     final MixedRadix mixedRadix;
     /** The tensor-core stages of a plan with {@link Compute#TENSOR_CORES}, else null; {@link #passes} is then empty. */
     final TensorCores tensorCores;
+    /**
+     * The complex transform of the whole shape that computes a real transform by the natural route
+     * ({@link #promotes}), else null: what the passes, the convolution or the mixed-radix kernels compute
+     * then, between {@link #widened} and {@link #transformed}.
+     */
+    final FftDescriptor promoted;
+    /** Where the natural route's complex transform reads ({@link #promoted}) and writes: packed, or null. */
+    private final TornadoNativeArray widened;
+    private final TornadoNativeArray transformed;
     private final List<TornadoNativeArray> scratch = new ArrayList<>();
     private final String name;
     private final GridScheduler grid = new GridScheduler();
@@ -137,22 +148,27 @@ final class Engine {
         this.device = device;
         this.descriptor = key.descriptor();
         this.profile = profile.forPrecision(DeviceArrays.arithmetic(descriptor.precision()));
-        this.bluestein = Bluestein.applies(descriptor) ? new Bluestein(descriptor) : null;
-        FftDescriptor mixed = mixedPart(descriptor);
+        this.promoted = promotes(descriptor) ? wholeComplex(descriptor) : null;
+        FftDescriptor planned = planned();
+        this.bluestein = Bluestein.applies(planned) ? new Bluestein(planned) : null;
+        FftDescriptor mixed = mixedPart(planned);
         this.mixedRadix = MixedRadix.applies(mixed) ? new MixedRadix(mixed, this.profile.localBytes()) : null;
         this.tensorCores = key.options().compute() == Compute.TENSOR_CORES ? new TensorCores(descriptor) : null;
-        this.passes = tensorCores != null ? List.of() : planPasses(descriptor, this.profile);
-        checkHalfStores(descriptor, passes, device.getTornadoVMBackend());
-        this.fusesRealStep = fusesRealStep(descriptor, passes);
-        this.complex = complexPart(descriptor, fusesRealStep);
+        this.passes = tensorCores != null ? List.of() : planPasses(planned, this.profile);
+        checkHalfStores(planned, passes, device.getTornadoVMBackend());
+        this.fusesRealStep = fusesRealStep(planned, passes);
+        this.complex = complexPart(planned, fusesRealStep);
         this.storesLate = !passes.isEmpty() && Planner.storesLate(passes, this.profile, CompilerFlags.capsRegisters(device));
         this.name = "fft" + IDS.incrementAndGet();
         this.precision = descriptor.precision();
         this.input = HostBuffers.take(precision, (int) descriptor.inputFloats());
         this.output = descriptor.inPlace() ? input : HostBuffers.take(precision, (int) descriptor.outputFloats());
+        this.widened = promoted == null ? null : HostBuffers.take(precision, (int) promoted.inputFloats());
+        this.transformed = promoted == null ? null : HostBuffers.take(precision, (int) promoted.outputFloats());
         this.twiddles = mixedRadix != null ? mixedRadix.tables()
-                : tensorCores != null ? tensorCores.tables() : tables(descriptor, passes);
-        this.realTwiddles = descriptor.isReal() && !fusesRealStep ? HostBuffers.realTwiddles(precision, lastAxis(descriptor)) : null;
+                : tensorCores != null ? tensorCores.tables() : tables(planned, passes);
+        this.realTwiddles = descriptor.isReal() && promoted == null && !fusesRealStep
+                ? HostBuffers.realTwiddles(precision, lastAxis(descriptor)) : null;
         TornadoExecutionPlan built = null;
         try {
             built = build();
@@ -170,6 +186,34 @@ final class Engine {
             free(built);
             throw e;
         }
+    }
+
+    /**
+     * Whether the real transform {@code d} runs by the natural route ({@link RealByComplex}): the complex
+     * transform of its whole shape between two pointwise kernels, where the split and merge of N/2-point
+     * transforms do not take it: an odd last axis N, an axis with a prime factor above 7, an N/2 with
+     * one, or a 2D or 3D transform in place (padded rows) whose axes are not all powers of two.
+     */
+    static boolean promotes(FftDescriptor d) {
+        if (!d.isReal()) {
+            return false;
+        }
+        int[] shape = d.shape();
+        int n = shape[shape.length - 1];
+        boolean powers = Arrays.stream(shape).allMatch(length -> Integer.bitCount(length) == 1);
+        boolean smooth = Arrays.stream(shape).allMatch(MixedRadix::smooth) && n % 2 == 0 && MixedRadix.smooth(n / 2);
+        return !smooth || !powers && d.inPlace() && d.size() > n;
+    }
+
+    /** The complex transform of {@code d}'s whole shape, packed, in its direction and norm ({@link #promotes}). */
+    static FftDescriptor wholeComplex(FftDescriptor d) {
+        return FftDescriptor.c2c(d.shape()).batch(d.batch()).precision(d.precision()).norm(d.norm())
+                .direction(d.direction()).build();
+    }
+
+    /** What the passes, the convolution or the mixed-radix kernels plan for: {@link #promoted}, else the descriptor. */
+    private FftDescriptor planned() {
+        return promoted != null ? promoted : descriptor;
     }
 
     /**
@@ -342,6 +386,10 @@ final class Engine {
         Direction first = descriptor.direction();
         TaskGraph firstGraph = new TaskGraph(name + first.name().charAt(0))
                 .consumeFromDevice(upload.getTaskGraphName(), input);
+        if (promoted != null) {
+            addPromoted(firstGraph, passes, twiddles, input, output, grid, storesLate);
+            return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot()));
+        }
         if (descriptor.isReal()) {
             List<TornadoNativeArray> chain = realChain(passes, input, output);
             addRealTasks(firstGraph, passes, twiddles, chain, grid, storesLate);
@@ -463,8 +511,8 @@ final class Engine {
         }
         boolean inverse = direction == Direction.INVERSE;
         // A real transform's one pass with the split or merge inside reads or writes the spectrum's rows.
-        boolean real = fusesRealStep(descriptor, passes);
-        FftDescriptor complex = complexPart(descriptor, real);
+        boolean real = fusesRealStep(planned(), passes);
+        FftDescriptor complex = complexPart(planned(), real);
         long points = complex.floats() / 2;
         List<String> tasks = new ArrayList<>();
         String base = taskBase(graph);
@@ -650,6 +698,71 @@ final class Engine {
         return bluestein.addTasks(graph, direction, passes, twiddles, chain, sendTables, scale, late, target);
     }
 
+    /**
+     * Adds a real transform by the natural route ({@link #promoted}, {@link RealByComplex}) from {@code in}
+     * to {@code out}: r2c widens the real rows into {@link #widened}, transforms the whole shape into
+     * {@link #transformed} and keeps bins 0 to N/2 of each row into {@code out}; c2r weighs the half
+     * spectrum into {@link #widened}, transforms (inverse) and keeps the real parts. Names every array it
+     * writes as an (on-demand) output of {@code graph}, so that freeing releases it; registers the
+     * work-group shapes in {@code target}; returns the task names.
+     */
+    private List<String> addPromoted(TaskGraph graph, List<Pass> passes, List<TornadoNativeArray> twiddles,
+                                     TornadoNativeArray in, TornadoNativeArray out, GridScheduler target, boolean late) {
+        boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
+        int n = lastAxis(descriptor);
+        long rows = descriptor.size() / n * descriptor.batch();
+        int points = Math.toIntExact(rows * n);
+        int bins = Math.toIntExact(rows * (n / 2 + 1));
+        int xRow = descriptor.inPlace() ? 2 * (n / 2 + 1) : n;
+        String name = graph.getTaskGraphName();
+        String base = taskBase(graph);
+        int group = profile.maxGroupSize();
+        List<String> tasks = new ArrayList<>();
+        if (r2c) {
+            if (in instanceof DoubleArray doubles) {
+                graph.task(base + "widen", RealByComplexDouble::widen, new KernelContext(), doubles, (DoubleArray) widened, n, xRow, points);
+            } else {
+                graph.task(base + "widen", RealByComplex::widen, new KernelContext(), (FloatArray) in, (FloatArray) widened, n, xRow, points);
+            }
+            tasks.add(Bluestein.grid(target, name, base + "widen", points, group));
+        } else {
+            if (in instanceof DoubleArray doubles) {
+                graph.task(base + "weigh", RealByComplexDouble::weighHalf, new KernelContext(), doubles, (DoubleArray) widened, n, points);
+            } else {
+                graph.task(base + "weigh", RealByComplex::weighHalf, new KernelContext(), (FloatArray) in, (FloatArray) widened, n, points);
+            }
+            tasks.add(Bluestein.grid(target, name, base + "weigh", points, group));
+        }
+        List<TornadoNativeArray> chain = transformChain(passes.size(), widened, transformed);
+        tasks.addAll(addTransform(graph, promoted.direction(), passes, twiddles, true, chain, scale(promoted), target, late));
+        if (r2c) {
+            if (out instanceof DoubleArray doubles) {
+                graph.task(base + "half", RealByComplexDouble::keepHalf, new KernelContext(), (DoubleArray) transformed, doubles, n, bins);
+            } else {
+                graph.task(base + "half", RealByComplex::keepHalf, new KernelContext(), (FloatArray) transformed, (FloatArray) out, n, bins);
+            }
+            tasks.add(Bluestein.grid(target, name, base + "half", bins, group));
+        } else {
+            if (out instanceof DoubleArray doubles) {
+                graph.task(base + "real", RealByComplexDouble::realPart, new KernelContext(), (DoubleArray) transformed, doubles, n, xRow, points);
+            } else {
+                graph.task(base + "real", RealByComplex::realPart, new KernelContext(), (FloatArray) transformed, (FloatArray) out, n, xRow, points);
+            }
+            tasks.add(Bluestein.grid(target, name, base + "real", points, group));
+        }
+        Set<TornadoNativeArray> written = Collections.newSetFromMap(new IdentityHashMap<>());
+        written.add(widened);
+        written.addAll(chain.subList(1, chain.size()));
+        if (mixedRadix != null) {
+            written.addAll(mixedRadix.work());
+        }
+        written.add(out);
+        for (TornadoNativeArray buffer : written) {
+            graph.transferToHost(DataTransferMode.UNDER_DEMAND, buffer);
+        }
+        return tasks;
+    }
+
     /** The factor {@code d}'s output is multiplied by, in double (a double plan's kernels take it so). */
     static double scale(FftDescriptor d) {
         return d.norm().scale(d.size(), d.direction());
@@ -703,7 +816,7 @@ final class Engine {
      */
     private List<TornadoNativeArray> bufferChain(int k, TornadoNativeArray in, TornadoNativeArray out) {
         // An array in a layout of its own is not packed and never holds a pass's intermediate result.
-        return bufferChain(k, in, out, complexPart(descriptor).outputPacked() ? List.of(out) : List.of(), 0);
+        return bufferChain(k, in, out, complexPart(planned()).outputPacked() ? List.of(out) : List.of(), 0);
     }
 
     /**
@@ -744,11 +857,14 @@ final class Engine {
     synchronized List<String> append(TaskGraph graph, Direction direction, TornadoNativeArray in, TornadoNativeArray out, GridScheduler target) {
         if (appended == null) {
             List<Pass> planned = CompilerFlags.capsRegisters(device) && tensorCores == null
-                    ? planPasses(descriptor, profile.withMaxGroupSize(APPENDED_GROUP))
+                    ? planPasses(planned(), profile.withMaxGroupSize(APPENDED_GROUP))
                     : passes;
-            checkHalfStores(descriptor, planned, device.getTornadoVMBackend());
+            checkHalfStores(planned(), planned, device.getTornadoVMBackend());
             appended = planned;
-            appendedTwiddles = appended == passes ? twiddles : tables(descriptor, appended);
+            appendedTwiddles = appended == passes || mixedRadix != null ? twiddles : tables(planned(), appended);
+        }
+        if (promoted != null) {
+            return addPromoted(graph, appended, appendedTwiddles, in, out, target, false);
         }
         if (descriptor.isReal()) {
             return addRealTasks(graph, appended, appendedTwiddles, realChain(appended, in, out), target, false);
@@ -837,6 +953,10 @@ final class Engine {
         buffers.add(input);
         buffers.add(output);
         buffers.addAll(scratch);
+        if (promoted != null) {
+            buffers.add(widened);
+            buffers.add(transformed);
+        }
         buffers.addAll(bluestein != null ? bluestein.tables(passes, twiddles) : twiddles);
         if (mixedRadix != null) {
             buffers.addAll(mixedRadix.work());
@@ -887,6 +1007,10 @@ final class Engine {
             }
             scratch.forEach(HostBuffers::give);
             scratch.clear();
+            if (promoted != null) {
+                HostBuffers.give(widened);
+                HostBuffers.give(transformed);
+            }
             if (mixedRadix != null) {
                 mixedRadix.work().forEach(HostBuffers::give);
             }

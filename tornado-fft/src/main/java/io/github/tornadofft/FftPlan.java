@@ -73,7 +73,6 @@ public final class FftPlan implements AutoCloseable {
             TensorCores.check(descriptor, device);
         }
         checkPrecision(descriptor, device);
-        MixedRadix.checkShape(descriptor);
         this.descriptor = descriptor;
         this.device = device;
         this.options = options;
@@ -169,6 +168,12 @@ public final class FftPlan implements AutoCloseable {
         if (compute == Compute.TENSOR_CORES) {
             return (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())) * descriptor.precision().bytes()
                     + 2 * descriptor.floats() * Float.BYTES;
+        }
+        if (Engine.promotes(descriptor)) {
+            // The caller's arrays, and the whole shape's complex transform between two packed arrays of its own.
+            FftDescriptor whole = Engine.wholeComplex(descriptor);
+            return (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())) * descriptor.precision().bytes()
+                    + deviceBytesNeeded(whole, compute);
         }
         if (Bluestein.applies(descriptor)) {
             return Bluestein.deviceBytes(descriptor);
@@ -1014,16 +1019,19 @@ public final class FftPlan implements AutoCloseable {
         if (split != null) {
             return passes().size();
         }
+        // The natural route of a real transform: its two pointwise kernels around the complex transform.
+        boolean real = descriptor.isReal() && engine.promoted == null;
+        int around = engine.promoted != null ? 2 : 0;
         if (engine.bluestein != null) {
-            return 2 * engine.passes.size();
+            return 2 * engine.passes.size() + around;
         }
         if (engine.mixedRadix != null) {
-            return engine.mixedRadix.kernels() + (descriptor.isReal() ? 1 : 0);
+            return engine.mixedRadix.kernels() + (real ? 1 : 0) + around;
         }
         if (engine.tensorCores != null) {
             return engine.tensorCores.kernels(descriptor.direction());
         }
-        return engine.passes.size() + (descriptor.isReal() && !engine.fusesRealStep ? 1 : 0);
+        return engine.passes.size() + (real && !engine.fusesRealStep ? 1 : 0) + around;
     }
 
     /** The devices the plan runs on: one, or those of a plan over several (as listed, repeats included). */
@@ -1063,19 +1071,51 @@ public final class FftPlan implements AutoCloseable {
         }
         StringBuilder s = new StringBuilder();
         DeviceProfile profile = engine.profile;
-        List<Pass> passes = engine.passes;
         s.append(descriptor).append(" on ").append(profile.name()).append(", data on ").append(profile.dataAlignment())
                 .append("-byte boundaries").append(launch() == Launch.CUDA_GRAPH ? ", launched as one CUDA graph\n" : "\n");
+        if (engine.promoted == null) {
+            return describeTransform(s, descriptor);
+        }
+        // The natural route: the complex transform of the whole shape between two pointwise kernels.
+        boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
+        int n = Engine.lastAxis(descriptor);
+        long rows = descriptor.size() / n * descriptor.batch();
+        s.append(r2c ? "r2c" : "c2r").append(" by the complex transform of its whole shape (the natural route): ")
+                .append(r2c ? "widen, " : "weigh, ").append(engine.promoted).append(r2c ? ", keep half\n" : ", real part\n");
+        s.append("  kernel 0: ").append(r2c ? "widen: each real row as " + n + " complex values"
+                : "weigh: bins 0 to " + n / 2 + " of each row times 1, 2, ..., 2, 1 (bin N/2 of an even N once), zero above")
+                .append(", ").append(rows * n).append(" work-items\n");
+        String inner = describeTransform(new StringBuilder(), engine.promoted);
+        java.util.regex.Matcher kernel = java.util.regex.Pattern.compile("(?m)^  kernel (\\d+):").matcher(inner);
+        StringBuilder renumbered = new StringBuilder();
+        int last = 0;
+        while (kernel.find()) {
+            last = Integer.parseInt(kernel.group(1)) + 1;
+            kernel.appendReplacement(renumbered, "  kernel " + last + ":");
+        }
+        kernel.appendTail(renumbered);
+        s.append(renumbered);
+        s.append("  kernel ").append(last + 1).append(": ").append(r2c ? "keep half: bins 0 to " + n / 2 + " of each row, "
+                + rows * (n / 2 + 1) : "real part: each row's " + n + " real values, " + rows * n).append(" work-items\n");
+        return s.toString();
+    }
+
+    /**
+     * The lines after the first of {@link #toString()} for the transform {@code d} the engine's kernels
+     * compute: the descriptor's own, or the complex transform of a real one's whole shape.
+     */
+    private String describeTransform(StringBuilder s, FftDescriptor d) {
+        List<Pass> passes = engine.passes;
         FftDescriptor complex = engine.complex;
         if (engine.tensorCores != null) {
             return s.append(engine.tensorCores.describe()).toString();
         }
         if (engine.mixedRadix != null) {
-            if (!descriptor.isReal()) {
+            if (!d.isReal()) {
                 return s.append(engine.mixedRadix.describe()).toString();
             }
             // A real transform's complex part, then the split (r2c), or the merge first (c2r).
-            boolean c2r = descriptor.kind() == FftDescriptor.Kind.C2R;
+            boolean c2r = d.kind() == FftDescriptor.Kind.C2R;
             s.append(c2r ? "merge, " : "").append(engine.mixedRadix.notation()).append(c2r ? "" : ", split").append('\n');
             if (c2r) {
                 appendRealStep(s, 0);
@@ -1095,28 +1135,28 @@ public final class FftPlan implements AutoCloseable {
         // One pair of braces per kernel, as in the 3D seed's appendix; a real transform's split or merge as a
         // word, inside the braces of the one pass where it is fused.
         List<String> notation = new java.util.ArrayList<>(passes.stream().map(Pass::kernelNotation).toList());
-        boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
+        boolean r2c = d.kind() == FftDescriptor.Kind.R2C;
         boolean fused = engine.fusesRealStep;
         if (fused) {
             String only = notation.getFirst();
             notation.set(0, r2c ? only.substring(0, only.length() - 1) + ", split}" : "{merge, " + only.substring(1));
-        } else if (descriptor.isReal()) {
+        } else if (d.isReal()) {
             notation.add(r2c ? notation.size() : 0, r2c ? "split" : "merge");
         }
         s.append(String.join(" ", notation)).append('\n');
         int kernel = 0;
-        if (descriptor.kind() == FftDescriptor.Kind.C2R && !fused) {
+        if (d.kind() == FftDescriptor.Kind.C2R && !fused) {
             appendRealStep(s, kernel++);
         }
         for (int p = 0; p < passes.size(); p++) {
             Pass pass = passes.get(p);
             s.append("  kernel ").append(kernel++).append(": ").append(fused ? notation.getFirst() : pass.kernelNotation())
                     .append("  ").append(pass.schedule()).append(", ").append(pass.groups(complex.floats() / 2)).append(" groups");
-            if (descriptor.isReal() && pass.axis() == 0 && (p == 0 || passes.get(p - 1).axis() != 0)) {
+            if (d.isReal() && pass.axis() == 0 && (p == 0 || passes.get(p - 1).axis() != 0)) {
                 s.append(", ").append(complex.size()).append("-point complex transform").append(r2c ? " of the real rows as pairs" : "");
             }
             if (fused) {
-                int n = Engine.lastAxis(descriptor);
+                int n = Engine.lastAxis(d);
                 s.append(r2c ? ", split into the " + (n / 2 + 1) + " bins as it stores (bins k, N/2 - k paired in local memory)"
                         : ", merge of the " + (n / 2 + 1) + " bins as it loads (bins k, N/2 - k read together)");
             }

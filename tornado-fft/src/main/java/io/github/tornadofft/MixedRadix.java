@@ -189,31 +189,6 @@ final class MixedRadix {
         return !power;
     }
 
-    /**
-     * Refuses a shape the device cannot take: a real transform with an axis whose length has a prime
-     * factor above 7, or whose N/2 has one, or in 2D and 3D in place (padded rows) unless every axis is
-     * a power of two. Every c2c shape runs.
-     *
-     * @throws IllegalArgumentException naming {@code shape}
-     */
-    static void checkShape(FftDescriptor d) {
-        if (d.isReal()) {
-            int[] shape = d.shape();
-            int half = shape[shape.length - 1] / 2;
-            boolean powers = Arrays.stream(shape).allMatch(length -> Integer.bitCount(length) == 1);
-            boolean smooth = Arrays.stream(shape).allMatch(MixedRadix::smooth) && smooth(half);
-            if (!smooth) {
-                throw new IllegalArgumentException("shape: a real transform on a device has axes whose lengths have no"
-                        + " prime factor above 7, the last an even length N whose N/2 has none either (other lengths"
-                        + " are planned), got " + Arrays.toString(shape));
-            }
-            if (!powers && d.inPlace() && d.size() > shape[shape.length - 1]) {
-                throw new IllegalArgumentException("inPlace: a 2D or 3D real transform in place (padded rows) on a"
-                        + " device has power-of-two axes (out of place takes " + Arrays.toString(shape) + ")");
-            }
-        }
-    }
-
     /** Whether {@code n} (at least 1) has no prime factor above 7. */
     static boolean smooth(int n) {
         for (int p : new int[] {2, 3, 5, 7}) {

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -262,10 +263,10 @@ class RealTransformTest {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @EnumSource(value = FftDescriptor.Kind.class, names = {"R2C", "C2R"})
-    void appendsToACallersTaskGraph(FftDescriptor.Kind kind) throws Exception {
-        int n = 1 << 12;
+    /** The split and merge (4096), and the natural route (1001 = 7 x 11 x 13, odd). */
+    @ParameterizedTest(name = "{0} n={1}")
+    @CsvSource({"R2C, 4096", "C2R, 4096", "R2C, 1001", "C2R, 1001"})
+    void appendsToACallersTaskGraph(FftDescriptor.Kind kind, int n) throws Exception {
         int batch = 2;
         FftDescriptor d = (kind == FftDescriptor.Kind.R2C ? FftDescriptor.r2c(n) : FftDescriptor.c2r(n)).batch(batch).build();
         float[] host = Signals.random(d.inputFloats());
@@ -312,29 +313,86 @@ class RealTransformTest {
         }
     }
 
-    // ---- What is refused -----------------------------------------------------------------------------
+    // ---- Every other shape: the natural route ------------------------------------------------------
+
+    /**
+     * Shapes the split and merge of N/2-point transforms do not take run as the complex transform of the
+     * whole shape between two pointwise kernels: odd last axes (1, 9, 63, 1001 = 7 x 11 x 13 by Bluestein,
+     * 3 x 5 x 7 by mixed radix), an N/2 with a prime factor above 7 (22), another axis with one (11),
+     * both kinds against numpy's rfftn and irfftn, float, and double for some.
+     */
+    @Test
+    void everyOtherShapeRunsAsTheComplexTransformOfItsWholeShape() {
+        for (int[] shape : new int[][] {{1}, {9}, {22}, {1001}, {64, 63}, {6, 22}, {8, 11, 16}, {3, 5, 7}}) {
+            MixedRadixNdPlanTest.checkRealBothKinds(shape, 3, Precision.FLOAT);
+        }
+        for (int[] shape : new int[][] {{9}, {6, 22}}) {
+            MixedRadixNdPlanTest.checkRealBothKinds(shape, 2, Precision.DOUBLE);
+        }
+    }
+
+    /** The natural route in place (real rows padded to 2 (N/2 + 1) floats): 1D odd, and 2D of any axes. */
+    @Test
+    void everyOtherShapeRunsInPlace() {
+        for (int[] shape : new int[][] {{9}, {1001}, {6, 16}, {5, 7}}) {
+            checkInPlaceBothKinds(shape, 2);
+        }
+    }
 
     @Test
-    void refusesShapesNotSupportedYetNamingShape() {
-        for (int[] shape : new int[][] {{9}, {1}, {64, 63}}) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.r2c(shape));
-            assertTrue(e.getMessage().startsWith("shape: ") && e.getMessage().contains(Arrays.toString(shape)), e.getMessage());
-            assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2r(shape));
-        }
-        // Shapes a descriptor takes and a device plan does not yet: N/2 with a prime factor above 7, an
-        // axis with one.
-        for (int[] shape : new int[][] {{22}, {8, 11, 16}, {6, 22}}) {
-            for (FftDescriptor d : new FftDescriptor[] {FftDescriptor.r2c(shape).build(), FftDescriptor.c2r(shape).build()}) {
-                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                        () -> FftPlan.create(d, TestDevice.get()));
-                assertTrue(e.getMessage().startsWith("shape: ") && e.getMessage().contains(Arrays.toString(shape)),
-                        e.getMessage());
+    void printsTheNaturalRoutesKernels() {
+        try (FftPlan r2c = FftPlan.create(FftDescriptor.r2c(9).batch(4).build(), TestDevice.get());
+             FftPlan c2r = FftPlan.create(FftDescriptor.c2r(6, 22).build(), TestDevice.get())) {
+            for (FftPlan plan : new FftPlan[] {r2c, c2r}) {
+                String text = plan.toString();
+                boolean forward = plan == r2c;
+                assertTrue(text.contains((forward ? "r2c" : "c2r") + " by the complex transform of its whole shape (the natural route)"),
+                        text);
+                assertTrue(text.contains(forward ? "kernel 0: widen: each real row as 9 complex values, 36 work-items"
+                        : "kernel 0: weigh: bins 0 to 11 of each row"), text);
+                assertTrue(text.contains(forward ? ": keep half: bins 0 to 4 of each row, 20 work-items" : ": real part: each row's 22"),
+                        text);
+                long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
+                assertEquals(plan.kernelsPerTransform(), kernels, text);
             }
         }
-        // 2D and 3D in place (padded rows) only with power-of-two axes so far.
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> FftPlan.create(FftDescriptor.r2c(6, 16).inPlace(true).build(), TestDevice.get()));
-        assertTrue(e.getMessage().startsWith("inPlace: ") && e.getMessage().contains("[6, 16]"), e.getMessage());
+    }
+
+    /**
+     * r2c and c2r of {@code shape} in place against numpy's rfftn and irfftn over its axes: the real rows
+     * padded to 2 (N/2 + 1) floats (the padding poisoned for r2c), {@code batch} transforms.
+     */
+    static void checkInPlaceBothKinds(int[] shape, int batch) {
+        int n = shape[shape.length - 1];
+        int padded = 2 * (n / 2 + 1);
+        int rows = Arrays.stream(shape).reduce(batch, (a, b) -> a * b) / n;
+        int[] full = new int[shape.length + 1];
+        full[0] = batch;
+        System.arraycopy(shape, 0, full, 1, shape.length);
+        int[] axes = java.util.stream.IntStream.rangeClosed(1, shape.length).toArray();
+        FftDescriptor r2c = FftDescriptor.r2c(shape).batch(batch).inPlace(true).build();
+        try (FftPlan plan = FftPlan.create(r2c, TestDevice.get())) {
+            double[] packed = Signals.random(Precision.FLOAT, (long) rows * n);
+            double[] x = new double[(int) r2c.inputFloats()];
+            Arrays.fill(x, Double.NaN);
+            for (int r = 0; r < rows; r++) {
+                System.arraycopy(packed, r * n, x, r * padded, n);
+            }
+            double[] spectrum = Signals.executeInPlace(plan, Direction.FORWARD, x);
+            MixedRadixPlanTest.check(spectrum, ReferenceFft.r2c(packed, full, axes, Norm.BACKWARD), r2c.size(), Precision.FLOAT,
+                    "in-place " + r2c);
+        }
+        FftDescriptor c2r = FftDescriptor.c2r(shape).batch(batch).inPlace(true).build();
+        try (FftPlan plan = FftPlan.create(c2r, TestDevice.get())) {
+            double[] half = Signals.random(Precision.FLOAT, c2r.inputFloats());
+            double[] expected = ReferenceFft.c2r(half, full, axes, Norm.BACKWARD);
+            double[] out = Signals.executeInPlace(plan, Direction.INVERSE, half);
+            double[] signal = new double[rows * n];
+            for (int r = 0; r < rows; r++) {
+                System.arraycopy(out, r * padded, signal, r * n, n);
+            }
+            MixedRadixPlanTest.check(signal, expected, c2r.size(), Precision.FLOAT, "in-place " + c2r);
+        }
     }
 
     @Test

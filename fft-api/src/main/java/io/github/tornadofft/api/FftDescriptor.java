@@ -30,8 +30,7 @@ public final class FftDescriptor {
     public static final int MAX_LENGTH = 1 << 27;
 
     /** What a real transform supports in this version, for the messages that refuse the rest. */
-    private static final String REAL_SHAPES = "r2c/c2r: one to three axes, the last of even length (odd lengths are"
-            + " planned)";
+    private static final String REAL_SHAPES = "r2c/c2r: one to three axes";
     private static final String REAL_LAYOUTS = "r2c/c2r take packed rows (N real floats, N/2 + 1 complex values), or"
             + " inPlace(true) for real rows padded to 2 (N/2 + 1) floats; other strides and distances are planned";
 
@@ -246,7 +245,7 @@ public final class FftDescriptor {
      * output); for c2r, batch x 2 (N/2 + 1).
      */
     public long inputFloats() {
-        long floats = input.floats(inputSize(), batch);
+        long floats = kind == Kind.R2C ? signalFloats() : input.floats(inputSize(), batch);
         return inPlace ? Math.max(floats, output.floats(outputSize(), batch)) : floats;
     }
 
@@ -255,8 +254,17 @@ public final class FftDescriptor {
      * batch x 2 (N/2 + 1) (the input's array).
      */
     public long outputFloats() {
-        long floats = output.floats(outputSize(), batch);
+        long floats = kind == Kind.C2R ? signalFloats() : output.floats(outputSize(), batch);
         return inPlace ? Math.max(floats, input.floats(inputSize(), batch)) : floats;
+    }
+
+    /**
+     * Floats of a real transform's signal: N a row packed, 2 (N/2 + 1) padded in place, over every row of
+     * the batch (for an odd N the packed signal is not pairs of floats, which its layout counts).
+     */
+    private long signalFloats() {
+        int n = shape[shape.length - 1];
+        return (inPlace ? 2L * (n / 2 + 1) : n) * (size() / n) * batch;
     }
 
     /** Whether the input is packed. */
@@ -359,8 +367,7 @@ public final class FftDescriptor {
         private Builder(Kind kind, int[] shape) {
             this.kind = kind;
             this.direction = kind == Kind.C2C ? Direction.FORWARD : kind.fixedDirection();
-            if (kind != Kind.C2C && (shape == null || shape.length < 1 || shape.length > 3 || shape[shape.length - 1] < 2
-                    || shape[shape.length - 1] % 2 != 0)) {
+            if (kind != Kind.C2C && (shape == null || shape.length < 1 || shape.length > 3)) {
                 throw new IllegalArgumentException("shape: " + REAL_SHAPES + ", got "
                         + (shape == null ? "null" : Arrays.toString(shape)));
             }
@@ -540,7 +547,9 @@ public final class FftDescriptor {
                         + " needs arrays of " + spectrumFloats + " floats, more than an array can index (2^31 - 64)");
             }
             Layout spectrum = Layout.packed((n / 2 + 1) * rows);
-            Layout signal = inPlace ? spectrum : Layout.packed(n / 2 * rows);
+            // In pairs of floats (N = 1 has none, and its packed layout takes one; inputFloats and outputFloats
+            // count an odd N's floats exactly).
+            Layout signal = inPlace ? spectrum : Layout.packed(Math.max(1, n / 2 * rows));
             return kind == Kind.R2C ? new FftDescriptor(this, signal, spectrum) : new FftDescriptor(this, spectrum, signal);
         }
 

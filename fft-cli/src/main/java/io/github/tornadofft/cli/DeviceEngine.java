@@ -22,10 +22,8 @@ import java.util.List;
 final class DeviceEngine implements Engine {
 
     static final String SUPPORTED = "device plans support complex-to-complex of 1 to 3 axes of any length (up to 2^26"
-            + " where one is not a power of two), and real-to-complex and complex-to-real of 1 to 3 axes whose lengths"
-            + " are powers of two or have no prime factor above 7, the last of an even length"
-            + " N whose N/2 has no prime factor above 7 either (in place in 2D and 3D: powers of two); in single"
-            + " precision, and in double on a device with fp64";
+            + " where one is not a power of two), and real-to-complex and complex-to-real of 1 to 3 axes of any"
+            + " length; in single precision, and in double on a device with fp64";
     /** What a refusal of double precision adds: the two ways to run the transform anyway. */
     static final String DOUBLE_HINT = "add --precision float (the output keeps the input's dtype) or use --device jvm";
     static final String SUPPORTED_SPLIT = "plans over several devices support single precision complex-to-complex"

@@ -37,9 +37,10 @@ import java.util.concurrent.Callable;
                 "double), complex64 and float32 in float; --precision float or double overrides it, and the",
                 "output keeps the input's dtype. The device runs complex-to-complex of 1 to 3 axes of any",
                 "length (up to 2^26 where one is not a power of two; 1920x1080, 100x100x100, 11x4099), and",
-                "real-to-complex / complex-to-real (numpy.fft.rfftn / irfftn) of axes whose lengths are powers",
-                "of two or have no prime factor above 7, the last an even N whose N/2 has no prime factor above 7",
-                "either; in float, and in double on a device with fp64.",
+                "real-to-complex / complex-to-real (numpy.fft.rfftn / irfftn) of 1 to 3 axes of any length",
+                "(an even last axis N whose N/2 and other axes have no prime factor above 7 as a transform of N/2",
+                "points, any other shape as the complex transform of the whole shape); in float, and in double",
+                "on a device with fp64.",
                 "Anything else is an error saying so (--device jvm runs it), never a silent fallback to the JVM.",
                 "--compute tensor_cores computes on a PTX device's tensor cores: 1D complex transforms of a power",
                 "of two from 128 (a batch over the leading axes) as fp16 matrix products, float input in the",
@@ -114,7 +115,7 @@ public final class FftCommand implements Callable<Integer> {
 
     @Option(names = {"--real-size", "--real-output"}, paramLabel = "N",
             description = "with --inverse: complex half spectrum to real output whose last axis has N points (numpy"
-                    + " irfftn with that shape; on a device, N even, N/2 with no prime factor above 7)")
+                    + " irfftn with that shape)")
     Integer realOutput;
 
     @Option(names = "--list-devices", description = "list the devices and exit")

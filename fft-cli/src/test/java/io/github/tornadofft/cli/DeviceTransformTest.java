@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -287,12 +288,25 @@ class DeviceTransformTest {
     }
 
     @Test
-    void realTransformsOfOddOrOtherLengthsAreErrorsSayingWhatIsSupported() {
-        assertRejected(fft(randomReal(false, 2, 101), "--dims", "1"), "the last of even length");
-        assertRejected(fft(randomReal(false, 11, 16)), "no prime factor above 7");
-        assertRejected(fft(randomReal(false, 2, 22), "--dims", "1"), "no prime factor above 7");
-        assertRejected(fft(randomComplex64(2, 51), "--dims", "1", "--inverse", "--real-size", "101"),
-                "the last of even length");
+    void realTransformsOfOddAndOtherLengthsRunLikeNumpyRfftnAndIrfftn() throws Exception {
+        // 101 (odd, prime), 11 x 16 (an axis with a prime factor above 7), 22 (N/2 = 11): the natural route.
+        for (int[] shape : new int[][] {{2, 101}, {11, 16}, {2, 22}}) {
+            Path input = randomReal(false, shape);
+            int dims = shape[0] == 11 ? 2 : 1;
+            Cli run = fft(input, "--dims", String.valueOf(dims));
+            assertEquals(0, run.exitCode, run.err);
+            assertTrue(run.err.contains("by the complex transform of its whole shape"), run.err);
+            int[] axes = dims == 2 ? new int[] {0, 1} : new int[] {1};
+            double[] expected = ReferenceFft.r2c(NpyIo.read(input).asDoubles(), shape, axes, Norm.BACKWARD);
+            assertTrue(Cli.relativeL2(NpyIo.read(dir.resolve("y.npy")).asDoubles(), expected) < 1e-5, Arrays.toString(shape));
+        }
+        Path half = randomComplex64(2, 51);
+        Cli run = fft(half, "--dims", "1", "--inverse", "--real-size", "101");
+        assertEquals(0, run.exitCode, run.err);
+        double[] expected = ReferenceFft.c2r(NpyIo.read(half).asDoubles(), new int[] {2, 101}, new int[] {1}, Norm.BACKWARD);
+        NpyData out = NpyIo.read(dir.resolve("y.npy"));
+        assertArrayEquals(new int[] {2, 101}, out.shape());
+        assertTrue(Cli.relativeL2(out.asDoubles(), expected) < 1e-5, "c2r 101");
     }
 
     @Test

@@ -55,6 +55,38 @@ class RegisterPassGeneratorTest {
     }
 
     @Test
+    void theChirpKernelsCarryBluesteinsStepsAndNeitherAFusedAxisNorARealStep() {
+        for (RegisterPassGenerator.Type type : RegisterPassGenerator.Type.values()) {
+            String text = RegisterPassGenerator.source(type);
+            String passes = text.substring(0, text.indexOf("public static void chirp"));
+            assertFalse(passes.contains("chirpIn") || passes.contains("INVERSE_CHIRP) !="), type + ": a chirp step in a pass kernel");
+            for (int regs : RegisterPassGenerator.CHIRP_REGISTERS) {
+                String kernel = method(text, "chirp" + regs);
+                // The chirp on the first pass's load, below N (outDistance) only; the filter or the chirp on the
+                // last passes' store, the inverse's first N (inDistance) only; the conjugates for the inverse.
+                assertTrue(kernel.contains("boolean chirpIn = span == 1 && (flags & INVERSE) == 0;"), type + " chirp" + regs);
+                assertTrue(kernel.contains("int chirpBound = chirpIn ? outDistance : n;"), type + " chirp" + regs);
+                assertTrue(kernel.contains("int storeBound = (flags & INVERSE) != 0 ? inDistance : n;"), type + " chirp" + regs);
+                assertTrue(kernel.contains("(flags & INVERSE_CHIRP) != 0"), type + " chirp" + regs);
+                assertEquals(regs, kernel.split("< chirpBound\\) \\{", -1).length - 1, type + " chirp" + regs + ": a bounded load a value");
+                assertEquals(regs, kernel.split("< storeBound\\) \\{", -1).length - 1, type + " chirp" + regs + ": a bounded store a value");
+                assertFalse(kernel.contains("if (fBits > 0)") || kernel.contains("mirror") || kernel.contains("REAL"),
+                        type + " chirp" + regs + ": a fused axis or a real step");
+            }
+        }
+        String half = RegisterPassGenerator.halfSource();
+        assertFalse(half.contains("chirp"), "chirp kernels in the half class");
+    }
+
+    /** The text of the generated method {@code name}, up to the next method or the class's end. */
+    private static String method(String text, String name) {
+        int start = text.indexOf("public static void " + name + "(");
+        assertTrue(start >= 0, name);
+        int end = text.indexOf("public static void ", start + 1);
+        return text.substring(start, end < 0 ? text.length() : end);
+    }
+
+    @Test
     void theDoubleKernelsHoldNoFloat() {
         String text = RegisterPassGenerator.source(RegisterPassGenerator.Type.DOUBLE);
         assertFalse(Pattern.compile("\\bfloat\\b|FloatArray|allocateFloat|\\d[.\\d]*f\\b").matcher(text).find(),
