@@ -267,14 +267,14 @@ public final class FftDescriptor {
         return (inPlace ? 2L * (n / 2 + 1) : n) * (size() / n) * batch;
     }
 
-    /** Whether the input is packed. */
+    /** Whether the input is packed (a real signal: out of place, N floats a row, odd N too). */
     public boolean inputPacked() {
-        return input.isPacked(inputSize(), batch);
+        return kind == Kind.R2C ? !inPlace : input.isPacked(inputSize(), batch);
     }
 
-    /** Whether the output is packed. */
+    /** Whether the output is packed (a real signal: out of place, N floats a row, odd N too). */
     public boolean outputPacked() {
-        return output.isPacked(outputSize(), batch);
+        return kind == Kind.C2R ? !inPlace : output.isPacked(outputSize(), batch);
     }
 
     public Direction direction() {
