@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * The half spectrum of a real signal in numpy's {@code rfftn} layout: interleaved complex, C order, the
  * last axis of length L holding the bins 0 to L/2 (the rest are their conjugates). Its one rule: on
- * the planes where the last axis's bin is its own mirror (0 and L/2), the values over the other axes
+ * the planes where the last axis's bin is its own mirror (0, and L/2 for an even L), the values over the other axes
  * are Hermitian, X[-k] = conj(X[k]), for they are the spectrum of a real signal's sums.
  */
 public final class HalfSpectrum {
@@ -29,7 +29,7 @@ public final class HalfSpectrum {
      * and a value that is its own mirror loses its imaginary part. Every engine's c2r then computes the
      * same real signal (cuFFT and VkFFT leave the result of any other input unspecified).
      *
-     * @throws IllegalArgumentException naming {@code shape} where the last axis is odd or below 2, or
+     * @throws IllegalArgumentException naming {@code shape} where the last axis is below 1, or
      *                                  {@code x} where it is too short
      */
     public static void makeHermitian(float[] x, int offset, int[] shape) {
@@ -68,8 +68,8 @@ public final class HalfSpectrum {
     private static void forEachMirror(int length, int offset, int[] shape, Mirror mirror) {
         int rank = shape.length;
         int last = shape[rank - 1];
-        if (last < 2 || last % 2 != 0) {
-            throw new IllegalArgumentException("shape: the last axis must be even and at least 2, got " + Arrays.toString(shape));
+        if (last < 1) {
+            throw new IllegalArgumentException("shape: the last axis must be at least 1, got " + Arrays.toString(shape));
         }
         if (offset < 0 || length - offset < 2 * values(shape)) {
             throw new IllegalArgumentException("x: " + 2 * values(shape) + " values from offset " + offset + " for "
@@ -78,7 +78,8 @@ public final class HalfSpectrum {
         int h = last / 2 + 1;
         int[] lead = Arrays.copyOf(shape, rank - 1);
         long m = values(shape) / h;
-        for (int bin : new int[] {0, last / 2}) {
+        // Bin L/2 is its own mirror only for an even L.
+        for (int bin : last % 2 == 0 ? new int[] {0, last / 2} : new int[] {0}) {
             for (long j = 0; j < m; j++) {
                 long to = mirror(j, lead);
                 int at = (int) (offset + 2 * (j * h + bin));

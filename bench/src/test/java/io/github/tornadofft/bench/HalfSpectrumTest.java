@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -91,10 +92,19 @@ class HalfSpectrumTest {
     }
 
     @Test
-    void anOddOrTooShortLastAxisIsRefusedByName() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> HalfSpectrum.makeHermitian(new float[8], 0, new int[] {3}))
+    void anEmptyLastAxisOrAShortArrayIsRefusedByName() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> HalfSpectrum.makeHermitian(new float[8], 0, new int[] {0}))
                 .getMessage().startsWith("shape:"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> HalfSpectrum.makeHermitian(new float[8], 0, new int[] {8}))
                 .getMessage().startsWith("x:"));
+    }
+
+    @Test
+    void anOddLastAxisHasOnlyBinZeroAsItsOwnMirror() {
+        // 2 x 3: bins 0 and 1 of each row; on the plane of bin 0 each of the 2 rows is its own mirror (real),
+        // and bin 1 (L/2 = 1 of an odd 3 is not its own mirror) is left alone.
+        float[] x = {1, 2, 3, 4, 5, 6, 7, 8};
+        HalfSpectrum.makeHermitian(x, 0, new int[] {2, 3});
+        assertArrayEquals(new float[] {1, 0, 3, 4, 5, 0, 7, 8}, x);
     }
 }
