@@ -141,33 +141,32 @@ public final class RegisterPassGenerator extends KernelSource {
         return g.text();
     }
 
-    /** {@code kernel(regs)}: the kernel of a register count, as the function TaskGraph.task takes. */
+    /**
+     * {@code kernel(regs)}: the kernel of a register count, as the function TaskGraph.task takes; and, but
+     * in the half class, {@code chirpKernel(regs)}, the chirp kernel's.
+     */
     private void selector() {
+        selector("The kernel for work-items holding {@code regs} values (a power of two up to MAX_REGS).", "kernel", "pass",
+                REGISTERS, "a power of two up to");
+        if (!fp16) {
+            line("");
+            selector("The chirp kernel (Bluestein's first and last passes) for work-items holding {@code regs} values, 2 to"
+                    + " MAX_REGS.", "chirpKernel", "chirp", CHIRP_REGISTERS, "a power of two from 2 to");
+        }
+    }
+
+    /** The selector {@code method(regs)} of the kernels {@code prefix + regs}, regs in {@code counts}. */
+    private void selector(String doc, String method, String prefix, int[] counts, String allowed) {
         String owner = fp16 ? HALF_CLASS : type.className;
-        line("/** The kernel for work-items holding {@code regs} values (a power of two up to MAX_REGS). */");
+        line("/** " + doc + " */");
         open("public static Task16<KernelContext, " + dataArray() + ", " + dataArray() + ", " + type.array
                 + ", Integer, Integer, Integer, Integer, Integer,");
-        line("        Integer, " + type.boxed + ", Integer, Integer, Integer, Integer, Integer> kernel(int regs) {");
+        line("        Integer, " + type.boxed + ", Integer, Integer, Integer, Integer, Integer> " + method + "(int regs) {");
         open("return switch (regs) {");
-        for (int regs : REGISTERS) {
-            line("case " + regs + " -> " + owner + "::pass" + regs + ";");
+        for (int regs : counts) {
+            line("case " + regs + " -> " + owner + "::" + prefix + regs + ";");
         }
-        line("default -> throw new IllegalArgumentException(\"regs: a power of two up to \" + MAX_REGS + \", got \" + regs);");
-        close("};");
-        close("}");
-        if (fp16) {
-            return;
-        }
-        line("");
-        line("/** The chirp kernel (Bluestein's first and last passes) for work-items holding {@code regs} values, 2 to MAX_REGS. */");
-        open("public static Task16<KernelContext, " + dataArray() + ", " + dataArray() + ", " + type.array
-                + ", Integer, Integer, Integer, Integer, Integer,");
-        line("        Integer, " + type.boxed + ", Integer, Integer, Integer, Integer, Integer> chirpKernel(int regs) {");
-        open("return switch (regs) {");
-        for (int regs : CHIRP_REGISTERS) {
-            line("case " + regs + " -> " + owner + "::chirp" + regs + ";");
-        }
-        line("default -> throw new IllegalArgumentException(\"regs: a power of two from 2 to \" + MAX_REGS + \", got \" + regs);");
+        line("default -> throw new IllegalArgumentException(\"regs: " + allowed + " \" + MAX_REGS + \", got \" + regs);");
         close("};");
         close("}");
     }
