@@ -214,6 +214,12 @@ public final class RegisterPassGenerator extends KernelSource {
         close("}");
         line("");
         selector();
+        kernels();
+        close("}");
+    }
+
+    /** Every pass kernel, then (but in the half class) every chirp kernel. */
+    private void kernels() {
         for (int regs : REGISTERS) {
             line("");
             kernel(regs);
@@ -226,7 +232,6 @@ public final class RegisterPassGenerator extends KernelSource {
             }
             chirp = false;
         }
-        close("}");
     }
 
     /** The array type of a pass's {@code src} and {@code dst}. */
@@ -473,18 +478,7 @@ public final class RegisterPassGenerator extends KernelSource {
         close("}");
         line("return (in ? IN_LAYOUT : 0) | (out ? OUT_LAYOUT : 0) | Long.numberOfTrailingZeros(size) << SIZE_SHIFT;");
         close("}");
-        for (int regs : REGISTERS) {
-            line("");
-            kernel(regs);
-        }
-        if (!fp16) {
-            chirp = true;
-            for (int regs : CHIRP_REGISTERS) {
-                line("");
-                kernel(regs);
-            }
-            chirp = false;
-        }
+        kernels();
         close("}");
     }
 
