@@ -48,6 +48,32 @@ class DeviceHeapCheck {
         }
     }
 
+    /**
+     * The natural route of a real transform holds two packed complex arrays of the whole shape beside the
+     * caller's and the complex transform's own: r2c and c2r of 3 x 3^12 (odd), about 60 MiB a plan,
+     * created and closed in turn.
+     */
+    @Test
+    void realTransformsByTheNaturalRouteFreeTheirArrays() {
+        assertEquals(HEAP_MIB + "MB", System.getProperty("tornado.device.memory"),
+                "run in the build's device-heap execution (tornado.device.memory)");
+        try (SystemProperties none = SystemProperties.set(EngineCache.IDLE_ENGINES_PROPERTY, "0")) {
+            FftPlan.clearCache();
+            for (FftDescriptor d : List.of(FftDescriptor.r2c(3, 531441).build(), FftDescriptor.c2r(3, 531441).build())) {
+                float[] x = Signals.random(d.inputFloats());
+                float[] y = new float[(int) d.outputFloats()];
+                for (int cycle = 0; cycle < 6; cycle++) {
+                    try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                        plan.execute(x, y);
+                        assertTrue(FftPlan.deviceBytesHeld() >= 4 * d.size() * Float.BYTES,
+                                "an open plan holds its two complex arrays of the whole shape\n" + plan);
+                    }
+                    assertEquals(0, FftPlan.deviceBytesHeld(), "closed, with no cache: nothing held");
+                }
+            }
+        }
+    }
+
     @Test
     void plansOverSeveralDevicesFreeTheirBuffersAndRefuseWhatTheHeapCannotHold() {
         assertEquals(HEAP_MIB + "MB", System.getProperty("tornado.device.memory"),

@@ -317,24 +317,22 @@ class RealTransformTest {
 
     /**
      * Shapes the split and merge of N/2-point transforms do not take run as the complex transform of the
-     * whole shape between two pointwise kernels: odd last axes (1, 9, 63, 1001 = 7 x 11 x 13 by Bluestein,
+     * whole shape between two pointwise kernels: odd last axes (1, 9, 1001 = 7 x 11 x 13 by Bluestein,
      * 3 x 5 x 7 by mixed radix), an N/2 with a prime factor above 7 (22), another axis with one (11),
-     * both kinds against numpy's rfftn and irfftn, float, and double for some.
+     * both kinds against numpy's rfftn and irfftn, float, and double for one.
      */
     @Test
     void everyOtherShapeRunsAsTheComplexTransformOfItsWholeShape() {
-        for (int[] shape : new int[][] {{1}, {9}, {22}, {1001}, {64, 63}, {6, 22}, {8, 11, 16}, {3, 5, 7}}) {
+        for (int[] shape : new int[][] {{1}, {9}, {22}, {1001}, {6, 22}, {8, 11, 16}, {3, 5, 7}}) {
             MixedRadixNdPlanTest.checkRealBothKinds(shape, 3, Precision.FLOAT);
         }
-        for (int[] shape : new int[][] {{9}, {6, 22}}) {
-            MixedRadixNdPlanTest.checkRealBothKinds(shape, 2, Precision.DOUBLE);
-        }
+        MixedRadixNdPlanTest.checkRealBothKinds(new int[] {6, 22}, 2, Precision.DOUBLE);
     }
 
     /** The natural route in place (real rows padded to 2 (N/2 + 1) floats): 1D odd, and 2D of any axes. */
     @Test
     void everyOtherShapeRunsInPlace() {
-        for (int[] shape : new int[][] {{9}, {1001}, {6, 16}, {5, 7}}) {
+        for (int[] shape : new int[][] {{9}, {6, 16}, {5, 7}}) {
             checkInPlaceBothKinds(shape, 2);
         }
     }
