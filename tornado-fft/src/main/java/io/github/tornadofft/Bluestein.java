@@ -6,7 +6,6 @@ import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.kernels.Chirp;
 import io.github.tornadofft.kernels.ChirpTables;
 import io.github.tornadofft.kernels.RegisterPass;
-import io.github.tornadofft.kernels.TwiddleTable;
 import io.github.tornadofft.plan.Pass;
 import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.TaskGraph;
@@ -143,31 +142,30 @@ final class Bluestein {
     }
 
     /**
-     * The table of a chirp pass: {@code pass}'s twiddles ({@link TwiddleTable#forPass}), then what
-     * {@code role} says, in this plan's precision (each value rounded once, as the chirp and the
-     * spectrum are), shared by every plan of the same N and pass.
+     * The table of a chirp pass: {@code pass}'s own twiddle table (the one an ordinary pass of its radices
+     * and span reads, {@link HostBuffers#twiddles}), then what {@code role} says, in this plan's precision
+     * (each value rounded once, as the chirp and the spectrum are), shared by every plan of the same N and
+     * pass.
      */
     TornadoNativeArray passTable(Pass pass, Role role) {
         Precision precision = descriptor.precision();
         List<Object> key = List.of(precision, n, role, Arrays.toString(pass.sub()), pass.span());
         return PASS_TABLES.computeIfAbsent(key, k -> {
-            double[] twiddles = TwiddleTable.forPass(pass.sub(), pass.span());
-            List<TornadoNativeArray> tails = switch (role) {
-                case CHIRP_IN, CHIRP_OUT -> List.of(ChirpTables.table(n, precision));
-                case FILTER -> List.of(ChirpTables.filterSpectrum(n, m, precision));
-                case CHIRP_IN_FILTER -> List.of(ChirpTables.table(n, precision), ChirpTables.filterSpectrum(n, m, precision));
-            };
-            long length = twiddles.length;
-            for (TornadoNativeArray tail : tails) {
-                length += tail.getSize();
+            List<TornadoNativeArray> parts = new ArrayList<>();
+            parts.add(HostBuffers.twiddles(precision, pass.sub(), pass.span(), pass.fused()));
+            if (role != Role.FILTER) {
+                parts.add(ChirpTables.table(n, precision));
             }
+            if (role == Role.FILTER || role == Role.CHIRP_IN_FILTER) {
+                parts.add(ChirpTables.filterSpectrum(n, m, precision));
+            }
+            long length = parts.stream().mapToLong(TornadoNativeArray::getSize).sum();
             TornadoNativeArray table = DeviceArrays.allocate(precision, Math.toIntExact(length));
             long bytes = precision.bytes();
-            MemorySegment.copy(DeviceArrays.of(precision, twiddles).getSegment(), 0, table.getSegment(), 0, twiddles.length * bytes);
-            long at = twiddles.length * bytes;
-            for (TornadoNativeArray tail : tails) {
-                MemorySegment.copy(tail.getSegment(), 0, table.getSegment(), at, tail.getSize() * bytes);
-                at += tail.getSize() * bytes;
+            long at = 0;
+            for (TornadoNativeArray part : parts) {
+                MemorySegment.copy(part.getSegment(), 0, table.getSegment(), at, part.getSize() * bytes);
+                at += part.getSize() * bytes;
             }
             return table;
         });
