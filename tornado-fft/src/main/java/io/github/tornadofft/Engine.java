@@ -115,6 +115,10 @@ final class Engine {
     final MixedRadix mixedRadix;
     /** The tensor-core stages of a plan with {@link Compute#TENSOR_CORES}, else null; {@link #passes} is then empty. */
     final TensorCores tensorCores;
+    /** A 2D or 3D real transform with its rows first (r2c) or last (c2r), or null ({@link RowsFirst}). */
+    final RowsFirst rowsFirst;
+    /** The rows-first route of the appended tasks, where they plan smaller groups (else {@link #rowsFirst}). */
+    private RowsFirst appendedRowsFirst;
     /**
      * The complex transform of the whole shape that computes a real transform by the natural route
      * ({@link #promotes}), else null: what the passes, the convolution or the mixed-radix kernels compute
@@ -154,7 +158,8 @@ final class Engine {
         FftDescriptor mixed = mixedPart(planned);
         this.mixedRadix = MixedRadix.applies(mixed) ? new MixedRadix(mixed, this.profile.localBytes()) : null;
         this.tensorCores = key.options().compute() == Compute.TENSOR_CORES ? new TensorCores(descriptor) : null;
-        this.passes = tensorCores != null ? List.of() : planPasses(planned, this.profile);
+        this.rowsFirst = promoted == null && tensorCores == null ? RowsFirst.plan(descriptor, this.profile) : null;
+        this.passes = tensorCores != null ? List.of() : rowsFirst != null ? rowsFirst.passes() : planPasses(planned, this.profile);
         checkHalfStores(planned, passes, device.getTornadoVMBackend());
         this.fusesRealStep = fusesRealStep(planned, passes);
         this.complex = complexPart(planned, fusesRealStep);
@@ -165,9 +170,9 @@ final class Engine {
         this.output = descriptor.inPlace() ? input : HostBuffers.take(precision, (int) descriptor.outputFloats());
         this.widened = promoted == null ? null : HostBuffers.take(precision, (int) promoted.inputFloats());
         this.transformed = promoted == null ? null : HostBuffers.take(precision, (int) promoted.outputFloats());
-        this.twiddles = mixedRadix != null ? mixedRadix.tables()
-                : tensorCores != null ? tensorCores.tables() : tables(planned, passes);
-        this.realTwiddles = descriptor.isReal() && promoted == null && !fusesRealStep
+        this.twiddles = mixedRadix != null ? mixedRadix.tables() : tensorCores != null ? tensorCores.tables()
+                : rowsFirst != null ? rowsFirst.tables() : tables(planned, passes);
+        this.realTwiddles = descriptor.isReal() && promoted == null && !fusesRealStep && rowsFirst == null
                 ? HostBuffers.realTwiddles(precision, lastAxis(descriptor)) : null;
         TornadoExecutionPlan built = null;
         try {
@@ -388,6 +393,10 @@ final class Engine {
                 .consumeFromDevice(upload.getTaskGraphName(), input);
         if (promoted != null) {
             addPromoted(firstGraph, passes, twiddles, input, output, grid, storesLate);
+            return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot()));
+        }
+        if (rowsFirst != null) {
+            rowsFirst.addTasks(firstGraph, input, output, twiddles, true, grid);
             return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot()));
         }
         if (descriptor.isReal()) {
@@ -855,6 +864,13 @@ final class Engine {
      * execution plan may lack the cap.
      */
     synchronized List<String> append(TaskGraph graph, Direction direction, TornadoNativeArray in, TornadoNativeArray out, GridScheduler target) {
+        if (rowsFirst != null && appendedRowsFirst == null) {
+            appendedRowsFirst = CompilerFlags.capsRegisters(device)
+                    ? RowsFirst.plan(descriptor, profile.withMaxGroupSize(APPENDED_GROUP)) : rowsFirst;
+        }
+        if (appendedRowsFirst != null) {
+            return appendedRowsFirst.addTasks(graph, in, out, appendedRowsFirst.tables(), true, target);
+        }
         if (appended == null) {
             List<Pass> planned = CompilerFlags.capsRegisters(device) && tensorCores == null
                     ? planPasses(planned(), profile.withMaxGroupSize(APPENDED_GROUP))
@@ -964,6 +980,9 @@ final class Engine {
         if (tensorCores != null) {
             buffers.addAll(tensorCores.work());
         }
+        if (rowsFirst != null) {
+            buffers.addAll(rowsFirst.work());
+        }
         if (realTwiddles != null) {
             buffers.add(realTwiddles);
         }
@@ -1016,6 +1035,12 @@ final class Engine {
             }
             if (tensorCores != null) {
                 tensorCores.free();
+            }
+            if (rowsFirst != null) {
+                rowsFirst.work().forEach(HostBuffers::give);
+                if (appendedRowsFirst != null && appendedRowsFirst != rowsFirst) {
+                    appendedRowsFirst.work().forEach(HostBuffers::give);
+                }
             }
         }
     }

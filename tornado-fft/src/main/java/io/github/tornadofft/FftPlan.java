@@ -1006,8 +1006,8 @@ public final class FftPlan implements AutoCloseable {
 
     /**
      * Kernels per transform, one per pass (a layout costs none: the first and last pass read and write
-     * it), and for r2c and c2r the split or merge kernel, except in 1D where the complex part is one
-     * pass, which then does the split or merge too. For a plan over several devices, the kernels of one
+     * it), and for r2c and c2r the split or merge kernel, except where the rows' complex part is one
+     * pass, which then does the split or merge too (1D, and 2D and 3D rows first: {@code RowsFirst}). For a plan over several devices, the kernels of one
      * chunk of each step ({@link #passes()}). For a 1D length that is not a power of two, the passes of
      * Bluestein's convolution both ways (its pointwise steps are inside the first and last); where the length's
      * prime factors are 2, 3, 5 and 7, one mixed-radix pass per factor (radix 16, 8, 4 or 2 for the twos).
@@ -1031,7 +1031,7 @@ public final class FftPlan implements AutoCloseable {
         if (engine.tensorCores != null) {
             return engine.tensorCores.kernels(descriptor.direction());
         }
-        return engine.passes.size() + (real && !engine.fusesRealStep ? 1 : 0) + around;
+        return engine.passes.size() + (real && !engine.fusesRealStep && engine.rowsFirst == null ? 1 : 0) + around;
     }
 
     /** The devices the plan runs on: one, or those of a plan over several (as listed, repeats included). */
@@ -1109,6 +1109,9 @@ public final class FftPlan implements AutoCloseable {
         FftDescriptor complex = engine.complex;
         if (engine.tensorCores != null) {
             return s.append(engine.tensorCores.describe()).toString();
+        }
+        if (engine.rowsFirst != null) {
+            return s.append(engine.rowsFirst.describe()).toString();
         }
         if (engine.mixedRadix != null) {
             if (!d.isReal()) {

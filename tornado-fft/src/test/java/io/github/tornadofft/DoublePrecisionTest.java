@@ -191,10 +191,12 @@ class DoublePrecisionTest {
 
     static Stream<Arguments> realShapes() {
         // 1D with the split fused into the one pass (short rows) and as a kernel of its own (long ones),
-        // 2D and 3D (the split between the rows' passes and the others'), batches.
+        // 2D and 3D with the rows first (RowsFirst) and, for rows longer than a group, with the split
+        // between the rows' passes and the others', batches.
         return Stream.of(Arguments.of(new int[] {2}, 3), Arguments.of(new int[] {64}, 5), Arguments.of(new int[] {4096}, 2),
                 Arguments.of(new int[] {1 << 16}, 1), Arguments.of(new int[] {1 << 20}, 1), Arguments.of(new int[] {64, 64}, 2),
-                Arguments.of(new int[] {8, 256}, 1), Arguments.of(new int[] {16, 16, 16}, 3), Arguments.of(new int[] {32, 4, 128}, 1));
+                Arguments.of(new int[] {8, 256}, 1), Arguments.of(new int[] {16, 16, 16}, 3), Arguments.of(new int[] {32, 4, 128}, 1),
+                Arguments.of(new int[] {2, 1 << 15}, 1));
     }
 
     @ParameterizedTest(name = "{0} batch {1}")

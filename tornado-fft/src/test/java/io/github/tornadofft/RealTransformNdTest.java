@@ -24,9 +24,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * 2D and 3D real transforms on the TornadoVM device (the rows' passes, the other axes' passes, and a
- * split or merge that pairs rows at negated indices), held to numpy's rfftn and irfftn as
- * reference-fft computes them.
+ * 2D and 3D real transforms on the TornadoVM device, held to numpy's rfftn and irfftn as reference-fft
+ * computes them: with the rows first (r2c) or last (c2r), the split or merge inside their one pass
+ * ({@link RowsFirst}), and for rows longer than a group the rows' passes, the other axes' passes and a
+ * split or merge kernel that pairs rows at negated indices.
  */
 @Tag("device")
 @ExtendWith(Seed.class)
@@ -248,17 +249,47 @@ class RealTransformNdTest {
     }
 
     @Test
-    void printsTheRowsPassesTheOtherAxesAndTheSplit() {
+    void printsTheRowsFirstThenTheOtherAxes() {
         try (FftPlan r2c = FftPlan.create(FftDescriptor.r2c(64, 256).build(), TestDevice.get());
              FftPlan c2r = FftPlan.create(FftDescriptor.c2r(64, 256).build(), TestDevice.get())) {
             for (FftPlan plan : new FftPlan[] {r2c, c2r}) {
                 String text = plan.toString();
-                assertTrue(text.contains(plan == r2c ? "split" : "merge") && text.contains("128-point complex transform")
+                assertTrue(text.contains(plan == r2c ? "rows first: {X(1,128,1,128,no-tw), split}, then bins 0 to 127: {Y("
+                        : "then rows last: {merge, X(1,128,1,128,no-tw)}") && text.contains("bins 0 and 128: {Y("), text);
+                assertTrue(text.contains(plan == r2c ? "split into 129 bins as it stores" : "merged from 129 bins as it loads"), text);
+                long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
+                assertEquals(plan.kernelsPerTransform(), kernels, text);
+                assertEquals(kernels, plan.passes().size(), "no kernel beside the passes: " + text);
+            }
+        }
+    }
+
+    /**
+     * Rows whose N/2 points take more than one pass (here 16384, on any device) keep the split or merge as
+     * a kernel of its own, between the spectrum and the other axes' passes, pairing rows at negated indices.
+     */
+    @Test
+    void rowsLongerThanOneGroupTakeTheSplitKernel() {
+        int[] shape = {2, 1 << 15};
+        FftDescriptor forward = FftDescriptor.r2c(shape).build();
+        FftDescriptor inverse = FftDescriptor.c2r(shape).build();
+        float[] x = Signals.random(forward.inputFloats());
+        float[] spectrum = Signals.poisoned(forward.outputFloats());
+        float[] anySpectrum = Signals.random(inverse.inputFloats());
+        float[] y = Signals.poisoned(inverse.outputFloats());
+        try (FftPlan r2c = FftPlan.create(forward, TestDevice.get());
+             FftPlan c2r = FftPlan.create(inverse, TestDevice.get())) {
+            r2c.execute(x, spectrum);
+            c2r.execute(anySpectrum, y);
+            for (FftPlan plan : new FftPlan[] {r2c, c2r}) {
+                String text = plan.toString();
+                assertTrue(text.contains(plan == r2c ? "split" : "merge") && text.contains("16384-point complex transform")
                         && text.contains("rows at negated indices"), text);
-                assertTrue(plan.passes().stream().anyMatch(p -> p.axis() == 1), "a pass along Y: " + text);
                 long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
                 assertEquals(plan.kernelsPerTransform(), kernels, text);
             }
         }
+        Signals.assertClose(spectrum, referenceR2c(x, shape, 1, Norm.BACKWARD), forward.size(), "r2c " + Arrays.toString(shape));
+        Signals.assertClose(y, referenceC2r(anySpectrum, shape, 1, Norm.BACKWARD), inverse.size(), "c2r " + Arrays.toString(shape));
     }
 }

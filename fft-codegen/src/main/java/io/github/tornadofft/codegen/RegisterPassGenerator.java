@@ -322,10 +322,10 @@ public final class RegisterPassGenerator extends KernelSource {
         line(" * {@code scale}");
         line(" * factor applied on store; {@code localFloats} floats of local memory");
         line(" * per component, pad(cols * rows * r); {@code inStride}, {@code inDistance}, {@code outStride},");
-        line(" * {@code outDistance} the layouts, where flags say so: element e of transform b (of 2^sizeBits");
-        line(" * elements, C order) at complex index b distance + e stride of {@code src} or {@code dst}, where");
-        line(" * the passes between address a packed batch (b 2^sizeBits + e). Only a plan's first pass reads,");
-        line(" * and its last writes, a layout.");
+        line(" * {@code outDistance} the layouts, where flags say so: element e of block b (of 2^sizeBits");
+        line(" * elements, C order: a transform, or a row of a real transform's spectrum) at complex index");
+        line(" * b distance + e stride of {@code src} or {@code dst}, where the passes between address a packed");
+        line(" * batch (b 2^sizeBits + e). Only a plan's first pass reads, and its last writes, a layout.");
         line(" *");
         line(" * <p>A fused X axis (the 3D seed's X stage inside a Y or Z kernel): where the contiguous axis is no");
         line(" * longer than {@link #maxFused} of the work-item's values, a strided pass whose lanes are whole rows of it");
@@ -1075,17 +1075,20 @@ public final class RegisterPassGenerator extends KernelSource {
 
     /**
      * Moves a work-item's first global index {@code index} of the packed batch into the input's or
-     * output's layout where {@code bit} of flags says it has one, and scales its step by the stride:
-     * element e of transform b, b 2^sizeBits + e packed, lies at b distance + e stride. A work-item's
-     * values all lie in one transform (one line of one axis), so the one mapping holds for all of them.
-     * Only strided stores need it: a pass that writes the output is the last of its transform (span =
-     * n / r, at least cols), which never stages its writes.
+     * output's layout where {@code bit} of flags says it has one, and its step with it: element e of
+     * block b, b 2^sizeBits + e packed, lies at b distance + e stride. The mapping is linear along a
+     * work-item's values wherever they lie in one block (the step below 2^sizeBits: a block is a whole
+     * transform, the caller's layout) or the step is whole blocks (a multiple of 2^sizeBits: a block is
+     * one row of a wider array, as the rows of N/2 + 1 bins a real transform's other axes run over,
+     * {@code RowsFirst}), so the one step holds for all of them. Only strided stores need it: a pass
+     * that writes the output is the last of its transform (span = n / r, at least cols), which never
+     * stages its writes.
      */
     private void intoLayout(String bit, String side, String index, String step, String stride, String distance) {
         open("if ((flags & " + bit + ") != 0) {");
-        line("// The " + side + "'s layout: element e of transform b at b " + distance + " + e " + stride + ".");
+        line("// The " + side + "'s layout: element e of block b at b " + distance + " + e " + stride + ".");
         line(index + " = (" + index + " >> sizeBits) * " + distance + " + (" + index + " & sizeMask) * " + stride + ";");
-        line(step + " *= " + stride + ";");
+        line(step + " = (" + step + " >> sizeBits) * " + distance + " + (" + step + " & sizeMask) * " + stride + ";");
         close("}");
     }
 
