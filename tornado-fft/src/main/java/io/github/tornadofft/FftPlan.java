@@ -1031,7 +1031,10 @@ public final class FftPlan implements AutoCloseable {
         if (engine.tensorCores != null) {
             return engine.tensorCores.kernels(descriptor.direction());
         }
-        return engine.passes.size() + (real && !engine.fusesRealStep && engine.rowsFirst == null ? 1 : 0) + around;
+        if (engine.rowsFirst != null) {
+            return engine.rowsFirst.kernels();
+        }
+        return engine.passes.size() + (real && !engine.fusesRealStep ? 1 : 0) + around;
     }
 
     /** The devices the plan runs on: one, or those of a plan over several (as listed, repeats included). */

@@ -31,21 +31,29 @@ class RowsFirstTest {
             List<Pass> passes = r2c.passes();
             assertEquals(r2c.rowPass, passes.getFirst());
             assertEquals(0, r2c.rowPass.axis(), "the rows' pass runs along X");
-            assertEquals(1 + r2c.columns.size() + r2c.edges.size(), passes.size());
-            assertTrue(passes.subList(1, passes.size()).stream().allMatch(p -> p.axis() == 1), "then Y passes: " + passes);
-            assertEquals(2048, r2c.columns.getFirst().stride(), "bins 0 to N/2 - 1: N/2 columns");
-            assertEquals(2, r2c.edges.getFirst().stride(), "bins 0 and N/2: two columns");
+            assertEquals(List.of(), r2c.edges, "r2c carries bin N/2 in bin 0 through the other axes' passes");
+            assertEquals(1 + r2c.columns.size(), passes.size());
+            assertEquals(passes.size() + 1, r2c.kernels(), "and parts them in a kernel of its own");
+            assertTrue(passes.subList(1, passes.size()).stream().allMatch(p -> p.axis() == 1 && p.stride() == 2048),
+                    "then Y passes over bins 0 to N/2 - 1: " + passes);
             RowsFirst c2r = RowsFirst.plan(FftDescriptor.c2r(4096, 4096).build(), device);
             assertEquals(c2r.rowPass, c2r.passes().getLast(), "c2r's rows last");
-            assertEquals(r2c.columns.size() + r2c.edges.size() + 1, c2r.passes().size());
+            assertEquals(2, c2r.edges.getFirst().stride(), "bins 0 and N/2: two columns");
+            assertTrue(c2r.edges.stream().allMatch(p -> device.cpu() || p.groupSize() <= RowsFirst.EDGE_GROUP), c2r.describe());
+            assertEquals(c2r.columns.size() + c2r.edges.size() + 1, c2r.kernels());
         }
         RowsFirst cube = RowsFirst.plan(FftDescriptor.r2c(64, 32, 16).batch(3).inPlace(true).precision(Precision.DOUBLE).build(), GPU);
         assertNotNull(cube);
-        assertEquals(List.of(0, 1, 2, 1, 2), cube.passes().stream().map(Pass::axis).toList());
+        assertEquals(List.of(0, 1, 2), cube.passes().stream().map(Pass::axis).toList());
         String text = cube.describe();
-        assertTrue(text.startsWith("rows first: {X(1,8,1,8,no-tw), split}, then bins 0 to 7: "), text);
-        assertTrue(text.contains("bins 0 and 8: "), text);
-        assertEquals(5, text.lines().filter(l -> l.startsWith("  kernel")).count(), text);
+        assertTrue(text.startsWith("rows first: {X(1,8,1,8,no-tw), split}, then bins 0 to 7: {Y("), text);
+        assertTrue(text.contains("then bins 0 and 8 parted") && text.contains("unpack: bins 0 and 8"), text);
+        assertEquals(4, text.lines().filter(l -> l.startsWith("  kernel")).count(), text);
+        RowsFirst back = RowsFirst.plan(FftDescriptor.c2r(64, 32, 16).batch(3).build(), GPU);
+        assertEquals(List.of(1, 2, 1, 2, 0), back.passes().stream().map(Pass::axis).toList());
+        assertTrue(back.describe().startsWith("bins 0 to 7: {Y("), back.describe());
+        assertTrue(back.describe().contains(", bins 0 and 8: {Y(") && back.describe().contains("then rows last: {merge, X(1,8,1,8,no-tw)}"),
+                back.describe());
     }
 
     @Test

@@ -386,7 +386,8 @@ public final class RegisterPassGenerator extends KernelSource {
         line(" * span 1) of a real transform of N points, with the split fused into its store (forward, r2c) or");
         line(" * the merge into its load ({@link #INVERSE}, c2r); its table carries W_N^m from entry r on");
         line(" * ({@link TwiddleTable#forRealPass}). The spectrum's rows have N/2 + 1 elements: element N/2 of");
-        line(" * a row lies {@code N/2 outStride} (r2c) or {@code N/2 inStride} (c2r) after element 0.");
+        line(" * a row lies {@code N/2 outStride} (r2c) or {@code N/2 inStride} (c2r) after element 0; r2c into");
+        line(" * packed rows of N/2 (no {@link #OUT_LAYOUT}) writes bin N/2, real, as bin 0's imaginary part.");
         line(" */");
         line("public static final int REAL = 1 << 30;");
         line("/**");
@@ -907,7 +908,9 @@ public final class RegisterPassGenerator extends KernelSource {
      * memory and, for each of its elements m = q + j threads, reads Z[m] and its partner Z[N/2 - m]
      * (mod N/2) back, forms {@code X[m] = E + W_N^m O}, {@code E = (Z[m] + conj Z[N/2 - m]) / 2},
      * {@code O = (Z[m] - conj Z[N/2 - m]) / 2i}, and stores it; the work-item of m = 0 also stores bin
-     * N/2 = E - O, element N/2 of the row. W_N^m is entry r + m of the table. Two barriers and one more
+     * N/2 = E - O, element N/2 of the row, or where the output is packed rows of N/2 (no layout: the
+     * rows of a 2D or 3D transform, {@code RowsFirst}) its real part as bin 0's imaginary part, both
+     * being real. W_N^m is entry r + m of the table. Two barriers and one more
      * trip through local memory, for the trip through global memory a split kernel of its own would take.
      * A loop over j, not one block per value: both values come from local memory, and pass16 must stay
      * under the JVM's 64 KB of bytecode per method. It needs the paired exchange (both parts of a value
@@ -933,8 +936,14 @@ public final class RegisterPassGenerator extends KernelSource {
         line("int at = out + j * outStep;");
         storeLine("at", "(hr + wr)", "(hi + wi)");
         open("if (m == 0) {");
+        open("if ((flags & OUT_LAYOUT) != 0) {");
         line("at = out + " + mul(regs, "outStep") + ";");
         storeLine("at", "(hr - wr)", "(hi - wi)");
+        reopen("} else {");
+        line("// Packed rows of N/2 (RowsFirst's) have no room for bin N/2: real, as bin 0 is, it goes in bin 0's");
+        line("// imaginary part.");
+        line(store("2 * at + 1", "(hr - wr) * scale"));
+        close("}");
         close("}");
         close("}");
     }

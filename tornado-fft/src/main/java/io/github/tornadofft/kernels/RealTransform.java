@@ -194,4 +194,51 @@ public final class RealTransform {
             }
         }
     }
+
+    /**
+     * Bins 0 and N/2 of every row of a 2D or 3D r2c spectrum (rows of N/2 + 1 bins, in place), from
+     * the other axes' transform C of its packed column: the rows' real transforms leave bins 0 and N/2
+     * of each row real, and the rows-first route ({@code RowsFirst}) carries bin N/2 as bin 0's
+     * imaginary part through the other axes' passes, so bin 0 holds {@code C = F + i L}, F and L the
+     * transforms of the two real columns. Both are Hermitian over the other axes:
+     * {@code F[r] = (C[r] + conj C[r']) / 2} and {@code L[r] = (C[r] - conj C[r']) / 2i}, r' the
+     * {@link #mate}. Item r writes bins 0 and N/2 of rows r and r' (an item whose row lies after its
+     * mate does nothing), so every value is read before it is written.
+     *
+     * @param ctx   TornadoVM's kernel context: work-item {@code gid} takes row {@code gid}
+     * @param x     the spectrum, interleaved complex, row b from complex index {@code b (halfLength + 1)}
+     * @param halfLength N/2
+     * @param rows  rows of the whole batch; work-items beyond do nothing
+     * @param lead0 as for {@link #split}
+     * @param lead1 as for {@link #split}
+     */
+    public static void unpackEdges(KernelContext ctx, FloatArray x, int halfLength, int rows, int lead0, int lead1) {
+        int row = ctx.globalIdx;
+        if (row < rows) {
+            int mate = mate(row, lead0, lead1);
+            if (row <= mate) {
+                int a = 2 * row * (halfLength + 1);
+                int b = 2 * mate * (halfLength + 1);
+                float cr = x.get(a);
+                float ci = x.get(a + 1);
+                float dr = x.get(b);
+                float di = x.get(b + 1);
+                // F = (C + conj D) / 2, L = (C - conj D) / 2i, D = C[r']; rows r' take their conjugates.
+                float fr = 0.5f * (cr + dr);
+                float fi = 0.5f * (ci - di);
+                float lr = 0.5f * (ci + di);
+                float li = 0.5f * (dr - cr);
+                x.set(a, fr);
+                x.set(a + 1, fi);
+                x.set(a + 2 * halfLength, lr);
+                x.set(a + 2 * halfLength + 1, li);
+                if (mate != row) {
+                    x.set(b, fr);
+                    x.set(b + 1, -fi);
+                    x.set(b + 2 * halfLength, lr);
+                    x.set(b + 2 * halfLength + 1, -li);
+                }
+            }
+        }
+    }
 }
