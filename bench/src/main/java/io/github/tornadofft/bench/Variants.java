@@ -172,13 +172,14 @@ public final class Variants implements Callable<Integer> {
         }
     }
 
-    /** One pair of braces per kernel in a tornado-fft plan's notation. */
-    private static final java.util.regex.Pattern KERNELS = java.util.regex.Pattern.compile("\\{[^}]*}( \\{[^}]*})*");
-
-    /** The kernels of a tornado-fft plan ({X(...)} {Y(...)}), or another engine's plan text, on one line. */
+    /**
+     * The kernels of a tornado-fft plan, the first of its lines (or of its parts between " | ") in the 3D
+     * seed's notation ({X(...)} {Y(...)}, with any words around them: "rows first: {X(...), split}, then
+     * ..."), or another engine's plan text, on one line.
+     */
     static String passes(String plan) {
-        java.util.regex.Matcher m = KERNELS.matcher(plan);
-        return m.find() ? m.group() : plan.replaceAll("\\s+", " ").trim();
+        return java.util.Arrays.stream(plan.split(" \\| |\n")).filter(part -> part.contains("{")).findFirst().map(String::strip)
+                .orElse(plan.replaceAll("\\s+", " ").trim());
     }
 
     /** The faster of two runs by wall time, with its kernel time. */

@@ -44,6 +44,9 @@ class VariantsTest {
                 Variants.passes("2 passes: c2c [1024, 1024] on cpu | {X(1,1024,1,1024,no-tw)} {Y(1,1024,1,1024,no-tw)} | kernel 0: ..."));
         assertEquals("{X(1,16,1,16,no-tw), Y(1,4096,1,4096,no-tw)}",
                 Variants.passes("1 pass: c2c [4096, 16] on cpu | {X(1,16,1,16,no-tw), Y(1,4096,1,4096,no-tw)} | kernel 0: ..."));
+        assertEquals("rows first: {X(1,512,1,512,no-tw), split}, then bins 0 to 511: {Y(1,1024,1,1024,no-tw)}, then bins 0 and 512 parted",
+                Variants.passes("r2c [1024, 1024] on cpu | rows first: {X(1,512,1,512,no-tw), split}, then bins 0 to 511:"
+                        + " {Y(1,1024,1,1024,no-tw)}, then bins 0 and 512 parted | kernel 0: {X(1,512,1,512,no-tw), split} ..."));
         assertEquals("one call per transform", Variants.passes("one call  per\ntransform"));
     }
 }
