@@ -129,7 +129,7 @@ final class RowsFirst {
         }
         int half = rowsReal.shape()[0] / 2;
         return FftDescriptor.c2c(half).batch(rowsReal.batch()).precision(rowsReal.precision())
-                .inputLayout(1, rowsReal.inPlace() ? half + 1 : half).build();
+                .inputLayout(1, rowsReal.inPlace() ? half + 1 : half).outputLayout(1, half).build();
     }
 
     /** Kernels per transform: the passes, and r2c's {@link RealTransform#unpackEdges}. */
@@ -277,7 +277,9 @@ final class RowsFirst {
     private String addRowPass(TaskGraph graph, String task, TornadoNativeArray src, TornadoNativeArray dst,
                               TornadoNativeArray table, GridScheduler target) {
         FftDescriptor complex = rowsComplex(rowsReal);
-        int flags = Engine.passFlags(rowPass, !r2c, true, !complex.inputPacked(), !complex.outputPacked(), complex.size(), false);
+        // r2c writes its rows of N/2 through the output layout (distance N/2) even where they are packed:
+        // that is how the pass knows to carry bin N/2 as bin 0's imaginary part.
+        int flags = Engine.passFlags(rowPass, !r2c, true, !complex.inputPacked(), r2c || !complex.outputPacked(), complex.size(), false);
         return Engine.addPass(graph, task, rowPass, false, src, dst, table, flags, Engine.scale(descriptor),
                 complex.inputLayout(), complex.outputLayout(), complex.floats() / 2, target);
     }

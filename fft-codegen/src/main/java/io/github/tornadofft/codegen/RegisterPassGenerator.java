@@ -387,7 +387,8 @@ public final class RegisterPassGenerator extends KernelSource {
         line(" * the merge into its load ({@link #INVERSE}, c2r); its table carries W_N^m from entry r on");
         line(" * ({@link TwiddleTable#forRealPass}). The spectrum's rows have N/2 + 1 elements: element N/2 of");
         line(" * a row lies {@code N/2 outStride} (r2c) or {@code N/2 inStride} (c2r) after element 0; r2c into");
-        line(" * packed rows of N/2 (no {@link #OUT_LAYOUT}) writes bin N/2, real, as bin 0's imaginary part.");
+        line(" * an output layout of rows of N/2 ({@code outDistance = n}) writes bin N/2, real, as bin 0's");
+        line(" * imaginary part.");
         line(" */");
         line("public static final int REAL = 1 << 30;");
         line("/**");
@@ -908,8 +909,8 @@ public final class RegisterPassGenerator extends KernelSource {
      * memory and, for each of its elements m = q + j threads, reads Z[m] and its partner Z[N/2 - m]
      * (mod N/2) back, forms {@code X[m] = E + W_N^m O}, {@code E = (Z[m] + conj Z[N/2 - m]) / 2},
      * {@code O = (Z[m] - conj Z[N/2 - m]) / 2i}, and stores it; the work-item of m = 0 also stores bin
-     * N/2 = E - O, element N/2 of the row, or where the output is packed rows of N/2 (no layout: the
-     * rows of a 2D or 3D transform, {@code RowsFirst}) its real part as bin 0's imaginary part, both
+     * N/2 = E - O, element N/2 of the row, or where the output's layout has rows of N/2 (distance n:
+     * the rows of a 2D or 3D transform, {@code RowsFirst}) its real part as bin 0's imaginary part, both
      * being real. W_N^m is entry r + m of the table. Two barriers and one more
      * trip through local memory, for the trip through global memory a split kernel of its own would take.
      * A loop over j, not one block per value: both values come from local memory, and pass16 must stay
@@ -936,13 +937,13 @@ public final class RegisterPassGenerator extends KernelSource {
         line("int at = out + j * outStep;");
         storeLine("at", "(hr + wr)", "(hi + wi)");
         open("if (m == 0) {");
-        open("if ((flags & OUT_LAYOUT) != 0) {");
-        line("at = out + " + mul(regs, "outStep") + ";");
-        storeLine("at", "(hr - wr)", "(hi - wi)");
-        reopen("} else {");
-        line("// Packed rows of N/2 (RowsFirst's) have no room for bin N/2: real, as bin 0 is, it goes in bin 0's");
+        open("if ((flags & OUT_LAYOUT) != 0 && outDistance == n) {");
+        line("// Rows of N/2 (RowsFirst's) have no room for bin N/2: real, as bin 0 is, it goes in bin 0's");
         line("// imaginary part.");
         line(store("2 * at + 1", "(hr - wr) * scale"));
+        reopen("} else {");
+        line("at = out + " + mul(regs, "outStep") + ";");
+        storeLine("at", "(hr - wr)", "(hi - wi)");
         close("}");
         close("}");
         close("}");
@@ -1086,18 +1087,21 @@ public final class RegisterPassGenerator extends KernelSource {
      * Moves a work-item's first global index {@code index} of the packed batch into the input's or
      * output's layout where {@code bit} of flags says it has one, and its step with it: element e of
      * block b, b 2^sizeBits + e packed, lies at b distance + e stride. The mapping is linear along a
-     * work-item's values wherever they lie in one block (the step below 2^sizeBits: a block is a whole
-     * transform, the caller's layout) or the step is whole blocks (a multiple of 2^sizeBits: a block is
-     * one row of a wider array, as the rows of N/2 + 1 bins a real transform's other axes run over,
-     * {@code RowsFirst}), so the one step holds for all of them. Only strided stores need it: a pass
-     * that writes the output is the last of its transform (span = n / r, at least cols), which never
-     * stages its writes.
+     * work-item's values wherever they lie in one block (a block is a whole transform, the caller's
+     * layout: the step times the stride) or, in a pass along a strided axis, the step is whole blocks
+     * or less than one (a block is one row of a wider array, as the rows of N/2 + 1 bins a real
+     * transform's other axes run over, {@code RowsFirst}), so the one step holds for all of them. A
+     * pass along X keeps its values in one transform, whose steps (and the real transform's reach to
+     * element N/2, one block of one element long for N = 2) go by the stride. Only strided stores need
+     * it: a pass that writes the output is the last of its transform (span = n / r, at least cols),
+     * which never stages its writes.
      */
     private void intoLayout(String bit, String side, String index, String step, String stride, String distance) {
         open("if ((flags & " + bit + ") != 0) {");
         line("// The " + side + "'s layout: element e of block b at b " + distance + " + e " + stride + ".");
         line(index + " = (" + index + " >> sizeBits) * " + distance + " + (" + index + " & sizeMask) * " + stride + ";");
-        line(step + " = (" + step + " >> sizeBits) * " + distance + " + (" + step + " & sizeMask) * " + stride + ";");
+        line(step + " = stride > 1 ? (" + step + " >> sizeBits) * " + distance + " + (" + step + " & sizeMask) * " + stride
+                + " : " + step + " * " + stride + ";");
         close("}");
     }
 
