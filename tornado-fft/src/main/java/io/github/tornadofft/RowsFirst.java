@@ -137,7 +137,10 @@ final class RowsFirst {
         return passes().size() + (r2c ? 1 : 0);
     }
 
-    /** The passes in the order they run: r2c the rows', the columns', the edge columns'; c2r the rows' last. */
+    /**
+     * The passes in the order they run: r2c the rows', then the other axes'; c2r the other axes', theirs
+     * over columns 0 and N/2, then the rows'.
+     */
     List<Pass> passes() {
         List<Pass> all = new ArrayList<>();
         if (r2c) {
@@ -267,7 +270,10 @@ final class RowsFirst {
         return tasks;
     }
 
-    /** The length of the first (0) or second (1) of the other axes of a 3D transform, of the other axis (1) of a 2D one, else 1. */
+    /**
+     * The length of the first (0) or second (1) of the other axes of a 3D transform, of the other axis (1)
+     * of a 2D one, else 1: the lengths whose negated indices pair rows ({@link RealTransform#split}).
+     */
     private int lead(int which) {
         int[] shape = descriptor.shape();
         return which == 0 ? (shape.length == 3 ? shape[0] : 1) : shape[shape.length - 2];
