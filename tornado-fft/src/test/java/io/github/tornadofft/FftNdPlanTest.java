@@ -63,6 +63,7 @@ class FftNdPlanTest {
 
     @ParameterizedTest(name = "{0}x{0} batch={1} {2}")
     @MethodSource("squares")
+    @Tag("aligned")
     void square2dMatchesReference(int n, int batch, Precision precision) {
         check(new int[] {n, n}, batch, Direction.FORWARD, precision);
         check(new int[] {n, n}, batch, Direction.INVERSE, precision);
@@ -102,6 +103,7 @@ class FftNdPlanTest {
 
     @ParameterizedTest(name = "{0} batch={1} {2} {3}")
     @MethodSource("inPlace")
+    @Tag("aligned")
     void inPlaceMatchesReferenceBothWays(int[] shape, int batch, Norm norm, Precision precision) {
         for (Direction direction : Direction.values()) {
             FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).direction(direction).norm(norm).inPlace(true)
@@ -136,6 +138,7 @@ class FftNdPlanTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("roundTrips")
+    @Tag("aligned")
     void roundTripGivesTheInputBack(int[] shape) {
         FftDescriptor d = FftDescriptor.c2c(shape).build();
         float[] input = Signals.random(d.floats());
@@ -168,6 +171,7 @@ class FftNdPlanTest {
     }
 
     @Test
+    @Tag("aligned")
     void printsOneLinePerKernelWithItsAxis() {
         try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(64, 128, 256).build(), TestDevice.get())) {
             String text = plan.toString();

@@ -34,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * several, along X and along strided axes (2D, 3D, a fused X axis).
  */
 @Tag("device")
+@Tag("aligned")
 @ExtendWith(Seed.class)
 class LayoutTest {
 
