@@ -117,6 +117,8 @@ final class Engine {
     final TensorCores tensorCores;
     /** A 2D or 3D real transform with its rows first (r2c) or last (c2r), or null ({@link RowsFirst}). */
     final RowsFirst rowsFirst;
+    /** The rows-first route of the appended tasks, where they plan smaller groups (else {@link #rowsFirst}). */
+    private RowsFirst appendedRowsFirst;
     /**
      * The complex transform of the whole shape that computes a real transform by the natural route
      * ({@link #promotes}), else null: what the passes, the convolution or the mixed-radix kernels compute
@@ -862,13 +864,17 @@ final class Engine {
      * execution plan may lack the cap.
      */
     synchronized List<String> append(TaskGraph graph, Direction direction, TornadoNativeArray in, TornadoNativeArray out, GridScheduler target) {
+        if (rowsFirst != null && appendedRowsFirst == null) {
+            appendedRowsFirst = CompilerFlags.capsRegisters(device)
+                    ? RowsFirst.plan(descriptor, profile.withMaxGroupSize(APPENDED_GROUP)) : rowsFirst;
+        }
+        if (appendedRowsFirst != null) {
+            return appendedRowsFirst.addTasks(graph, in, out, appendedRowsFirst.tables(), true, target);
+        }
         if (appended == null) {
-            // A real transform's rows-first route appended to a caller's graph gave wrong results on PoCL
-            // when the test ran alone (3D r2c 8 x 16 x 32 x 2, 0.23 relative error; not yet understood):
-            // appended tasks take the split-kernel route, which the caller's graph runs right.
             List<Pass> planned = CompilerFlags.capsRegisters(device) && tensorCores == null
                     ? planPasses(planned(), profile.withMaxGroupSize(APPENDED_GROUP))
-                    : rowsFirst != null ? planPasses(planned(), profile) : passes;
+                    : passes;
             checkHalfStores(planned(), planned, device.getTornadoVMBackend());
             appended = planned;
             appendedTwiddles = appended == passes || mixedRadix != null ? twiddles : tables(planned(), appended);
@@ -1032,6 +1038,9 @@ final class Engine {
             }
             if (rowsFirst != null) {
                 rowsFirst.work().forEach(HostBuffers::give);
+                if (appendedRowsFirst != null && appendedRowsFirst != rowsFirst) {
+                    appendedRowsFirst.work().forEach(HostBuffers::give);
+                }
             }
         }
     }

@@ -45,13 +45,11 @@ import java.util.Set;
  *
  * <p>It applies where every axis is a power of two and the rows' 1D transform is one pass with the
  * split or merge inside (N up to 8192 on a GPU, whose group holds the N/2 points); float and double.
- * Opt-in for now ({@value #PROPERTY} = true): plans of this route gave wrong r2c results on PoCL after
- * other real plans had run in the same JVM (RealTransformTest's appends, then RealTransformNdTest's r2c:
- * relative errors of 0.1 to 0.7), a fault not yet found; the split-kernel route is the default.
+ * The system property {@value #PROPERTY} = false keeps the split kernel (for comparisons).
  */
 final class RowsFirst {
 
-    /** The system property that turns this route on ({@code true}); off by default (see above). */
+    /** The system property that turns this route off ({@code false}); on by default. */
     static final String PROPERTY = "tornado.fft.rowsFirst";
 
     /** Work-items per group of c2r's passes over columns 0 and N/2 (at most; a GPU's). */
@@ -88,11 +86,11 @@ final class RowsFirst {
     /**
      * This route for {@code d} on {@code device} (its profile for d's precision), or null where it does
      * not apply: not a 2D or 3D real transform of powers of two in float or double, the rows' transform
-     * more than one pass or without the split or merge inside, or the property not set to true.
+     * more than one pass or without the split or merge inside, or the property set to false.
      */
     static RowsFirst plan(FftDescriptor d, DeviceProfile device) {
         if (!Engine.isRealRows(d) || d.precision() == Precision.HALF
-                || !Boolean.parseBoolean(System.getProperty(PROPERTY, "false"))) {
+                || !Boolean.parseBoolean(System.getProperty(PROPERTY, "true"))) {
             return null;
         }
         int[] shape = d.shape();

@@ -82,7 +82,7 @@ class DeviceHeapCheck {
     void realTransformsWithTheirRowsFirstFreeTheirArrays() {
         assertEquals(HEAP_MIB + "MB", System.getProperty("tornado.device.memory"),
                 "run in the build's device-heap execution (tornado.device.memory)");
-        try (SystemProperties none = SystemProperties.set(EngineCache.IDLE_ENGINES_PROPERTY, "0", RowsFirst.PROPERTY, "true")) {
+        try (SystemProperties none = SystemProperties.set(EngineCache.IDLE_ENGINES_PROPERTY, "0")) {
             FftPlan.clearCache();
             for (FftDescriptor d : List.of(FftDescriptor.r2c(2048, 4096).build(), FftDescriptor.c2r(2048, 4096).build())) {
                 float[] x = Signals.random(d.inputFloats());

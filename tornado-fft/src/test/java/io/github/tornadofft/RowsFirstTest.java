@@ -20,10 +20,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class RowsFirstTest {
 
-    /** The route is opt-in (RowsFirst.PROPERTY): on for this class. */
-    @org.junit.jupiter.api.extension.RegisterExtension
-    static final org.junit.jupiter.api.extension.Extension ON = SystemProperties.duringClass(RowsFirst.PROPERTY, "true");
-
     private static final DeviceProfile GPU = DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30);
     private static final DeviceProfile CPU = DeviceProfile.of("cpu", true, 512 << 10, 4096, 64L << 30);
 
