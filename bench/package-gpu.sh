@@ -337,7 +337,8 @@ case ${1:-} in
         [ -d "$here/tests" ] || { echo "run: this bundle has no tests (build tornado-fft's tests jar, then package)" >&2; exit 2; }
         device=default
         case ${1:-} in [0-9]*:[0-9]*) device=$1; shift ;; esac
-        opts+=("-Dtornado.fft.device=$device")
+        # C1 only, as the Maven build runs the tests (the root pom says why).
+        opts+=("-Dtornado.fft.device=$device" -XX:TieredStopAtLevel=1)
         # Everything on the JVM's own class path: TornadoVM reads kernel bytecode through it, so
         # classes that only JUnit's --class-path loader can see fail to compile.
         tests_cp=$here/tests/tornado-fft-tests.jar
