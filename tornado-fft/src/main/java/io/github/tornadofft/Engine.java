@@ -120,9 +120,9 @@ final class Engine {
     /** The rows-first route of the appended tasks, where they plan smaller groups (else {@link #rowsFirst}). */
     private RowsFirst appendedRowsFirst;
     /**
-     * The complex transform of the whole shape that computes a real transform by the natural route
-     * ({@link #promotes}), else null: what the passes, the convolution or the mixed-radix kernels compute
-     * then, between {@link #widened} and {@link #transformed}.
+     * The complex transforms of the whole shape that compute a real transform by the natural route
+     * ({@link #promotes}, {@link #wholeComplex}), else null: what the passes, the convolution or the
+     * mixed-radix kernels compute then, between {@link #widened} and {@link #transformed}.
      */
     final FftDescriptor promoted;
     /** Where the natural route's complex transform reads ({@link #promoted}) and writes: packed, or null. */
@@ -196,8 +196,10 @@ final class Engine {
     /**
      * Whether the real transform {@code d} runs by the natural route ({@link RealByComplex}): the complex
      * transform of its whole shape between two pointwise kernels, where the split and merge of N/2-point
-     * transforms do not take it: an odd last axis N, an axis with a prime factor above 7, an N/2 with
-     * one, or a 2D or 3D transform in place (padded rows) whose axes are not all powers of two.
+     * transforms do not take it: an odd last axis N, an N/2 with a prime factor above 7, or a 2D or 3D
+     * transform in place (padded rows) whose axes are not all powers of two. The other axes of a 2D or
+     * 3D transform may have any length: one with a prime factor above 7 runs as Bluestein's convolution
+     * along it over the half spectrum ({@link MixedRadix}), half the natural route's work.
      */
     static boolean promotes(FftDescriptor d) {
         if (!d.isReal()) {
@@ -206,13 +208,17 @@ final class Engine {
         int[] shape = d.shape();
         int n = shape[shape.length - 1];
         boolean powers = Arrays.stream(shape).allMatch(length -> Integer.bitCount(length) == 1);
-        boolean smooth = Arrays.stream(shape).allMatch(MixedRadix::smooth) && n % 2 == 0 && MixedRadix.smooth(n / 2);
-        return !smooth || !powers && d.inPlace() && d.size() > n;
+        boolean halves = n % 2 == 0 && MixedRadix.smooth(n / 2);
+        return !halves || !powers && d.inPlace() && d.size() > n;
     }
 
-    /** The complex transform of {@code d}'s whole shape, packed, in its direction and norm ({@link #promotes}). */
+    /**
+     * The complex transforms of {@code d}'s whole shape, packed, in its direction and norm, that compute it
+     * by the natural route ({@link #promotes}): ceil(B / 2) of them for a batch of B, each two real
+     * transforms of the batch in one ({@link RealByComplex}).
+     */
     static FftDescriptor wholeComplex(FftDescriptor d) {
-        return FftDescriptor.c2c(d.shape()).batch(d.batch()).precision(d.precision()).norm(d.norm())
+        return FftDescriptor.c2c(d.shape()).batch((d.batch() + 1) / 2).precision(d.precision()).norm(d.norm())
                 .direction(d.direction()).build();
     }
 
@@ -709,55 +715,68 @@ final class Engine {
 
     /**
      * Adds a real transform by the natural route ({@link #promoted}, {@link RealByComplex}) from {@code in}
-     * to {@code out}: r2c widens the real rows into {@link #widened}, transforms the whole shape into
-     * {@link #transformed} and keeps bins 0 to N/2 of each row into {@code out}; c2r weighs the half
-     * spectrum into {@link #widened}, transforms (inverse) and keeps the real parts. Names every array it
+     * to {@code out}: r2c pairs the batch's real transforms as complex ones into {@link #widened},
+     * transforms the whole shape into {@link #transformed} and parts each pair's two half spectra into
+     * {@code out}; c2r pairs the Hermitian parts of the weighed half spectra into {@link #widened},
+     * transforms (inverse) and parts the real and imaginary parts into {@code out}. Names every array it
      * writes as an (on-demand) output of {@code graph}, so that freeing releases it; registers the
      * work-group shapes in {@code target}; returns the task names.
      */
     private List<String> addPromoted(TaskGraph graph, List<Pass> passes, List<TornadoNativeArray> twiddles,
                                      TornadoNativeArray in, TornadoNativeArray out, GridScheduler target, boolean late) {
         boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
+        int[] shape = descriptor.shape();
         int n = lastAxis(descriptor);
-        long rows = descriptor.size() / n * descriptor.batch();
-        int points = Math.toIntExact(rows * n);
-        int bins = Math.toIntExact(rows * (n / 2 + 1));
+        int rows = Math.toIntExact(descriptor.size() / n);
+        int middle = shape.length == 3 ? shape[1] : 1;
+        int batch = descriptor.batch();
+        int points = Math.toIntExact(promoted.size() * promoted.batch());
+        int bins = Math.toIntExact((long) rows * batch * (n / 2 + 1));
         int xRow = descriptor.inPlace() ? 2 * (n / 2 + 1) : n;
         String name = graph.getTaskGraphName();
         String base = taskBase(graph);
         int group = profile.maxGroupSize();
         List<String> tasks = new ArrayList<>();
+        boolean doubles = in instanceof DoubleArray;
         if (r2c) {
-            if (in instanceof DoubleArray doubles) {
-                graph.task(base + "widen", RealByComplexDouble::widen, new KernelContext(), doubles, (DoubleArray) widened, n, xRow, points);
+            if (doubles) {
+                graph.task(base + "pair", RealByComplexDouble::pair, new KernelContext(), (DoubleArray) in, (DoubleArray) widened,
+                        n, xRow, rows, batch, points);
             } else {
-                graph.task(base + "widen", RealByComplex::widen, new KernelContext(), (FloatArray) in, (FloatArray) widened, n, xRow, points);
+                graph.task(base + "pair", RealByComplex::pair, new KernelContext(), (FloatArray) in, (FloatArray) widened,
+                        n, xRow, rows, batch, points);
             }
-            tasks.add(Bluestein.grid(target, name, base + "widen", points, group));
+            tasks.add(Bluestein.grid(target, name, base + "pair", points, group));
         } else {
-            if (in instanceof DoubleArray doubles) {
-                graph.task(base + "weigh", RealByComplexDouble::weighHalf, new KernelContext(), doubles, (DoubleArray) widened, n, points);
+            if (doubles) {
+                graph.task(base + "pair", RealByComplexDouble::pairHalves, new KernelContext(), (DoubleArray) in, (DoubleArray) widened,
+                        n, rows, middle, batch, points);
             } else {
-                graph.task(base + "weigh", RealByComplex::weighHalf, new KernelContext(), (FloatArray) in, (FloatArray) widened, n, points);
+                graph.task(base + "pair", RealByComplex::pairHalves, new KernelContext(), (FloatArray) in, (FloatArray) widened,
+                        n, rows, middle, batch, points);
             }
-            tasks.add(Bluestein.grid(target, name, base + "weigh", points, group));
+            tasks.add(Bluestein.grid(target, name, base + "pair", points, group));
         }
         List<TornadoNativeArray> chain = transformChain(passes.size(), widened, transformed);
         tasks.addAll(addTransform(graph, promoted.direction(), passes, twiddles, true, chain, scale(promoted), target, late));
         if (r2c) {
-            if (out instanceof DoubleArray doubles) {
-                graph.task(base + "half", RealByComplexDouble::keepHalf, new KernelContext(), (DoubleArray) transformed, doubles, n, bins);
+            if (doubles) {
+                graph.task(base + "part", RealByComplexDouble::part, new KernelContext(), (DoubleArray) transformed, (DoubleArray) out,
+                        n, rows, middle, bins);
             } else {
-                graph.task(base + "half", RealByComplex::keepHalf, new KernelContext(), (FloatArray) transformed, (FloatArray) out, n, bins);
+                graph.task(base + "part", RealByComplex::part, new KernelContext(), (FloatArray) transformed, (FloatArray) out,
+                        n, rows, middle, bins);
             }
-            tasks.add(Bluestein.grid(target, name, base + "half", bins, group));
+            tasks.add(Bluestein.grid(target, name, base + "part", bins, group));
         } else {
-            if (out instanceof DoubleArray doubles) {
-                graph.task(base + "real", RealByComplexDouble::realPart, new KernelContext(), (DoubleArray) transformed, doubles, n, xRow, points);
+            if (doubles) {
+                graph.task(base + "part", RealByComplexDouble::unpair, new KernelContext(), (DoubleArray) transformed, (DoubleArray) out,
+                        n, xRow, rows, batch, points);
             } else {
-                graph.task(base + "real", RealByComplex::realPart, new KernelContext(), (FloatArray) transformed, (FloatArray) out, n, xRow, points);
+                graph.task(base + "part", RealByComplex::unpair, new KernelContext(), (FloatArray) transformed, (FloatArray) out,
+                        n, xRow, rows, batch, points);
             }
-            tasks.add(Bluestein.grid(target, name, base + "real", points, group));
+            tasks.add(Bluestein.grid(target, name, base + "part", points, group));
         }
         Set<TornadoNativeArray> written = Collections.newSetFromMap(new IdentityHashMap<>());
         written.add(widened);

@@ -182,7 +182,7 @@ public final class FftPlan implements AutoCloseable {
         boolean packed = complex.inputPacked() && complex.outputPacked();
         return (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())
                 + (packed && !complex.inPlace() && !Engine.isRealRows(descriptor) ? 1 : 2) * complex.floats())
-                * descriptor.precision().bytes() + MixedRadix.workBytes(descriptor);
+                * descriptor.precision().bytes() + MixedRadix.workBytes(Engine.mixedPart(descriptor));
     }
 
     /** "name (BACKEND device-name)", for printouts and messages. */
@@ -1079,15 +1079,17 @@ public final class FftPlan implements AutoCloseable {
         if (engine.promoted == null) {
             return describeTransform(s, descriptor);
         }
-        // The natural route: the complex transform of the whole shape between two pointwise kernels.
+        // The natural route: complex transforms of the whole shape, two real ones each, between two pointwise kernels.
         boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
         int n = Engine.lastAxis(descriptor);
         long rows = descriptor.size() / n * descriptor.batch();
-        s.append(r2c ? "r2c" : "c2r").append(" by the complex transform of its whole shape (the natural route): ")
-                .append(r2c ? "widen, " : "weigh, ").append(engine.promoted).append(r2c ? ", keep half\n" : ", real part\n");
-        s.append("  kernel 0: ").append(r2c ? "widen: each real row as " + n + " complex values"
-                : "weigh: bins 0 to " + n / 2 + " of each row times 1, 2, ..., 2, 1 (bin N/2 of an even N once), zero above")
-                .append(", ").append(rows * n).append(" work-items\n");
+        long points = engine.promoted.size() * engine.promoted.batch();
+        s.append(r2c ? "r2c" : "c2r").append(" by the complex transform of its whole shape, two real transforms in one (the natural route): ")
+                .append(r2c ? "pair, " : "pair halves, ").append(engine.promoted).append(r2c ? ", part\n" : ", unpair\n");
+        s.append("  kernel 0: ").append(r2c ? "pair: real transforms 2t and 2t + 1 as the real and imaginary parts of one"
+                : "pair halves: the Hermitian parts of half spectra 2t and 2t + 1, bins 0 to " + n / 2
+                + " of each row times 1, 2, ..., 2, 1 (bin N/2 of an even N once), as one")
+                .append(", ").append(points).append(" work-items\n");
         String inner = describeTransform(new StringBuilder(), engine.promoted);
         java.util.regex.Matcher kernel = java.util.regex.Pattern.compile("(?m)^  kernel (\\d+):").matcher(inner);
         StringBuilder renumbered = new StringBuilder();
@@ -1098,8 +1100,8 @@ public final class FftPlan implements AutoCloseable {
         }
         kernel.appendTail(renumbered);
         s.append(renumbered);
-        s.append("  kernel ").append(last + 1).append(": ").append(r2c ? "keep half: bins 0 to " + n / 2 + " of each row, "
-                + rows * (n / 2 + 1) : "real part: each row's " + n + " real values, " + rows * n).append(" work-items\n");
+        s.append("  kernel ").append(last + 1).append(": ").append(r2c ? "part: bins 0 to " + n / 2 + " of each row of both, "
+                + rows * (n / 2 + 1) : "unpair: each pair's real parts as transform 2t, its imaginary parts as 2t + 1, " + points).append(" work-items\n");
         return s.toString();
     }
 

@@ -172,7 +172,8 @@ final class MixedRadix {
 
     /**
      * Whether {@code d} runs as mixed-radix passes: a c2c transform, one of whose axis lengths is not a
-     * power of two, and none of which has a prime factor above 7.
+     * power of two; in 1D one without a prime factor above 7 (in 2D and 3D such an axis runs as
+     * Bluestein's convolution along it, {@link Axis#points}).
      */
     static boolean applies(FftDescriptor d) {
         if (d.kind() != FftDescriptor.Kind.C2C) {

@@ -186,6 +186,24 @@ class MixedRadixNdPlanTest {
     }
 
     /**
+     * A 2D or 3D real transform whose last axis has an N/2 of prime factors up to 7 takes the half
+     * spectrum whatever its other axes are: one with a prime factor above 7 runs as Bluestein's
+     * convolution along it over N/2 + 1 columns, not as the complex transform of the whole shape.
+     */
+    @Test
+    void realTransformsWithAnAxisOfALargePrimeFactorTakeTheHalfSpectrum() {
+        checkRealBothKinds(new int[] {11, 16}, 2, Precision.FLOAT);
+        checkRealBothKinds(new int[] {8, 13, 10}, 1, Precision.DOUBLE);
+        for (FftDescriptor d : new FftDescriptor[] {FftDescriptor.r2c(11, 16).build(), FftDescriptor.c2r(11, 16).build()}) {
+            try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                String text = plan.toString();
+                assertTrue(!text.contains("natural route") && text.contains("mixed radix 11 x 8, the last axis first"), text);
+                assertTrue(text.contains(d.kind() == FftDescriptor.Kind.R2C ? "split" : "merge"), text);
+            }
+        }
+    }
+
+    /**
      * r2c of fresh real data and c2r of a fresh half spectrum of {@code shape} (all its axes), each against
      * numpy's rfftn / irfftn (the reference); c2r leaves its input alone.
      */

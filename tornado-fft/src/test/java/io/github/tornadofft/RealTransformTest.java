@@ -318,15 +318,17 @@ class RealTransformTest {
     /**
      * Shapes the split and merge of N/2-point transforms do not take run as the complex transform of the
      * whole shape between two pointwise kernels: odd last axes (1, 9, 1001 = 7 x 11 x 13 by Bluestein,
-     * 3 x 5 x 7 by mixed radix), an N/2 with a prime factor above 7 (22), another axis with one (11),
-     * both kinds against numpy's rfftn and irfftn, float, and double for one.
+     * 3 x 5 x 7 by mixed radix), an N/2 with a prime factor above 7 (22, 8 x 11 x 22), both kinds against
+     * numpy's rfftn and irfftn, float, and double for one. Two real transforms go in one complex one: a
+     * batch of 3 (the last without a partner), 2, and 1.
      */
     @Test
     void everyOtherShapeRunsAsTheComplexTransformOfItsWholeShape() {
-        for (int[] shape : new int[][] {{1}, {9}, {22}, {1001}, {6, 22}, {8, 11, 16}, {3, 5, 7}}) {
+        for (int[] shape : new int[][] {{1}, {9}, {22}, {1001}, {6, 22}, {8, 11, 22}, {3, 5, 7}}) {
             MixedRadixNdPlanTest.checkRealBothKinds(shape, 3, Precision.FLOAT);
         }
         MixedRadixNdPlanTest.checkRealBothKinds(new int[] {6, 22}, 2, Precision.DOUBLE);
+        MixedRadixNdPlanTest.checkRealBothKinds(new int[] {9, 7}, 1, Precision.FLOAT);
     }
 
     /** The natural route in place (real rows padded to 2 (N/2 + 1) floats): 1D odd, and 2D of any axes. */
@@ -344,12 +346,13 @@ class RealTransformTest {
             for (FftPlan plan : new FftPlan[] {r2c, c2r}) {
                 String text = plan.toString();
                 boolean forward = plan == r2c;
-                assertTrue(text.contains((forward ? "r2c" : "c2r") + " by the complex transform of its whole shape (the natural route)"),
-                        text);
-                assertTrue(text.contains(forward ? "kernel 0: widen: each real row as 9 complex values, 36 work-items"
-                        : "kernel 0: weigh: bins 0 to 11 of each row"), text);
-                assertTrue(text.contains(forward ? ": keep half: bins 0 to 4 of each row, 20 work-items" : ": real part: each row's 22"),
-                        text);
+                assertTrue(text.contains((forward ? "r2c" : "c2r")
+                        + " by the complex transform of its whole shape, two real transforms in one (the natural route)"), text);
+                // r2c: a batch of 4 rows of 9 as 2 complex rows; c2r: one transform of 6 x 22, paired with nothing.
+                assertTrue(text.contains(forward ? "kernel 0: pair: real transforms 2t and 2t + 1 as the real and imaginary parts of one, 18 work-items"
+                        : "kernel 0: pair halves: the Hermitian parts of half spectra 2t and 2t + 1, bins 0 to 11 of each row"), text);
+                assertTrue(text.contains(forward ? ": part: bins 0 to 4 of each row of both, 20 work-items"
+                        : ": unpair: each pair's real parts as transform 2t, its imaginary parts as 2t + 1, 132 work-items"), text);
                 long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
                 assertEquals(plan.kernelsPerTransform(), kernels, text);
             }
