@@ -21,8 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the kernels of every length anew (its scalar arguments are constants), several seconds a length on
  * a 2-core CPU through PoCL (Bluestein's lengths the most), so one run takes the lengths of one or more
  * residues mod {@value #CLASSES}: {@value #PROPERTY} = {@code all}, a list such as {@code 0,5}, or (the
- * default) the one residue the run's seed picks, printed with the seed: 18 or 19 lengths, two to three
- * minutes there; sixty-four seeds cover every length. The GPU bundle runs them all
+ * default) the one residue the run's seed picks, printed with the seed: 9 or 10 lengths, about a minute
+ * there; 128 seeds cover every length. The GPU bundle runs them all
  * ({@code -Dtornado.fft.sweep=all}).
  */
 @Tag("device")
@@ -31,7 +31,7 @@ class LengthSweepTest {
 
     static final String PROPERTY = "tornado.fft.sweep";
     static final int LAST = 1200;
-    static final int CLASSES = 64;
+    static final int CLASSES = 128;
 
     /** The residues mod {@link #CLASSES} that {@code value} of {@link #PROPERTY} names; {@code seed} picks one when it is empty. */
     static int[] residues(String value, long seed) {
@@ -61,14 +61,14 @@ class LengthSweepTest {
 
     @Test
     void theSweepTakesAllOrAListOfResiduesOrTheSeedsOne() {
-        assertEquals(64, residues("all", 3).length);
+        assertEquals(128, residues("all", 3).length);
         assertTrue(Arrays.equals(new int[] {0, 5}, residues(" 5,0 ", 3)));
         assertTrue(Arrays.equals(new int[] {27}, residues("", 27)));
-        assertTrue(Arrays.equals(new int[] {61}, residues("", -3)));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> residues("64", 0));
-        assertTrue(e.getMessage().startsWith(PROPERTY + ": residues from 0 to 63"), e.getMessage());
+        assertTrue(Arrays.equals(new int[] {125}, residues("", -3)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> residues("128", 0));
+        assertTrue(e.getMessage().startsWith(PROPERTY + ": residues from 0 to 127"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> residues("odd", 0));
-        assertTrue(e.getMessage().startsWith(PROPERTY + ": all, or residues mod 64"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(PROPERTY + ": all, or residues mod 128"), e.getMessage());
     }
 
     @Test

@@ -74,16 +74,28 @@ public final class RealByComplex {
     public static void pair(KernelContext ctx, FloatArray x, FloatArray z, int n, int xRow, int rows, int batch, int total) {
         int gid = ctx.globalIdx;
         if (gid < total) {
-            int size = rows * n;
-            int t = gid / size;
-            int p = gid - t * size;
-            int r = p / n;
-            int j = p - r * n;
-            // The partner 2t + 1, or 2t itself (weight 0) where it is the batch.
-            int partner = Math.min(2 * t + 1, batch - 1);
-            z.set(2 * gid, x.get((2 * t * rows + r) * xRow + j));
-            z.set(2 * gid + 1, (partner - 2 * t) * x.get((partner * rows + r) * xRow + j));
+            z.set(2 * gid, x.get(signalIndex(gid, n, xRow, rows, batch, 0)));
+            z.set(2 * gid + 1, partnered(gid, n, rows, batch) * x.get(signalIndex(gid, n, xRow, rows, batch, 1)));
         }
+    }
+
+    /**
+     * Where value {@code gid} of the pairs z (its transform t, its point) lies in the real signals: in
+     * transform 2t for {@code second} = 0, else in 2t + 1, or 2t again where 2t + 1 is the batch.
+     */
+    public static int signalIndex(int gid, int n, int xRow, int rows, int batch, int second) {
+        int size = rows * n;
+        int t = gid / size;
+        int p = gid - t * size;
+        int r = p / n;
+        int b = Math.min(2 * t + second, batch - 1);
+        return (b * rows + r) * xRow + p - r * n;
+    }
+
+    /** 1 where the pair of value {@code gid} has a second transform (2t + 1 in the batch), else 0. */
+    public static int partnered(int gid, int n, int rows, int batch) {
+        int t = gid / (rows * n);
+        return Math.min(2 * t + 1, batch - 1) - 2 * t;
     }
 
     /**
@@ -170,9 +182,8 @@ public final class RealByComplex {
             int at = 2 * (r * bins + Math.min(k, n / 2));
             int atm = 2 * (mirror(r, rows, middle) * bins + Math.min(km, n / 2));
             int a = 2 * t * rows * bins * 2;
-            int partner = Math.min(2 * t + 1, batch - 1);
-            int b = partner * rows * bins * 2;
-            float f = partner - 2 * t;
+            int b = Math.min(2 * t + 1, batch - 1) * rows * bins * 2;
+            float f = partnered(gid, n, rows, batch);
             float hr = w * x.get(a + at) + wm * x.get(a + atm);
             float hi = w * x.get(a + at + 1) - wm * x.get(a + atm + 1);
             float gr = f * (w * x.get(b + at) + wm * x.get(b + atm));
@@ -196,15 +207,9 @@ public final class RealByComplex {
     public static void unpair(KernelContext ctx, FloatArray z, FloatArray x, int n, int xRow, int rows, int batch, int total) {
         int gid = ctx.globalIdx;
         if (gid < total) {
-            int size = rows * n;
-            int t = gid / size;
-            int p = gid - t * size;
-            int r = p / n;
-            int j = p - r * n;
-            // Where 2t + 1 is the batch the partner is 2t, whose real part is then stored over it.
-            int partner = Math.min(2 * t + 1, batch - 1);
-            x.set((partner * rows + r) * xRow + j, z.get(2 * gid + 1));
-            x.set((2 * t * rows + r) * xRow + j, z.get(2 * gid));
+            // Where 2t + 1 is the batch, both go to 2t, the real part last.
+            x.set(signalIndex(gid, n, xRow, rows, batch, 1), z.get(2 * gid + 1));
+            x.set(signalIndex(gid, n, xRow, rows, batch, 0), z.get(2 * gid));
         }
     }
 }
