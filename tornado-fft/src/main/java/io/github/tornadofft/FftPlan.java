@@ -68,6 +68,7 @@ public final class FftPlan implements AutoCloseable {
 
     private FftPlan(FftDescriptor descriptor, TornadoDevice device, FftOptions options) {
         long start = System.nanoTime();
+        checkOneDevice(descriptor);
         checkLaunch(options, device);
         if (options.compute() == Compute.TENSOR_CORES) {
             TensorCores.check(descriptor, device);
@@ -104,6 +105,26 @@ public final class FftPlan implements AutoCloseable {
         this.devices = List.copyOf(devices);
         this.split = new SplitPlan(plan, (d, part) -> new DeviceStage(new FftPlan(part, devices.get(d), options)));
         this.buildNanos = System.nanoTime() - start;
+    }
+
+    /**
+     * What a plan on one device takes: at most {@link FftDescriptor#MAX_LENGTH} elements a transform, and
+     * input and output that each fit one array. Larger 3D transforms (to 2^31 elements) run on a plan over
+     * several devices, which streams them through the devices in chunks from a {@code MemorySegment}.
+     *
+     * @throws IllegalArgumentException naming {@code shape} or {@code batch}, the limit, and the plan that takes it
+     */
+    static void checkOneDevice(FftDescriptor descriptor) {
+        if (descriptor.size() > FftDescriptor.MAX_LENGTH) {
+            throw new IllegalArgumentException("shape: a plan on one device takes at most 2^27 elements per transform, got "
+                    + java.util.Arrays.toString(descriptor.shape()) + " (" + descriptor.size() + "); a 3D transform of up to"
+                    + " 2^31 elements runs on a plan over several devices, FftPlan.create(descriptor, devices), from a MemorySegment");
+        }
+        if (!descriptor.fitsOneArray()) {
+            throw new IllegalArgumentException("batch: " + descriptor + " needs arrays of "
+                    + Math.max(descriptor.inputFloats(), descriptor.outputFloats()) + " values, more than one array holds (2^31 - 64);"
+                    + " split the batch, or use a plan over several devices, FftPlan.create(descriptor, devices), from a MemorySegment");
+        }
     }
 
     /**

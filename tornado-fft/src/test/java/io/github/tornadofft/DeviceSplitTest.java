@@ -69,7 +69,8 @@ class DeviceSplitTest {
         return Stream.of(Arguments.of(new int[] {8, 16, 8}, 1, 3, 3 * 1024L), Arguments.of(new int[] {8, 16, 8}, 1, 2, 16 * MIB),
                 Arguments.of(new int[] {4, 8, 8}, 2, 4, 700L), Arguments.of(new int[] {16, 4, 2}, 3, 3, 1L),
                 Arguments.of(new int[] {4, 1, 2}, 1, 4, 8L), Arguments.of(new int[] {32, 32}, 7, 4, 9000L),
-                Arguments.of(new int[] {64}, 9, 2, 1L));
+                Arguments.of(new int[] {64}, 9, 2, 1L), Arguments.of(new int[] {1024, 1024, 1024}, 1, 4, 16 * MIB),
+                Arguments.of(new int[] {2048, 1024, 1024}, 1, 2, 16 * MIB));
     }
 
     @ParameterizedTest(name = "{0} x {1} on {2}, chunks of {3} bytes")
@@ -109,6 +110,17 @@ class DeviceSplitTest {
             assertEquals(expected, blocks, "one exchange block per column chunk, in order");
             assertEquals(2L * shape[0] * batch * split.chunkColumns(), split.blockFloats());
         }
+    }
+
+    @Test
+    void theLargestTransformIsAddressedBeyondWhatAnIntCounts() {
+        FftDescriptor d = FftDescriptor.c2c(2048, 1024, 1024).build();   // 16 GiB of complex64
+        assertEquals(1L << 32, d.inputFloats());
+        DeviceSplit split = DeviceSplit.of(d, devices(2), 16 * MIB);
+        assertEquals(1L << 31, split.unitOffset(1, 0), "device 1 starts at plane 1024, 2^31 floats in");
+        assertEquals(d.inputFloats(), split.unitOffset(1, split.units(1) - 1) + split.unitFloats(), "the last plane ends the data");
+        assertEquals(d.inputFloats(), split.blocks() * split.blockFloats(), "the exchange blocks hold every value once");
+        assertTrue(FftPlan.deviceBytesNeeded(split.unitDescriptor()) < 256 * MIB, "a chunk's plan stays small on the device");
     }
 
     @Test

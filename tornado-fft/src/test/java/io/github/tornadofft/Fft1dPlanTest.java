@@ -335,6 +335,17 @@ class Fft1dPlanTest {
     }
 
     @Test
+    void refusesOnOneDeviceWhatOnlyAPlanOverSeveralTakes() {
+        FftDescriptor large = FftDescriptor.c2c(512, 1024, 1024).build();   // 2^29 elements: a descriptor, not a one-device plan
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftPlan.create(large, TestDevice.get()));
+        assertTrue(e.getMessage().startsWith("shape: a plan on one device takes at most 2^27 elements per transform"), e.getMessage());
+        assertTrue(e.getMessage().contains("FftPlan.create(descriptor, devices)"), e.getMessage());
+        FftDescriptor wide = FftDescriptor.c2c(1 << 20).batch(1 << 11).build();   // 2^32 floats: no array holds them
+        e = assertThrows(IllegalArgumentException.class, () -> FftPlan.create(wide, TestDevice.get()));
+        assertTrue(e.getMessage().startsWith("batch:") && e.getMessage().contains("more than one array holds"), e.getMessage());
+    }
+
+    @Test
     void rejectsTransformsLargerThanTheDevice() {
         FftDescriptor d = FftDescriptor.c2c(1 << 27).batch(7).build();   // 7 GiB: over TornadoVM's 4 GiB heap
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FftPlan.create(d, TestDevice.get()));

@@ -29,6 +29,17 @@ public final class FftDescriptor {
     /** Largest transform length along one axis on a device path: 2^27. */
     public static final int MAX_LENGTH = 1 << 27;
 
+    /**
+     * Most elements of one transform, and of shape x batch: 2^31 complex values (16 GiB of complex64,
+     * 2048 x 1024 x 1024). A plan on one device takes what one array holds ({@link #fitsOneArray()}) and
+     * at most {@link #MAX_LENGTH} elements a transform; larger 3D transforms run on a plan over several
+     * devices from a {@code MemorySegment}.
+     */
+    public static final long MAX_ELEMENTS = 1L << 31;
+
+    /** Most floats (or doubles) of one Java or TornadoVM array a plan reads or writes: 2^31 - 64. */
+    public static final long MAX_ARRAY_FLOATS = Integer.MAX_VALUE - 64;
+
     /** What a real transform supports in this version, for the messages that refuse the rest. */
     private static final String REAL_SHAPES = "r2c/c2r: one to three axes";
     private static final String REAL_LAYOUTS = "r2c/c2r take packed rows (N real floats, N/2 + 1 complex values), or"
@@ -88,7 +99,9 @@ public final class FftDescriptor {
          * @throws IllegalArgumentException naming {@code distance} where {@code size} is below 1
          */
         public static Layout packed(long size) {
-            return new Layout(1, (int) size);
+            // A single transform of 2^31 elements (the most a descriptor takes) has no next transform to
+            // be apart from; its distance is never used, and an int holds one less.
+            return new Layout(1, (int) Math.min(size, Integer.MAX_VALUE));
         }
 
         /** Whether this is the packed layout of transforms of {@code size} elements (or of a single one). */
@@ -125,13 +138,13 @@ public final class FftDescriptor {
     }
 
     /**
-     * A complex-to-complex transform of the given shape (C order, at most 2^27 elements): one to three
-     * axes, each of any length from 1 to 2^27; the builder's other settings start
-     * as batch 1, {@link Direction#FORWARD}, {@link Norm#BACKWARD}, {@link Precision#FLOAT}, out of
-     * place, packed.
+     * A complex-to-complex transform of the given shape (C order, at most 2^31 elements; a plan on one
+     * device takes 2^27): one to three axes, each of any length from 1 to 2^27; the builder's other
+     * settings start as batch 1, {@link Direction#FORWARD}, {@link Norm#BACKWARD}, {@link Precision#FLOAT},
+     * out of place, packed.
      *
      * @throws IllegalArgumentException naming {@code shape} where it has no axes or more than three, an
-     *                                  axis length below 1 or above 2^27, or more than 2^27 elements
+     *                                  axis length below 1 or above 2^27, or more than 2^31 elements
      */
     public static Builder c2c(int... shape) {
         return new Builder(Kind.C2C, shape);
@@ -144,7 +157,7 @@ public final class FftDescriptor {
      *
      * @throws IllegalArgumentException naming {@code shape} where it has no axes or more than three, an
      *                                  axis is not from 1 to 2^27, the last is not even, or it has more
-     *                                  than 2^27 points
+     *                                  than 2^31 points
      */
     public static Builder r2c(int... shape) {
         return new Builder(Kind.R2C, shape);
@@ -267,6 +280,15 @@ public final class FftDescriptor {
         return (inPlace ? 2L * (n / 2 + 1) : n) * (size() / n) * batch;
     }
 
+    /**
+     * Whether the input and the output each fit one array ({@link #MAX_ARRAY_FLOATS} values at most):
+     * what a plan on one device, and every {@code float[]}, {@code FloatArray} or buffer entry point,
+     * needs. Beyond it, a 3D transform runs on a plan over several devices from a {@code MemorySegment}.
+     */
+    public boolean fitsOneArray() {
+        return inputFloats() <= MAX_ARRAY_FLOATS && outputFloats() <= MAX_ARRAY_FLOATS;
+    }
+
     /** Whether the input is packed (a real signal: out of place, N floats a row, odd N too). */
     public boolean inputPacked() {
         return kind == Kind.R2C ? !inPlace : input.isPacked(inputSize(), batch);
@@ -383,8 +405,8 @@ public final class FftDescriptor {
                 }
                 total *= s;
                 // Checked as it grows: three axes of up to 2^27 would overflow a long.
-                if (total > MAX_LENGTH) {
-                    throw new IllegalArgumentException("shape: at most 2^27 elements per transform, got "
+                if (total > MAX_ELEMENTS) {
+                    throw new IllegalArgumentException("shape: at most 2^31 elements per transform, got "
                             + Arrays.toString(shape));
                 }
             }
@@ -503,7 +525,7 @@ public final class FftDescriptor {
         /**
          * The descriptor; an unset layout is packed, and in place the output's is the input's.
          *
-         * @throws IllegalArgumentException naming {@code batch} where shape x batch is not under 2^30
+         * @throws IllegalArgumentException naming {@code batch} where shape x batch is over 2^31
          *                                  complex values, {@code outputLayout} where an in-place
          *                                  transform's layouts differ, or {@code inputLayout} /
          *                                  {@code outputLayout} where elements of different transforms
@@ -518,10 +540,9 @@ public final class FftDescriptor {
             if (kind != Kind.C2C) {
                 return buildReal(size);
             }
-            long floats = 2L * batch * size;
-            if (floats > Integer.MAX_VALUE - 64) {
-                throw new IllegalArgumentException("batch: shape x batch must stay under 2^30 complex values, got "
-                        + floats / 2);
+            if ((long) batch * size > MAX_ELEMENTS) {
+                throw new IllegalArgumentException("batch: shape x batch must stay at or under 2^31 complex values, got "
+                        + (long) batch * size);
             }
             Layout in = input != null ? input : Layout.packed(size);
             Layout out = output != null ? output : inPlace ? in : Layout.packed(size);
@@ -542,7 +563,7 @@ public final class FftDescriptor {
             int n = shape[shape.length - 1];
             long rows = size / n;
             long spectrumFloats = 2 * (n / 2 + 1) * rows * batch;
-            if (spectrumFloats > Integer.MAX_VALUE - 64) {
+            if (spectrumFloats > MAX_ARRAY_FLOATS) {
                 throw new IllegalArgumentException("batch: " + Arrays.toString(shape) + " x " + batch
                         + " needs arrays of " + spectrumFloats + " floats, more than an array can index (2^31 - 64)");
             }
@@ -574,7 +595,7 @@ public final class FftDescriptor {
                         + ((size - 1) * layout.stride() + 1) + ", or the stride at least " + ((long) (batch - 1) * layout.distance() + 1));
             }
             long floats = layout.floats(size, batch);
-            if (floats > Integer.MAX_VALUE - 64) {
+            if (floats > MAX_ARRAY_FLOATS && !layout.isPacked(size, batch)) {
                 throw new IllegalArgumentException(parameter + ": the array would need " + floats
                         + " floats, more than an array can index (2^31 - 64); got " + layout);
             }

@@ -236,11 +236,33 @@ class FftDescriptorTest {
         IllegalArgumentException e;
         e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(2, 2, 2, 2).build());
         assertTrue(e.getMessage().startsWith("shape"), e.getMessage());
-        // 2^27 points at most in all: three axes of 2^27 (2^81, which a long cannot hold) included.
-        for (int[] shape : new int[][] {{1 << 14, 1 << 14}, {1 << 27, 1 << 27, 1 << 27}, {1 << 22, 1 << 21, 1 << 21}}) {
+        // 2^31 points at most in all: three axes of 2^27 (2^81, which a long cannot hold) included.
+        for (int[] shape : new int[][] {{1 << 16, 1 << 16}, {1 << 27, 1 << 27, 1 << 27}, {1 << 22, 1 << 21, 1 << 21},
+                {2048, 1024, 1025}}) {
             e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(shape).build());
-            assertTrue(e.getMessage().startsWith("shape: at most 2^27 elements"), e.getMessage());
+            assertTrue(e.getMessage().startsWith("shape: at most 2^31 elements"), e.getMessage());
         }
+    }
+
+    @Test
+    void transformsBeyondOneArrayAreDescribedAndSaySo() {
+        FftDescriptor fits = FftDescriptor.c2c(512, 1024, 1024).build();
+        assertTrue(fits.fitsOneArray());
+        assertEquals(1L << 30, fits.inputFloats());
+        for (int[] shape : new int[][] {{1024, 1024, 1024}, {2048, 1024, 1024}}) {
+            FftDescriptor d = FftDescriptor.c2c(shape).build();
+            assertEquals(2 * d.size(), d.inputFloats());
+            assertEquals(2 * d.size(), d.outputFloats());
+            assertTrue(d.inputPacked() && d.outputPacked());
+            assertFalse(d.fitsOneArray(), java.util.Arrays.toString(shape));
+        }
+        assertEquals(1L << 32, FftDescriptor.c2c(1 << 20).batch(1 << 11).build().inputFloats());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FftDescriptor.c2c(1 << 20).batch((1 << 11) + 1).build());
+        assertTrue(e.getMessage().startsWith("batch: shape x batch must stay at or under 2^31"), e.getMessage());
+        // A strided layout still has to fit one array.
+        e = assertThrows(IllegalArgumentException.class, () -> FftDescriptor.c2c(1 << 20).batch(1 << 10).layout(2, 1 << 21).build());
+        assertTrue(e.getMessage().startsWith("inputLayout") && e.getMessage().contains("more than an array can index"), e.getMessage());
     }
 
     @Test
