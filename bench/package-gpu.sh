@@ -11,6 +11,7 @@
 #   check        one call that checks a GPU machine: the suite on each GPU device, the bench against cuFFT
 #                (and VkFFT, once built)
 #   build-vkfft  builds the VkFFT engine's library against a VkFFT release: ./build-vkfft VKFFT_HOME
+#   build-cufftxt builds the split bench's cuFFTXt side with the machine's nvcc and cuFFT: ./build-cufftxt
 #   run          the launcher: ./run [run-bench options, --precision double among them], ./run jmh [JMH options],
 #                ./run variants [...], ./run soak [...],
 #                ./run split --devices B:D,B:D [...] (a plan over several devices),
@@ -196,6 +197,18 @@ exec "$here/vkfft/build-vkfft.sh" "${1:?usage: ./build-vkfft VKFFT_HOME}" "$here
 VK
 chmod +x "$dist/build-vkfft"
 
+# ---- cuFFTXt's side of ./run split: its C entry point, built on the GPU machine against CUDA's cuFFT ----
+mkdir -p "$dist/cufftxt"
+cp "$here/native/cufftxt_shim.cpp" "$here/native/build-cufftxt.sh" "$dist/cufftxt/"
+cat > "$dist/build-cufftxt" <<'XT'
+#!/usr/bin/env bash
+# ./build-cufftxt: builds cufftxt/libtornadofft_cufftxt.so with this machine's nvcc and cuFFT; ./run split
+# then times cuFFT's multi-GPU plan (cuFFTXt) and CUDA's copy ceiling beside the plan over several devices.
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+exec "$here/cufftxt/build-cufftxt.sh" "$here/cufftxt"
+XT
+chmod +x "$dist/build-cufftxt"
+
 # ---- a font for the plots: GPU machines often have none, and Java draws no text without one ----
 font=$(ls /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf 2>/dev/null || fc-match -f '%{file}' 'DejaVu Sans' 2>/dev/null || true)
 if [ -n "$font" ] && [ -f "$font" ]; then
@@ -256,7 +269,8 @@ cp=$(sed "s#^#$here/lib/#" "$here/lib/classpath.txt" | paste -sd: -)
 # VkFFT's engine calls vkfft/libtornadofft_vkfft.so (./build-vkfft VKFFT_HOME makes it here).
 opts=(-XX:MaxRAMPercentage=60 -Djava.awt.headless=true --enable-native-access=ALL-UNNAMED
       "-Dtornado.device.memory=${BENCH_DEVICE_MEMORY:-16GB}" -Dtornado.panama.objectHeader=128
-      "-Dtornado.fft.bench.vkfft=$here/vkfft/libtornadofft_vkfft.so")
+      "-Dtornado.fft.bench.vkfft=$here/vkfft/libtornadofft_vkfft.so"
+      "-Dtornado.fft.bench.cufftxt=$here/cufftxt/libtornadofft_cufftxt.so")
 
 # NVIDIA's OpenCL driver is often installed but not registered with the ICD loader (a container
 # gets libnvidia-opencl.so.1 from the host but no /etc/OpenCL/vendors/nvidia.icd). Then TornadoVM's

@@ -224,7 +224,7 @@ public record Case(Kind kind, int[] shape, int batch, Precision precision) {
         return cases;
     }
 
-    private static int number(String text, String spec) {
+    static int number(String text, String spec) {
         try {
             if (text.contains("^")) {
                 String[] pw = text.split("\\^");
@@ -399,7 +399,7 @@ public record Case(Kind kind, int[] shape, int batch, Precision precision) {
         return isDouble() ? s.append(":f64").toString() : isHalf() ? s.append(":f16").toString() : s.toString();
     }
 
-    private static String length(int n) {
+    static String length(int n) {
         return n > 65536 && Integer.bitCount(n) == 1 ? "2^" + Integer.numberOfTrailingZeros(n) : Integer.toString(n);
     }
 

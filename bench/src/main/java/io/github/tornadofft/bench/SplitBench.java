@@ -11,6 +11,9 @@ import picocli.CommandLine.Option;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
 import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -55,6 +58,10 @@ public final class SplitBench implements Callable<Integer> {
     @Option(names = "--chunk-mib", paramLabel = "MIB", description = "Most MiB per chunk (tornado.fft.chunk.mib; default: the library's, 16).")
     Integer chunkMib;
 
+    @Option(names = "--sampled-check", description = {"Check every case as one beyond an array is checked: " + SplitBench.BINS
+            + " bins against their DFT sums computed directly, and Parseval's identity (default: against reference-fft where the case fits one array)."})
+    boolean sampledCheck;
+
     @Option(names = "--seed", description = "Seed of the random input (default: a fresh one, printed).")
     long seed = new java.util.SplittableRandom().nextLong() >>> 16;
 
@@ -80,52 +87,47 @@ public final class SplitBench implements Callable<Integer> {
             md.append("- ").append(devices.split(",")[i].strip()).append(": ").append(list.get(i).getPhysicalDevice().getDeviceName())
                     .append(" (").append(list.get(i).getTornadoVMBackend()).append(")\n");
         }
-        md.append("\nseed ").append(seed).append(", ").append(warmup).append(" warm-up + ").append(reps)
-                .append(" timed calls, medians. Worker columns: time summed over the workers (two chunks in flight per")
-                .append(" device), divided by their number. 'bound' is the bytes moved over the all-at-once copy rates,")
-                .append(" up then down. 'one device': the same case on the first device alone, host to host and kernels.\n\n");
-        md.append("| case | wall ms | workers | kernel ms | launch ms | transfer ms | regroup ms | moved | bound ms")
-                .append(" | one device ms | one device kernel ms | rel. error |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
         long chunkBytes = (long) (chunkMib != null ? chunkMib : DEFAULT_CHUNK_MIB) << 20;
         System.err.println("run-bench split: host<->device copy rates, " + Metrics.bytes(chunkBytes) + " at a time");
         Rates rates = Rates.measure(list, chunkBytes);
+        XtSide xt = XtSide.open(list, chunkBytes);
+        md.append("\nseed ").append(seed).append(", ").append(warmup).append(" warm-up + ").append(reps)
+                .append(" timed calls, medians, host array to host array. Worker columns: time summed over the workers (two")
+                .append(" chunks in flight per device), divided by their number. 'busy/wall': the workers' time summed over")
+                .append(" the wall time, the activities in flight on average. 'bound': the bytes moved over TornadoVM's")
+                .append(" all-at-once copy rates, up then down ('of bound': bound over wall); 'CUDA bound': the same bytes")
+                .append(" at CUDA's pinned all-at-once rates. 'one device': the same case on the first device alone, where")
+                .append(" it fits one array. cuFFTXt: cuFFT's multi-GPU plan over as many GPUs (0 .. G - 1), host memory")
+                .append(" as given (pageable), its upload, exec and download timed apart; 'diff': its output against")
+                .append(" ours. 'rel. error': against reference-fft where the case fits one array, else over ")
+                .append(BINS).append(" bins against their DFT sums computed directly in double, with Parseval's identity")
+                .append(" over the whole output.\n\n");
+        md.append("| case | wall ms | workers | kernel ms | launch ms | transfer ms | regroup ms | busy/wall | moved | bound ms")
+                .append(" | of bound | CUDA bound ms | one device ms | one device kernel ms | cuFFTXt ms (up + exec + down)")
+                .append(" | ours / cuFFTXt | diff | rel. error |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
         StringBuilder plans = new StringBuilder("\n## The plans\n");
-        for (Case c : Case.parseList(cases)) {
-            if (c.isDouble() || c.kind().real()) {
-                throw new IllegalArgumentException("--cases: a plan over several devices runs c2c float32, got " + c.spec());
+        StringBuilder failures = new StringBuilder();
+        for (String spec : cases.split(",")) {
+            if (spec.isBlank()) {
+                continue;
             }
-            System.err.println("run-bench split: " + c.label());
-            Truth truth = Truth.of(c, seed, 4);
-            FftDescriptor d = FftDescriptor.c2c(c.shape()).batch(c.batch()).direction(Direction.FORWARD).build();
-            float[] result = new float[c.floats()];
-            List<SplitTimes> times = new ArrayList<>();
-            String plan;
-            try (FftPlan split = FftPlan.create(d, list).withProfiler()) {
-                plan = split.toString();
-                for (int r = 0; r < warmup + reps; r++) {
-                    split.forward(truth.input(), result);
-                    if (r >= warmup) {
-                        times.add(split.lastSplitTimes());
-                    }
-                }
+            try {
+                runCase(spec.strip(), list, rates, xt, md, plans);
+            } catch (RuntimeException | OutOfMemoryError e) {
+                // One failing case leaves a row saying why; the others still run.
+                System.err.println("run-bench split: " + spec.strip() + ": " + e);
+                failures.append("- ").append(spec.strip()).append(": ").append(e.getMessage()).append('\n');
             }
-            int len = (int) (2 * c.points());
-            double error = truth.relativeError((index, dst) -> System.arraycopy(result, index * len, dst, 0, len));
-            double[] alone = oneDevice(d, list.get(0), truth.input(), result);
-            int workers = times.get(0).workers();
-            long moved = times.get(0).bytesMoved();
-            double bound = moved / 2.0 / rates.allUp + moved / 2.0 / rates.allDown;
-            md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", c.label(),
-                    ms(median(times, SplitTimes::wallNanos)), workers, ms(median(times, SplitTimes::kernelNanos) / workers),
-                    ms(median(times, SplitTimes::launchNanos) / workers), ms(median(times, SplitTimes::transferNanos) / workers),
-                    ms(median(times, SplitTimes::regroupNanos) / workers), Metrics.bytes(moved), ms(bound), ms(alone[0]),
-                    ms(alone[1]), Metrics.sci(error)));
-            plans.append("\n").append(c.label()).append(":\n\n```\n").append(plan.strip()).append("\n```\n");
+        }
+        xt.close();
+        if (failures.length() > 0) {
+            md.append("\nCases that failed:\n\n").append(failures);
         }
         md.append("\nHost<->device copy rates in this run, ").append(Metrics.bytes(chunkBytes)).append(" at a time (a plan's own")
                 .append(" upload() and download() of its host arrays, wall time, medians of ").append(Rates.ROUNDS)
                 .append("): per device (up, down GB/s) ").append(rates.perDevice).append("; all devices at once: ")
-                .append(String.format(Locale.ROOT, "%.1f up, %.1f down GB/s.%n", rates.allUp, rates.allDown)).append(plans);
+                .append(String.format(Locale.ROOT, "%.1f up, %.1f down GB/s.%n", rates.allUp, rates.allDown))
+                .append(xt.describe()).append(plans);
         stdout.print(md);
         Files.createDirectories(out);
         Files.writeString(out.resolve("split.md"), md);
@@ -133,11 +135,81 @@ public final class SplitBench implements Callable<Integer> {
         return 0;
     }
 
+    /** Sampled bins of the check of a case beyond one array. */
+    static final int BINS = 8;
+
+    /** Runs one case and appends its row and plan. */
+    private void runCase(String spec, List<TornadoDevice> list, Rates rates, XtSide xt, StringBuilder md, StringBuilder plans) {
+        SplitCase c = SplitCase.parse(spec);
+        System.err.println("run-bench split: " + c.label());
+        FftDescriptor d = FftDescriptor.c2c(c.shape()).batch(c.batch()).direction(Direction.FORWARD).build();
+        long floats = d.inputFloats();
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment in = arena.allocate(floats * Float.BYTES, 64);
+            MemorySegment result = arena.allocate(floats * Float.BYTES, 64);
+            Truth truth = null;
+            if (d.fitsOneArray() && !sampledCheck) {
+                truth = Truth.of(Case.parse(spec), seed, 4);
+                MemorySegment.copy(truth.input(), 0, in, ValueLayout.JAVA_FLOAT, 0, (int) floats);
+            } else {
+                SegmentCheck.fill(in, floats, seed);
+            }
+            List<SplitTimes> times = new ArrayList<>();
+            String plan;
+            try (FftPlan split = FftPlan.create(d, list).withProfiler()) {
+                plan = split.toString();
+                for (int r = 0; r < warmup + reps; r++) {
+                    split.execute(Direction.FORWARD, in, result);
+                    if (r >= warmup) {
+                        times.add(split.lastSplitTimes());
+                    }
+                }
+            }
+            double error;
+            if (truth != null) {
+                int len = (int) (2 * c.points());
+                error = truth.relativeError((index, dst) -> MemorySegment.copy(result, ValueLayout.JAVA_FLOAT,
+                        (long) index * len * Float.BYTES, dst, 0, len));
+            } else {
+                if (c.shape().length != 3 || c.batch() != 1) {
+                    throw new IllegalArgumentException("--sampled-check: a 3D case of batch 1, got " + c.label());
+                }
+                double sampled = SegmentCheck.sampledError(in, result, c.shape(), SegmentCheck.bins(c.shape(), BINS, seed));
+                double parseval = SegmentCheck.parsevalError(in, result, floats, d.size());
+                System.err.printf(Locale.ROOT, "run-bench split: %s: sampled bins %.2e, Parseval %.2e%n", c.label(), sampled, parseval);
+                error = Math.max(sampled, parseval);
+            }
+            double[] alone = d.fitsOneArray() ? oneDevice(d, list.get(0), in.toArray(ValueLayout.JAVA_FLOAT))
+                    : new double[] {Double.NaN, Double.NaN};
+            XtSide.Result theirs = xt.run(c, in, result, floats, arena, warmup, reps);
+            int workers = times.get(0).workers();
+            long moved = times.get(0).bytesMoved();
+            double wall = median(times, SplitTimes::wallNanos);
+            // A worker is busy launching (its kernels' time within), transferring or regrouping.
+            double busy = median(times, t -> t.launchNanos() + t.transferNanos() + t.regroupNanos());
+            double bound = moved / 2.0 / rates.allUp + moved / 2.0 / rates.allDown;
+            double cudaBound = moved / 2.0 / xt.pinnedUp() + moved / 2.0 / xt.pinnedDown();
+            md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                    c.label(), ms(wall), workers, ms(median(times, SplitTimes::kernelNanos) / workers),
+                    ms(median(times, SplitTimes::launchNanos) / workers), ms(median(times, SplitTimes::transferNanos) / workers),
+                    ms(median(times, SplitTimes::regroupNanos) / workers), Metrics.sig3(busy / wall), Metrics.bytes(moved),
+                    ms(bound), percent(bound / wall), ms(cudaBound), ms(alone[0]), ms(alone[1]), theirs.times(),
+                    theirs.total() > 0 ? Metrics.sig3(wall / theirs.total()) + "×" : "—", Metrics.sci(theirs.difference()),
+                    Metrics.sci(error)));
+            plans.append("\n").append(c.label()).append(":\n\n```\n").append(plan.strip()).append("\n```\n");
+        }
+    }
+
+    private static String percent(double fraction) {
+        return Double.isFinite(fraction) ? String.format(Locale.ROOT, "%.0f%%", 100 * fraction) : "—";
+    }
+
     /** The library's most MiB per chunk, where --chunk-mib does not say. */
     static final int DEFAULT_CHUNK_MIB = 16;
 
     /** Median ms host to host, and kernel ms, of the case on one device. */
-    private double[] oneDevice(FftDescriptor d, TornadoDevice device, float[] input, float[] output) {
+    private double[] oneDevice(FftDescriptor d, TornadoDevice device, float[] input) {
+        float[] output = new float[input.length];
         try (FftPlan plan = FftPlan.create(d, device).withProfiler()) {
             long[] wall = new long[reps];
             long[] kernel = new long[reps];
