@@ -119,6 +119,7 @@ public final class SplitBench implements Callable<Integer> {
                 failures.append("- ").append(spec.strip()).append(": ").append(e.getMessage()).append('\n');
             }
         }
+        String xtNotes = xt.describe();
         xt.close();
         if (failures.length() > 0) {
             md.append("\nCases that failed:\n\n").append(failures);
@@ -127,7 +128,7 @@ public final class SplitBench implements Callable<Integer> {
                 .append(" upload() and download() of its host arrays, wall time, medians of ").append(Rates.ROUNDS)
                 .append("): per device (up, down GB/s) ").append(rates.perDevice).append("; all devices at once: ")
                 .append(String.format(Locale.ROOT, "%.1f up, %.1f down GB/s.%n", rates.allUp, rates.allDown))
-                .append(xt.describe()).append(plans);
+                .append(xtNotes).append(plans);
         stdout.print(md);
         Files.createDirectories(out);
         Files.writeString(out.resolve("split.md"), md);
@@ -267,11 +268,11 @@ public final class SplitBench implements Callable<Integer> {
                     }
                     alone.add(String.format(Locale.ROOT, "%.1f, %.1f", bytes / Metrics.median(up), bytes / Metrics.median(down)));
                 }
-                if (devices.stream().anyMatch(device -> device.getTornadoVMBackend().name().equals("PTX"))
-                        && devices.stream().distinct().count() > 1) {
+                if (devices.stream().anyMatch(device -> device.getTornadoVMBackend().name().equals("PTX"))) {
                     // Measured on two H200s: TornadoVM 5.2's PTX backend, driven from fresh threads on two
                     // devices at once, fails in cuEventCreate (CUDA_ERROR_INVALID_CONTEXT) and then crashes
-                    // the JVM in libcuda. The plans' own worker threads are not affected; this measurement is.
+                    // the JVM in libcuda; on two H100s, one device listed twice crashed it too. The plans'
+                    // own worker threads are not affected; this measurement is. CUDA's own rates stand in.
                     System.err.println("run-bench split: the all-devices-at-once copy rate is not measured on PTX"
                             + " (TornadoVM's PTX backend crashes when fresh threads drive two devices at once)");
                     return new Rates(String.join("; ", alone), Double.NaN, Double.NaN);
