@@ -548,12 +548,30 @@ public final class FftPlan implements AutoCloseable {
      */
     private void transform(Direction direction, MemorySegment in, long inAt, MemorySegment out, long outAt) {
         if (split != null) {
+            requireShared("in", in);
+            requireShared("out", out);
             split.execute(direction, in, inAt, out, outAt);
             return;
         }
         MemorySegment.copy(in, inAt, engine.input.getSegment(), 0, descriptor.inputFloats() * descriptor.precision().bytes());
         run(direction);
         copyOut(out, outAt);
+    }
+
+    /** A thread that is no segment's owner: a segment it may access is one every thread may. */
+    private static final Thread ANY_OTHER_THREAD = new Thread(() -> { });
+
+    /**
+     * A plan over several devices reads and writes the caller's data on its worker threads.
+     *
+     * @throws IllegalArgumentException naming {@code parameter} for a segment of a confined arena
+     */
+    private static void requireShared(String parameter, MemorySegment segment) {
+        if (!segment.isAccessibleBy(ANY_OTHER_THREAD)) {
+            throw new IllegalArgumentException(parameter + ": a plan over several devices reads and writes the data on its"
+                    + " worker threads, which a segment of a confined arena forbids; allocate it in Arena.ofShared(),"
+                    + " Arena.ofAuto() or Arena.global()");
+        }
     }
 
     /**

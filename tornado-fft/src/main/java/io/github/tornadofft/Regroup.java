@@ -29,7 +29,7 @@ final class Regroup {
         int q = start;
         while (q < end) {
             int run = adjacentUnits(split, d, q, end);
-            MemorySegment.copy(in, inAt + split.unitOffset(d, q) * Float.BYTES, stage, (q - start) * unitBytes, run * unitBytes);
+            HostCopy.copy(in, inAt + split.unitOffset(d, q) * Float.BYTES, stage, (q - start) * unitBytes, run * unitBytes);
             q += run;
         }
     }
@@ -40,7 +40,7 @@ final class Regroup {
         int q = start;
         while (q < end) {
             int run = adjacentUnits(split, d, q, end);
-            MemorySegment.copy(stage, (q - start) * unitBytes, out, outAt + split.unitOffset(d, q) * Float.BYTES, run * unitBytes);
+            HostCopy.copy(stage, (q - start) * unitBytes, out, outAt + split.unitOffset(d, q) * Float.BYTES, run * unitBytes);
             q += run;
         }
     }
@@ -64,8 +64,9 @@ final class Regroup {
         long blockBytes = split.blockFloats() * Float.BYTES;
         int batch = split.batch();
         int chunk = split.chunkColumns();
-        for (int q = start; q < end; q++) {
-            long plane = (q - start) * planeBytes;
+        HostCopy.forEach(end - start, i -> {
+            int q = start + i;
+            long plane = i * planeBytes;
             long row = ((long) split.unitPlane(d, q) * batch + split.unitTransform(d, q)) * chunk * COMPLEX;
             for (int e = 0; e < split.devices(); e++) {
                 for (int j = 0; j < split.columnChunks(e); j++) {
@@ -75,7 +76,7 @@ final class Regroup {
                             columns * COMPLEX);
                 }
             }
-        }
+        });
     }
 
     /**
@@ -89,12 +90,12 @@ final class Regroup {
         int chunk = split.chunkColumns();
         int first = split.columnChunkStart(d, j);
         long bytes = (split.columnChunkEnd(d, j) - first) * COMPLEX;
-        for (int z = 0; z < nz; z++) {
+        HostCopy.forEach(nz, z -> {
             for (int b = 0; b < batch; b++) {
                 long from = ((long) z * batch + b) * chunk * COMPLEX;
                 long to = outAt + (((long) b * nz + z) * split.planeColumns() + first) * COMPLEX;
                 MemorySegment.copy(stage, from, out, to, bytes);
             }
-        }
+        });
     }
 }

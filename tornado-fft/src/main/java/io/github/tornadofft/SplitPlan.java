@@ -275,7 +275,7 @@ final class SplitPlan implements AutoCloseable {
             try {
                 for (int j = index; j < split.columnChunks(device) && failure == null; j += DeviceSplit.IN_FLIGHT) {
                     long t0 = System.nanoTime();
-                    MemorySegment.copy(exchange, split.block(device, j) * blockBytes, column.input(), 0, blockBytes);
+                    HostCopy.copy(exchange, split.block(device, j) * blockBytes, column.input(), 0, blockBytes);
                     transform(column, t0);
                     long t1 = System.nanoTime();
                     Regroup.blockToOutput(split, device, j, column.output(), out, outAt);

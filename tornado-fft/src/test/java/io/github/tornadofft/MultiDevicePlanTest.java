@@ -11,6 +11,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -159,9 +161,16 @@ class MultiDevicePlanTest {
         assertRefused("batch: ", () -> FftPlan.create(FftDescriptor.c2c(64, 64).batch(2).build(), devices(3)));
         assertRefused("launch: CUDA_GRAPH", () -> FftPlan.create(d, devices(2), FftOptions.defaults().withLaunch(Launch.CUDA_GRAPH)),
                 !Devices.capturesCudaGraphs(devices(2).get(0)));
-        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(4, 4, 4).build(), devices(2))) {
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(4, 4, 4).build(), devices(2)); Arena confined = Arena.ofConfined()) {
             IllegalStateException e = assertThrows(IllegalStateException.class, plan::upload);
             assertTrue(e.getMessage().startsWith("upload: a plan over 2 devices keeps no data"), e.getMessage());
+            // The workers read and write the caller's segments: a confined one is refused before anything runs.
+            MemorySegment mine = confined.allocate(512);
+            MemorySegment shared = Arena.ofAuto().allocate(512);
+            IllegalArgumentException in = assertThrows(IllegalArgumentException.class, () -> plan.execute(Direction.FORWARD, mine, shared));
+            assertTrue(in.getMessage().startsWith("in: a plan over several devices reads and writes"), in.getMessage());
+            IllegalArgumentException out = assertThrows(IllegalArgumentException.class, () -> plan.execute(Direction.FORWARD, shared, mine));
+            assertTrue(out.getMessage().startsWith("out: "), out.getMessage());
         }
     }
 

@@ -137,13 +137,14 @@ class SplitPlanTest {
 
     static Stream<Arguments> cases() {
         // shape, batch, devices, chunk bytes: even and uneven shares of planes and columns, a column share
-        // that ends mid-row, devices without columns, one plane a chunk, batches of 3D, 2D and 1D.
+        // that ends mid-row, devices without columns, one plane a chunk, batches of 3D, 2D and 1D; chunks of
+        // 2 MiB, whose host copies go in slices side by side (HostCopy).
         return Stream.of(Arguments.of(new int[] {4, 8, 16}, 1, 1, 1L << 20), Arguments.of(new int[] {8, 16, 8}, 1, 2, 3000L),
                 Arguments.of(new int[] {8, 16, 8}, 1, 3, 3000L), Arguments.of(new int[] {8, 16, 8}, 1, 3, 1L),
                 Arguments.of(new int[] {4, 8, 8}, 2, 4, 700L), Arguments.of(new int[] {16, 4, 2}, 3, 3, 200L),
                 Arguments.of(new int[] {4, 1, 2}, 2, 4, 8L), Arguments.of(new int[] {32, 2, 64}, 1, 3, 1L << 20),
                 Arguments.of(new int[] {16, 32}, 5, 3, 5000L), Arguments.of(new int[] {64}, 7, 4, 1000L),
-                Arguments.of(new int[] {2, 2}, 3, 3, 1L));
+                Arguments.of(new int[] {2, 2}, 3, 3, 1L), Arguments.of(new int[] {16, 256, 256}, 1, 2, 16L << 20));
     }
 
     @ParameterizedTest(name = "{0} x {1} on {2}, chunks of {3} bytes")
