@@ -44,7 +44,12 @@ final class DeviceSplit {
 
     /** Most MiB of data in one chunk; 0 or less is refused. */
     static final String CHUNK_PROPERTY = "tornado.fft.chunk.mib";
-    static final int DEFAULT_CHUNK_MIB = 16;
+    /**
+     * 64 MiB: on four H100s over PTX, 3D 2048 x 1024 x 1024 took 1.29 s host to host in chunks of 64 MiB,
+     * 1.54 s in 32 and 1.80 s in 16 (fewer launches, longer runs in the exchange); 256^3 and 512^3 were no
+     * slower, on two of them faster (25 against 45 ms, 108 against 143 ms).
+     */
+    static final int DEFAULT_CHUNK_MIB = 64;
 
     /** The indices {@code start} (inclusive) to {@code end} (exclusive). */
     record Range(int start, int end) {

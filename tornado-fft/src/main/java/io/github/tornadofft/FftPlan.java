@@ -290,14 +290,17 @@ public final class FftPlan implements AutoCloseable {
      * pencils, and the result is gathered into the caller's array in natural order. A batch of 1D or 2D
      * transforms is cut into whole transforms per device. Shares may differ by one; a device may be listed
      * more than once (each entry gets its own share and plans), and the devices may be of different
-     * backends. Each device streams its share through plans of a few MiB in chunks, two in flight per
+     * backends. Each device streams its share through plans of up to 64 MiB in chunks, two in flight per
      * device, so the data need not fit the devices; {@link #toString()} shows the split.
      *
      * <p>Such a plan transforms the caller's arrays ({@link #forward(float[], float[])},
      * {@link #inverse(float[], float[])}, the {@code execute} methods with arrays, buffers and
      * segments) and keeps no data on the devices between calls: the methods of data resident on the
      * device and {@link #appendTo} refuse. {@link #lastSplitTimes()} tells where a call's time went.
-     * A list of one device plans the same way (for testing the split on one device).
+     * A list of one device plans the same way (for testing the split on one device). A 3D transform
+     * larger than one array holds (up to 2^31 complex values, 16 GiB, e.g. 2048 x 1024 x 1024) runs from
+     * a {@link MemorySegment} ({@link #execute(Direction, MemorySegment, MemorySegment)}) of a shared,
+     * automatic or global arena: the plan's worker threads read and write it.
      *
      * @throws IllegalArgumentException naming the parameter: a null argument, an empty list or a null
      *                                  entry; a descriptor the split does not take (real transforms,

@@ -55,7 +55,7 @@ public final class SplitBench implements Callable<Integer> {
     @Option(names = "--reps", paramLabel = "N", defaultValue = "10", description = "Timed calls (default: ${DEFAULT-VALUE}).")
     int reps;
 
-    @Option(names = "--chunk-mib", paramLabel = "MIB", description = "Most MiB per chunk (tornado.fft.chunk.mib; default: the library's, 16).")
+    @Option(names = "--chunk-mib", paramLabel = "MIB", description = "Most MiB per chunk (tornado.fft.chunk.mib; default: the library's, 64).")
     Integer chunkMib;
 
     @Option(names = "--sampled-check", description = {"Check every case as one beyond an array is checked: " + SplitBench.BINS
@@ -206,7 +206,7 @@ public final class SplitBench implements Callable<Integer> {
     }
 
     /** The library's most MiB per chunk, where --chunk-mib does not say. */
-    static final int DEFAULT_CHUNK_MIB = 16;
+    static final int DEFAULT_CHUNK_MIB = 64;
 
     /** Median ms host to host, and kernel ms, of the case on one device. */
     private double[] oneDevice(FftDescriptor d, TornadoDevice device, float[] input) {
