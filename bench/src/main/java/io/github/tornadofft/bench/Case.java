@@ -145,20 +145,28 @@ public record Case(Kind kind, int[] shape, int batch, Precision precision) {
             throw new IllegalArgumentException("case: expected [KIND:]RANKd:DIMS[:BATCH][:PRECISION] such as 1d:4096:1024,"
                     + " 2d:1024, 3d:128, r2c:1d:4096:8192 or 1d:2^20:8:f64, got '" + spec + "'");
         }
-        int rank = parts[0].charAt(0) - '0';
-        String[] dims = parts[1].split("x");
-        int[] shape = new int[rank];
-        if (dims.length == 1) {
-            Arrays.fill(shape, number(dims[0], spec));
-        } else if (dims.length == rank) {
-            for (int i = 0; i < rank; i++) {
-                shape[i] = number(dims[i], spec);
-            }
-        } else {
-            throw new IllegalArgumentException("case: '" + spec + "' gives " + dims.length + " lengths for a " + rank + "D shape");
-        }
+        int[] shape = shape(parts[0], parts[1], spec, "case");
         int batch = parts.length == 3 ? number(parts[2], spec) : 1;
         return new Case(kind, shape, batch, precision);
+    }
+
+    /**
+     * The shape a spec's {@code RANKd} and {@code DIMS} give: one length for every axis, or one per axis
+     * joined by x.
+     *
+     * @throws IllegalArgumentException naming {@code parameter} where the lengths do not fit the rank
+     */
+    static int[] shape(String rankWord, String dimsWord, String spec, String parameter) {
+        int rank = rankWord.charAt(0) - '0';
+        String[] dims = dimsWord.split("x");
+        if (dims.length != 1 && dims.length != rank) {
+            throw new IllegalArgumentException(parameter + ": '" + spec + "' gives " + dims.length + " lengths for a " + rank + "D shape");
+        }
+        int[] shape = new int[rank];
+        for (int i = 0; i < rank; i++) {
+            shape[i] = number(dims[dims.length == 1 ? 0 : i], spec);
+        }
+        return shape;
     }
 
     /**

@@ -23,15 +23,7 @@ record SplitCase(int[] shape, int batch) {
             throw new IllegalArgumentException("--cases: a plan over several devices runs c2c float32 cases RANKd:DIMS[:BATCH]"
                     + " such as 3d:1024, 3d:2048x1024x1024 or 2d:4096:16, got '" + spec + "'");
         }
-        int rank = parts[0].charAt(0) - '0';
-        String[] dims = parts[1].split("x");
-        if (dims.length != 1 && dims.length != rank) {
-            throw new IllegalArgumentException("--cases: '" + spec + "' gives " + dims.length + " lengths for a " + rank + "D shape");
-        }
-        int[] shape = new int[rank];
-        for (int i = 0; i < rank; i++) {
-            shape[i] = Case.number(dims[dims.length == 1 ? 0 : i], spec);
-        }
+        int[] shape = Case.shape(parts[0], parts[1], spec, "--cases");
         return new SplitCase(shape, parts.length == 3 ? Case.number(parts[2], spec) : 1);
     }
 
