@@ -43,8 +43,10 @@ class SegmentCheckTest {
             assertTrue(SegmentCheck.sampledError(in, out, SHAPE, bins) < 1e-6, "seed " + seed);
             assertTrue(SegmentCheck.parsevalError(in, out, FLOATS, FLOATS / 2) < 1e-6, "seed " + seed);
             assertEquals(0, SegmentCheck.difference(out, out, FLOATS));
-            // Bin (0, 0, 0) wrong: the sample sees it; Parseval sees any value's change.
-            out.setAtIndex(ValueLayout.JAVA_FLOAT, 0, out.getAtIndex(ValueLayout.JAVA_FLOAT, 0) + 10);
+            // Bin (0, 0, 0) wrong: the sample sees it; Parseval sees any value's change of magnitude (moved
+            // 100 away from 0, its square grows by 10^4 at least, of a sum of squares near 480 x 320).
+            float re = out.getAtIndex(ValueLayout.JAVA_FLOAT, 0);
+            out.setAtIndex(ValueLayout.JAVA_FLOAT, 0, re + Math.copySign(100f, re));
             assertTrue(SegmentCheck.sampledError(in, out, SHAPE, bins) > 1e-3);
             assertTrue(SegmentCheck.parsevalError(in, out, FLOATS, FLOATS / 2) > 1e-3);
         }
