@@ -365,17 +365,7 @@ public record Case(Kind kind, int[] shape, int batch, Precision precision) {
         if (kind.real()) {
             s.append(kind.word()).append(' ');
         }
-        s.append(rank()).append("D ");
-        boolean cube = Arrays.stream(shape).allMatch(v -> v == shape[0]);
-        if (rank() == 1) {
-            s.append(length(shape[0]));
-        } else if (cube) {
-            s.append(length(shape[0])).append('^').append(rank());
-        } else {
-            for (int i = 0; i < rank(); i++) {
-                s.append(i > 0 ? "x" : "").append(length(shape[i]));
-            }
-        }
+        s.append(shapeLabel(shape));
         if (batch > 1) {
             s.append(", batch ").append(batch);
         }
@@ -405,6 +395,18 @@ public record Case(Kind kind, int[] shape, int batch, Precision precision) {
             s.append(':').append(batch);
         }
         return isDouble() ? s.append(":f64").toString() : isHalf() ? s.append(":f16").toString() : s.toString();
+    }
+
+    /** A shape as labels write it: "1D 2^20", "3D 128^3", "2D 4096x2048". */
+    static String shapeLabel(int[] shape) {
+        StringBuilder s = new StringBuilder().append(shape.length).append("D ");
+        if (shape.length > 1 && Arrays.stream(shape).allMatch(v -> v == shape[0])) {
+            return s.append(length(shape[0])).append('^').append(shape.length).toString();
+        }
+        for (int i = 0; i < shape.length; i++) {
+            s.append(i > 0 ? "x" : "").append(length(shape[i]));
+        }
+        return s.toString();
     }
 
     static String length(int n) {

@@ -233,7 +233,7 @@ public final class SplitBench implements Callable<Integer> {
         return Metrics.median(times.stream().mapToLong(part).toArray());
     }
 
-    private static String ms(double nanos) {
+    static String ms(double nanos) {
         return Double.isNaN(nanos) || nanos < 0 ? "—" : Metrics.sig3(nanos / 1e6);
     }
 

@@ -39,14 +39,7 @@ record SplitCase(int[] shape, int batch) {
 
     /** As run-bench labels its cases: "3D 1024^3", "3D 2048x1024x1024", "2D 4096^2, batch 16". */
     String label() {
-        StringBuilder s = new StringBuilder().append(shape.length).append("D ");
-        if (shape.length > 1 && Arrays.stream(shape).allMatch(v -> v == shape[0])) {
-            s.append(Case.length(shape[0])).append('^').append(shape.length);
-        } else {
-            for (int i = 0; i < shape.length; i++) {
-                s.append(i > 0 ? "x" : "").append(Case.length(shape[i]));
-            }
-        }
-        return batch > 1 ? s.append(", batch ").append(batch).toString() : s.toString();
+        String shapeLabel = Case.shapeLabel(shape);
+        return batch > 1 ? shapeLabel + ", batch " + batch : shapeLabel;
     }
 }

@@ -85,8 +85,8 @@ final class XtSide implements AutoCloseable {
             MemorySegment theirs = arena.allocate(floats * Float.BYTES, 64);
             CuFftXt.Times t = lib.run(gpus, c.shape(), in, theirs, warmup, reps);
             double difference = SegmentCheck.difference(theirs, ours, floats);
-            return new Result(String.format(Locale.ROOT, "%s (%s + %s + %s)", ms(t.total()), ms(t.upload()), ms(t.exec()),
-                    ms(t.download())), t.total(), difference);
+            return new Result(String.format(Locale.ROOT, "%s (%s + %s + %s)", SplitBench.ms(t.total()), SplitBench.ms(t.upload()),
+                    SplitBench.ms(t.exec()), SplitBench.ms(t.download())), t.total(), difference);
         } catch (RuntimeException | OutOfMemoryError e) {
             System.err.println("run-bench split: cuFFTXt " + c.label() + ": " + e.getMessage());
             return new Result("failed: " + e.getMessage(), Double.NaN, Double.NaN);
@@ -101,10 +101,6 @@ final class XtSide implements AutoCloseable {
         return String.format(Locale.ROOT, "cuFFTXt: %s, over GPUs 0 .. %d. CUDA's own copy rates, every GPU at once, %s at a"
                         + " time: pinned %.1f up, %.1f down GB/s; pageable %.1f up, %.1f down GB/s.%n", lib.describe(), gpus - 1,
                 Metrics.bytes(chunkBytes), rates[0], rates[1], rates[2], rates[3]);
-    }
-
-    private static String ms(double nanos) {
-        return Metrics.sig3(nanos / 1e6);
     }
 
     @Override
