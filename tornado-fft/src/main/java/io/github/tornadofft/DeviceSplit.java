@@ -20,14 +20,15 @@ import java.util.List;
  * transforms per device ({@link Kind#TRANSFORMS}), with no exchange. Shares differ by one plane,
  * column or transform at most (uneven splits are allowed).
  *
- * <p>A device never holds its whole share: the share streams through it in chunks, {@value #IN_FLIGHT}
- * in flight per device, each chunk one call of a plan on that device. A chunk of the first step is
+ * <p>A device never holds its whole share: the share streams through it in chunks, {@link #inFlight()}
+ * in flight per device ({@value #DEFAULT_IN_FLIGHT} unless {@link #IN_FLIGHT_PROPERTY} says), each
+ * chunk one call of a plan on that device. A chunk of the first step is
  * {@link #chunkUnits()} planes (whole transforms for {@link Kind#TRANSFORMS}) of any transform of the
  * batch; a chunk of the Z step is {@link #chunkColumns()} columns of every transform of the batch. The
  * chunk sizes are the same on every device, so that the plans of one step are alike and compile alike;
  * the last chunk of a device may be partly empty. Chunks hold at most {@link #DEFAULT_CHUNK_MIB} MiB
  * ({@link #CHUNK_PROPERTY}), less where the devices' memory asks for it, and every device with two
- * units or more gets two chunks at least, so that both in-flight chunks have work.
+ * units or more gets as many chunks as it has in flight, so that each has work.
  */
 final class DeviceSplit {
 
@@ -39,8 +40,14 @@ final class DeviceSplit {
         TRANSFORMS
     }
 
-    /** Chunks each device has in flight: one worker each, so that one chunk's copies overlap the other's transfers and kernels. */
-    static final int IN_FLIGHT = 2;
+    /**
+     * Chunks each device has in flight by default: one worker each, so that one chunk's host copies
+     * overlap the other's transfers and kernels.
+     */
+    static final int DEFAULT_IN_FLIGHT = 2;
+    /** Chunks in flight per device, 1 to {@value #MAX_IN_FLIGHT}; other values are refused. */
+    static final String IN_FLIGHT_PROPERTY = "tornado.fft.chunks.inflight";
+    static final int MAX_IN_FLIGHT = 8;
 
     /** Most MiB of data in one chunk; 0 or less is refused. */
     static final String CHUNK_PROPERTY = "tornado.fft.chunk.mib";
@@ -70,6 +77,7 @@ final class DeviceSplit {
     private final List<Range> columns;
     private final int chunkUnits;
     private final int chunkColumns;
+    private final int inFlight;
     /** SLABS: Z planes per transform, and (y, x) columns per plane (0 for TRANSFORMS). */
     private final int nz;
     private final int planeColumns;
@@ -78,8 +86,9 @@ final class DeviceSplit {
     /** The first exchange block of each device's column chunks, and the number of blocks, last. */
     private final int[] firstBlock;
 
-    private DeviceSplit(FftDescriptor descriptor, Kind kind, int devices, int chunkUnits, int chunkColumns) {
+    private DeviceSplit(FftDescriptor descriptor, Kind kind, int devices, int chunkUnits, int chunkColumns, int inFlight) {
         this.descriptor = descriptor;
+        this.inFlight = inFlight;
         this.kind = kind;
         this.devices = devices;
         int[] shape = descriptor.shape();
@@ -118,6 +127,11 @@ final class DeviceSplit {
      *                                  what the heap holds
      */
     static DeviceSplit of(FftDescriptor d, List<Device> devices, long chunkBytes) {
+        return of(d, devices, chunkBytes, DEFAULT_IN_FLIGHT);
+    }
+
+    /** {@link #of(FftDescriptor, List, long)} with {@code inFlight} chunks in flight per device (1 to {@value #MAX_IN_FLIGHT}). */
+    static DeviceSplit of(FftDescriptor d, List<Device> devices, long chunkBytes, int inFlight) {
         int n = devices.size();
         if (n == 0) {
             throw new IllegalArgumentException("devices: at least one device, got none");
@@ -125,10 +139,13 @@ final class DeviceSplit {
         if (chunkBytes < 1) {
             throw new IllegalArgumentException("chunkBytes: at least 1, got " + chunkBytes);
         }
+        if (inFlight < 1 || inFlight > MAX_IN_FLIGHT) {
+            throw new IllegalArgumentException("inFlight: 1 to " + MAX_IN_FLIGHT + " chunks per device, got " + inFlight);
+        }
         Kind kind = check(d, n);
         // Halves the chunks until every device's plans fit its heap; one plane (or transform) a chunk is the least.
         for (long target = chunkBytes; ; target = (target + 1) / 2) {
-            DeviceSplit split = sized(d, kind, n, target);
+            DeviceSplit split = sized(d, kind, n, target, inFlight);
             int over = split.deviceOverHeap(devices);
             if (over < 0) {
                 return split;
@@ -138,7 +155,7 @@ final class DeviceSplit {
                 long entries = devices.stream().filter(e -> e.key().equals(device.key())).count();
                 throw new IllegalArgumentException("devices: " + d + " on " + n + " devices needs at least "
                         + mib(split.heapBytesNeeded(devices, device.key())) + " MiB of device memory on " + device.name()
-                        + (entries > 1 ? " (listed " + entries + " times)" : "") + ": " + IN_FLIGHT
+                        + (entries > 1 ? " (listed " + entries + " times)" : "") + ": " + inFlight
                         + " chunks in flight per entry of one " + split.unitName() + " each, with their outputs and"
                         + " scratch; it has " + mib(device.heapBytes()) + " MiB for TornadoVM (its -Dtornado.device.memory"
                         + " option raises that)");
@@ -153,6 +170,15 @@ final class DeviceSplit {
             throw new IllegalArgumentException(CHUNK_PROPERTY + ": at least 1 (MiB), got " + mib);
         }
         return (long) mib << 20;
+    }
+
+    /** Chunks in flight per device from {@link #IN_FLIGHT_PROPERTY}. */
+    static int inFlightFromProperty() {
+        int n = DeviceProfile.intProperty(IN_FLIGHT_PROPERTY, DEFAULT_IN_FLIGHT);
+        if (n < 1 || n > MAX_IN_FLIGHT) {
+            throw new IllegalArgumentException(IN_FLIGHT_PROPERTY + ": 1 to " + MAX_IN_FLIGHT + " chunks per device, got " + n);
+        }
+        return n;
     }
 
     /** What a split plan takes: the kind of split for {@code d}, or the refusal naming the parameter. */
@@ -186,31 +212,31 @@ final class DeviceSplit {
         return Kind.TRANSFORMS;
     }
 
-    /** The split with chunks of at most {@code target} bytes, two at least on the device with the most work. */
-    private static DeviceSplit sized(FftDescriptor d, Kind kind, int devices, long target) {
-        DeviceSplit even = new DeviceSplit(d, kind, devices, 1, 1);
+    /** The split with chunks of at most {@code target} bytes, {@code inFlight} at least on the device with the most work. */
+    private static DeviceSplit sized(FftDescriptor d, Kind kind, int devices, long target, int inFlight) {
+        DeviceSplit even = new DeviceSplit(d, kind, devices, 1, 1, inFlight);
         int mostUnits = 0;
         int mostColumns = 0;
         for (int i = 0; i < devices; i++) {
             mostUnits = Math.max(mostUnits, even.units(i));
             mostColumns = Math.max(mostColumns, even.columns(i).size());
         }
-        int chunkUnits = chunkSize(mostUnits, even.unitBytes(), target);
-        int chunkColumns = kind == Kind.SLABS ? chunkSize(mostColumns, even.columnBytes(), target) : 0;
-        return new DeviceSplit(d, kind, devices, chunkUnits, chunkColumns);
+        int chunkUnits = chunkSize(mostUnits, even.unitBytes(), target, inFlight);
+        int chunkColumns = kind == Kind.SLABS ? chunkSize(mostColumns, even.columnBytes(), target, inFlight) : 0;
+        return new DeviceSplit(d, kind, devices, chunkUnits, chunkColumns, inFlight);
     }
 
     /**
      * Units per chunk: as many as {@code target} bytes hold (one at least), in at least
-     * {@value #IN_FLIGHT} chunks where there are that many units, and as few chunks as that allows,
+     * {@code inFlight} chunks where there are that many units, and as few chunks as that allows,
      * all of one size (the last may be short).
      */
-    static int chunkSize(int units, long unitBytes, long target) {
+    static int chunkSize(int units, long unitBytes, long target, int inFlight) {
         if (units <= 0) {
             return 1;
         }
         long perChunk = Math.max(1, target / unitBytes);
-        long chunks = Math.max(Math.min(IN_FLIGHT, units), ceilDiv(units, perChunk));
+        long chunks = Math.max(Math.min(inFlight, units), ceilDiv(units, perChunk));
         return (int) ceilDiv(units, chunks);
     }
 
@@ -242,6 +268,11 @@ final class DeviceSplit {
 
     Kind kind() {
         return kind;
+    }
+
+    /** Chunks in flight per device: the workers of each device. */
+    int inFlight() {
+        return inFlight;
     }
 
     int devices() {
@@ -393,9 +424,9 @@ final class DeviceSplit {
 
     /** Device memory device {@code d}'s plans take: one per chunk in flight of each step. */
     long deviceBytes(int d) {
-        long bytes = Math.min(IN_FLIGHT, unitChunks(d)) * FftPlan.deviceBytesNeeded(unitDescriptor());
+        long bytes = Math.min(inFlight, unitChunks(d)) * FftPlan.deviceBytesNeeded(unitDescriptor());
         if (kind == Kind.SLABS && columnChunks(d) > 0) {
-            bytes += Math.min(IN_FLIGHT, columnChunks(d)) * FftPlan.deviceBytesNeeded(columnDescriptor());
+            bytes += Math.min(inFlight, columnChunks(d)) * FftPlan.deviceBytesNeeded(columnDescriptor());
         }
         return bytes;
     }
@@ -451,7 +482,7 @@ final class DeviceSplit {
         String unit = kind == Kind.SLABS ? "planes" : "transforms";
         s.append("  ").append(kind == Kind.SLABS ? "2D (Y, X) passes" : "passes").append(", per chunk of ")
                 .append(chunkUnits).append(' ').append(unit).append(" (").append(kib(chunkUnits * unitBytes()))
-                .append(", ").append(IN_FLIGHT).append(" in flight per device): ").append(unitPasses).append('\n');
+                .append(", ").append(inFlight).append(" in flight per device): ").append(unitPasses).append('\n');
         if (kind == Kind.SLABS) {
             s.append("  exchange: each plane's columns to their device's Z chunks, in runs of up to ").append(chunkColumns)
                     .append(" values, through host memory (").append(blocks()).append(" blocks of ")

@@ -98,7 +98,7 @@ public final class FftPlan implements AutoCloseable {
             checkLaunch(options, d);
             heaps.add(new DeviceSplit.Device(Devices.key(d), describe(d), Devices.profile(d, options.tuning()).globalBytes()));
         }
-        DeviceSplit plan = DeviceSplit.of(descriptor, heaps, chunkBytes);
+        DeviceSplit plan = DeviceSplit.of(descriptor, heaps, chunkBytes, DeviceSplit.inFlightFromProperty());
         this.descriptor = descriptor;
         this.device = devices.get(0);
         this.options = options;
@@ -307,7 +307,7 @@ public final class FftPlan implements AutoCloseable {
      *                                  double precision, layouts other than packed, 1D or 2D with fewer
      *                                  transforms than devices, 3D with fewer Z planes than devices); a
      *                                  launch a device's backend cannot do; a device whose memory cannot
-     *                                  hold two chunks of one plane (or transform)
+     *                                  hold its chunks in flight of one plane (or transform) each
      * @throws IllegalStateException    when TornadoVM fails to allocate or compile (its message, plain)
      */
     public static FftPlan create(FftDescriptor descriptor, List<TornadoDevice> devices, FftOptions options) {

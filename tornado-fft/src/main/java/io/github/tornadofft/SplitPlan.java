@@ -73,7 +73,7 @@ final class SplitPlan implements AutoCloseable {
         List<Stage> made = new ArrayList<>();
         try {
             for (int d = 0; d < split.devices(); d++) {
-                for (int w = 0; w < DeviceSplit.IN_FLIGHT; w++) {
+                for (int w = 0; w < split.inFlight(); w++) {
                     boolean first = w < split.unitChunks(d);
                     boolean z = w < split.columnChunks(d);
                     if (!first && !z) {
@@ -246,11 +246,11 @@ final class SplitPlan implements AutoCloseable {
             bytesMoved = 0;
         }
 
-        /** This worker's chunks of the first step: chunks index, index + IN_FLIGHT, ... of its device. */
+        /** This worker's chunks of the first step: chunks index, index + inFlight, ... of its device. */
         void firstStep() {
             boolean slabs = split.kind() == DeviceSplit.Kind.SLABS;
             try {
-                for (int k = index; k < split.unitChunks(device) && failure == null; k += DeviceSplit.IN_FLIGHT) {
+                for (int k = index; k < split.unitChunks(device) && failure == null; k += split.inFlight()) {
                     int start = split.unitChunkStart(k);
                     int end = split.unitChunkEnd(device, k);
                     long t0 = System.nanoTime();
@@ -273,7 +273,7 @@ final class SplitPlan implements AutoCloseable {
         void zStep() {
             long blockBytes = split.blockFloats() * Float.BYTES;
             try {
-                for (int j = index; j < split.columnChunks(device) && failure == null; j += DeviceSplit.IN_FLIGHT) {
+                for (int j = index; j < split.columnChunks(device) && failure == null; j += split.inFlight()) {
                     long t0 = System.nanoTime();
                     HostCopy.copy(exchange, split.block(device, j) * blockBytes, column.input(), 0, blockBytes);
                     transform(column, t0);

@@ -136,11 +136,13 @@ class DeviceSplitTest {
 
     @Test
     void chunksHoldWhatTheTargetAllowsInTwoChunksAtLeast() {
-        assertEquals(13, DeviceSplit.chunkSize(65, MIB, 16 * MIB), "65 planes of 1 MiB: 5 chunks of 13");
-        assertEquals(32, DeviceSplit.chunkSize(64, MIB, 1024 * MIB), "two chunks at least");
-        assertEquals(1, DeviceSplit.chunkSize(1, MIB, 1024 * MIB), "one unit, one chunk");
-        assertEquals(1, DeviceSplit.chunkSize(3, MIB, 1), "one unit at least");
-        assertEquals(2, DeviceSplit.chunkSize(3, MIB, 2 * MIB), "3 units in chunks of 2: the last is short");
+        assertEquals(13, DeviceSplit.chunkSize(65, MIB, 16 * MIB, 2), "65 planes of 1 MiB: 5 chunks of 13");
+        assertEquals(32, DeviceSplit.chunkSize(64, MIB, 1024 * MIB, 2), "two chunks at least");
+        assertEquals(1, DeviceSplit.chunkSize(1, MIB, 1024 * MIB, 2), "one unit, one chunk");
+        assertEquals(1, DeviceSplit.chunkSize(3, MIB, 1, 2), "one unit at least");
+        assertEquals(2, DeviceSplit.chunkSize(3, MIB, 2 * MIB, 2), "3 units in chunks of 2: the last is short");
+        assertEquals(22, DeviceSplit.chunkSize(64, MIB, 1024 * MIB, 3), "three chunks at least where three are in flight");
+        assertEquals(64, DeviceSplit.chunkSize(64, MIB, 1024 * MIB, 1), "one chunk where one is in flight");
     }
 
     @Test
@@ -217,6 +219,35 @@ class DeviceSplitTest {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, DeviceSplit::chunkBytesFromProperty);
             assertTrue(e.getMessage().startsWith(DeviceSplit.CHUNK_PROPERTY), e.getMessage());
         }
+    }
+
+    @Test
+    void theInFlightPropertyTakesOneToEight() {
+        assertEquals(DeviceSplit.DEFAULT_IN_FLIGHT, DeviceSplit.inFlightFromProperty());
+        try (SystemProperties p = SystemProperties.set(DeviceSplit.IN_FLIGHT_PROPERTY, "3")) {
+            assertEquals(3, DeviceSplit.inFlightFromProperty());
+        }
+        for (String bad : new String[] {"0", "9"}) {
+            try (SystemProperties p = SystemProperties.set(DeviceSplit.IN_FLIGHT_PROPERTY, bad)) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, DeviceSplit::inFlightFromProperty);
+                assertTrue(e.getMessage().startsWith(DeviceSplit.IN_FLIGHT_PROPERTY + ": 1 to 8") && e.getMessage().endsWith(bad),
+                        e.getMessage());
+            }
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> DeviceSplit.of(FftDescriptor.c2c(8, 8, 8).build(), devices(2), MIB, 0));
+        assertTrue(e.getMessage().startsWith("inFlight: "), e.getMessage());
+    }
+
+    @Test
+    void threeInFlightTakeThreePlansOfDeviceMemory() {
+        FftDescriptor d = FftDescriptor.c2c(64, 256, 256).build();
+        DeviceSplit two = DeviceSplit.of(d, devices(2), 4 * MIB);
+        DeviceSplit three = DeviceSplit.of(d, devices(2), 4 * MIB, 3);
+        assertEquals(3, three.inFlight());
+        assertEquals(two.chunkUnits(), three.chunkUnits(), "the chunks are as large");
+        assertEquals(3 * two.deviceBytes(0), 2 * three.deviceBytes(0));
+        assertTrue(three.describe(List.of("A", "B"), "{X}", "{Z}").contains("3 in flight per device"));
     }
 
     @Test

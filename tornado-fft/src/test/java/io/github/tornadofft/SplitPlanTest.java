@@ -132,30 +132,35 @@ class SplitPlanTest {
     }
 
     private static SplitPlan plan(FftDescriptor d, int devices, long chunkBytes, HostStages stages) {
-        return new SplitPlan(DeviceSplit.of(d, DeviceSplitTest.devices(devices), chunkBytes), stages);
+        return plan(d, devices, chunkBytes, DeviceSplit.DEFAULT_IN_FLIGHT, stages);
+    }
+
+    private static SplitPlan plan(FftDescriptor d, int devices, long chunkBytes, int inFlight, HostStages stages) {
+        return new SplitPlan(DeviceSplit.of(d, DeviceSplitTest.devices(devices), chunkBytes, inFlight), stages);
     }
 
     static Stream<Arguments> cases() {
-        // shape, batch, devices, chunk bytes: even and uneven shares of planes and columns, a column share
-        // that ends mid-row, devices without columns, one plane a chunk, batches of 3D, 2D and 1D; chunks of
-        // 2 MiB, whose host copies go in slices side by side (HostCopy).
-        return Stream.of(Arguments.of(new int[] {4, 8, 16}, 1, 1, 1L << 20), Arguments.of(new int[] {8, 16, 8}, 1, 2, 3000L),
-                Arguments.of(new int[] {8, 16, 8}, 1, 3, 3000L), Arguments.of(new int[] {8, 16, 8}, 1, 3, 1L),
-                Arguments.of(new int[] {4, 8, 8}, 2, 4, 700L), Arguments.of(new int[] {16, 4, 2}, 3, 3, 200L),
-                Arguments.of(new int[] {4, 1, 2}, 2, 4, 8L), Arguments.of(new int[] {32, 2, 64}, 1, 3, 1L << 20),
-                Arguments.of(new int[] {16, 32}, 5, 3, 5000L), Arguments.of(new int[] {64}, 7, 4, 1000L),
-                Arguments.of(new int[] {2, 2}, 3, 3, 1L), Arguments.of(new int[] {16, 256, 256}, 1, 2, 16L << 20));
+        // shape, batch, devices, chunk bytes, chunks in flight: even and uneven shares of planes and columns,
+        // a column share that ends mid-row, devices without columns, one plane a chunk, batches of 3D, 2D
+        // and 1D; chunks of 2 MiB, whose host copies go in slices side by side (HostCopy); one, two and
+        // three chunks in flight per device.
+        return Stream.of(Arguments.of(new int[] {4, 8, 16}, 1, 1, 1L << 20, 2), Arguments.of(new int[] {8, 16, 8}, 1, 2, 3000L, 2),
+                Arguments.of(new int[] {8, 16, 8}, 1, 3, 3000L, 3), Arguments.of(new int[] {8, 16, 8}, 1, 3, 1L, 2),
+                Arguments.of(new int[] {4, 8, 8}, 2, 4, 700L, 1), Arguments.of(new int[] {16, 4, 2}, 3, 3, 200L, 3),
+                Arguments.of(new int[] {4, 1, 2}, 2, 4, 8L, 2), Arguments.of(new int[] {32, 2, 64}, 1, 3, 1L << 20, 2),
+                Arguments.of(new int[] {16, 32}, 5, 3, 5000L, 2), Arguments.of(new int[] {64}, 7, 4, 1000L, 3),
+                Arguments.of(new int[] {2, 2}, 3, 3, 1L, 2), Arguments.of(new int[] {16, 256, 256}, 1, 2, 16L << 20, 2));
     }
 
-    @ParameterizedTest(name = "{0} x {1} on {2}, chunks of {3} bytes")
+    @ParameterizedTest(name = "{0} x {1} on {2}, chunks of {3} bytes, {4} in flight")
     @MethodSource("cases")
-    void theSplitTransformMatchesTheWholeTransformBothWays(int[] shape, int batch, int devices, long chunkBytes) {
+    void theSplitTransformMatchesTheWholeTransformBothWays(int[] shape, int batch, int devices, long chunkBytes, int inFlight) {
         for (Direction direction : Direction.values()) {
             FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).direction(direction).norm(Norm.ORTHO).build();
             float[] input = Signals.random(d.inputFloats());
             float[] out = Signals.poisoned(d.outputFloats());
             HostStages stages = new HostStages(-1, -1);
-            try (SplitPlan plan = plan(d, devices, chunkBytes, stages)) {
+            try (SplitPlan plan = plan(d, devices, chunkBytes, inFlight, stages)) {
                 plan.execute(direction, MemorySegment.ofArray(input), 0, MemorySegment.ofArray(out), 0);
                 SplitTimes times = plan.lastTimes();
                 assertEquals(plan.workers(), times.workers());
@@ -178,6 +183,12 @@ class SplitPlanTest {
                 int id = device;
                 assertEquals(4, stages.made.stream().filter(s -> s.device == id).count());
             }
+        }
+        // Three in flight, three planes a device: three workers per device, each with a plan per step.
+        HostStages three = new HostStages(-1, -1);
+        try (SplitPlan plan = plan(FftDescriptor.c2c(9, 16, 8).build(), 3, 1, 3, three)) {
+            assertEquals(9, plan.workers());
+            assertEquals(18, three.made.size(), "3 devices x 3 in flight x 2 steps");
         }
         // One plane of one column: one chunk per step, one worker.
         HostStages single = new HostStages(-1, -1);

@@ -5,6 +5,7 @@ import io.github.tornadofft.FftPlan;
 import io.github.tornadofft.SplitTimes;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
+import io.github.tornadofft.bench.engines.HostCopy;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -37,8 +38,9 @@ import java.util.function.ToLongFunction;
             "Times a tornado-fft plan split over several devices (3D: a slab of Z planes per device, the exchange",
             "through host memory; batches of 1D and 2D: whole transforms per device), host array to host array, and",
             "reports where the time went: kernels, host<->device transfers, host regrouping (summed over the workers,",
-            "two chunks in flight per device). In the same run: the host<->device copy ceiling of each device and of all",
-            "at once, and the case on the first device alone. Output is checked against reference-fft."})
+            "one per chunk in flight on each device). In the same run: the host<->device copy ceiling of each device and",
+            "of all at once, the host's memory copy rate, and the case on the first device alone. Output is checked",
+            "against reference-fft."})
 public final class SplitBench implements Callable<Integer> {
 
     @Option(names = "--devices", required = true, paramLabel = "LIST",
@@ -57,6 +59,9 @@ public final class SplitBench implements Callable<Integer> {
 
     @Option(names = "--chunk-mib", paramLabel = "MIB", description = "Most MiB per chunk (tornado.fft.chunk.mib; default: the library's, 64).")
     Integer chunkMib;
+
+    @Option(names = "--in-flight", paramLabel = "N", description = "Chunks in flight per device (tornado.fft.chunks.inflight; default: the library's, 2).")
+    Integer inFlight;
 
     @Option(names = "--sampled-check", description = {"Check every case as one beyond an array is checked: " + SplitBench.BINS
             + " bins against their DFT sums computed directly, and Parseval's identity (default: against reference-fft where the case fits one array)."})
@@ -78,6 +83,9 @@ public final class SplitBench implements Callable<Integer> {
         if (chunkMib != null) {
             System.setProperty("tornado.fft.chunk.mib", Integer.toString(chunkMib));
         }
+        if (inFlight != null) {
+            System.setProperty("tornado.fft.chunks.inflight", Integer.toString(inFlight));
+        }
         List<TornadoDevice> list = new ArrayList<>();
         for (String spec : devices.split(",")) {
             list.add(Devices.resolve(spec.strip()));
@@ -90,21 +98,25 @@ public final class SplitBench implements Callable<Integer> {
         long chunkBytes = (long) (chunkMib != null ? chunkMib : DEFAULT_CHUNK_MIB) << 20;
         System.err.println("run-bench split: host<->device copy rates, " + Metrics.bytes(chunkBytes) + " at a time");
         Rates rates = Rates.measure(list, chunkBytes);
+        double hostRate = new HostCopy().measure(HOST_COPY_BYTES, 2, 5);
         XtSide xt = XtSide.open(list, chunkBytes);
         md.append("\nseed ").append(seed).append(", ").append(warmup).append(" warm-up + ").append(reps)
-                .append(" timed calls, medians, host array to host array. Worker columns: time summed over the workers (two")
+                .append(" timed calls, medians, host array to host array. Worker columns: time summed over the workers (")
+                .append(inFlight != null ? inFlight.toString() : "the library's default of 2")
                 .append(" chunks in flight per device), divided by their number. 'busy/wall': the workers' time summed over")
                 .append(" the wall time, the activities in flight on average. 'bound': the bytes moved over TornadoVM's")
                 .append(" all-at-once copy rates, up then down ('of bound': bound over wall); 'CUDA bound': the same bytes")
-                .append(" at CUDA's pinned all-at-once rates. 'one device': the same case on the first device alone, where")
+                .append(" at CUDA's pinned all-at-once rates. 'host bound': the plan's host copies (into the chunks and")
+                .append(" out of them, and for 3D into the exchange and out of it: each byte of the data copied four times)")
+                .append(" at the host's memory copy rate. 'one device': the same case on the first device alone, where")
                 .append(" it fits one array. cuFFTXt: cuFFT's multi-GPU plan over as many GPUs (0 .. G - 1), host memory")
                 .append(" as given (pageable), its upload, exec and download timed apart; 'diff': its output against")
                 .append(" ours. 'rel. error': against reference-fft where the case fits one array, else over ")
                 .append(BINS).append(" bins against their DFT sums computed directly in double, with Parseval's identity")
                 .append(" over the whole output.\n\n");
         md.append("| case | wall ms | workers | kernel ms | launch ms | transfer ms | regroup ms | busy/wall | moved | bound ms")
-                .append(" | of bound | CUDA bound ms | one device ms | one device kernel ms | cuFFTXt ms (up + exec + down)")
-                .append(" | ours / cuFFTXt | diff | rel. error |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+                .append(" | of bound | CUDA bound ms | host bound ms | one device ms | one device kernel ms | cuFFTXt ms (up + exec + down)")
+                .append(" | ours / cuFFTXt | diff | rel. error |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
         StringBuilder plans = new StringBuilder("\n## The plans\n");
         StringBuilder failures = new StringBuilder();
         for (String spec : cases.split(",")) {
@@ -112,7 +124,7 @@ public final class SplitBench implements Callable<Integer> {
                 continue;
             }
             try {
-                runCase(spec.strip(), list, rates, xt, md, plans);
+                runCase(spec.strip(), list, rates, hostRate, xt, md, plans);
             } catch (RuntimeException | OutOfMemoryError e) {
                 // One failing case leaves a row saying why; the others still run.
                 System.err.println("run-bench split: " + spec.strip() + ": " + e);
@@ -128,6 +140,8 @@ public final class SplitBench implements Callable<Integer> {
                 .append(" upload() and download() of its host arrays, wall time, medians of ").append(Rates.ROUNDS)
                 .append("): per device (up, down GB/s) ").append(rates.perDevice).append("; all devices at once: ")
                 .append(String.format(Locale.ROOT, "%.1f up, %.1f down GB/s.%n", rates.allUp, rates.allDown))
+                .append(String.format(Locale.ROOT, "Host memory copy rate: %.1f GB/s (read + written, %s, System.arraycopy,"
+                        + " best of one thread and %d)%n", hostRate, Metrics.bytes(HOST_COPY_BYTES), Runtime.getRuntime().availableProcessors()))
                 .append(xtNotes).append(plans);
         stdout.print(md);
         Files.createDirectories(out);
@@ -139,8 +153,12 @@ public final class SplitBench implements Callable<Integer> {
     /** Sampled bins of the check of a case beyond one array. */
     static final int BINS = 8;
 
+    /** Bytes of the host memory copy whose rate prices the plan's host copies. */
+    private static final long HOST_COPY_BYTES = 1L << 30;
+
     /** Runs one case and appends its row and plan. */
-    private void runCase(String spec, List<TornadoDevice> list, Rates rates, XtSide xt, StringBuilder md, StringBuilder plans) {
+    private void runCase(String spec, List<TornadoDevice> list, Rates rates, double hostRate, XtSide xt, StringBuilder md,
+                         StringBuilder plans) {
         SplitCase c = SplitCase.parse(spec);
         System.err.println("run-bench split: " + c.label());
         FftDescriptor d = FftDescriptor.c2c(c.shape()).batch(c.batch()).direction(Direction.FORWARD).build();
@@ -190,11 +208,13 @@ public final class SplitBench implements Callable<Integer> {
             double busy = median(times, t -> t.launchNanos() + t.transferNanos() + t.regroupNanos());
             double bound = moved / 2.0 / rates.allUp + moved / 2.0 / rates.allDown;
             double cudaBound = moved / 2.0 / xt.pinnedUp() + moved / 2.0 / xt.pinnedDown();
-            md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+            // Each copy reads and writes the data once; 3D copies it four times, a batch twice.
+            double hostBound = (c.shape().length == 3 ? 4 : 2) * 2.0 * floats * Float.BYTES / hostRate;
+            md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
                     c.label(), ms(wall), workers, ms(median(times, SplitTimes::kernelNanos) / workers),
                     ms(median(times, SplitTimes::launchNanos) / workers), ms(median(times, SplitTimes::transferNanos) / workers),
                     ms(median(times, SplitTimes::regroupNanos) / workers), Metrics.sig3(busy / wall), Metrics.bytes(moved),
-                    ms(bound), percent(bound / wall), ms(cudaBound), ms(alone[0]), ms(alone[1]), theirs.times(),
+                    ms(bound), percent(bound / wall), ms(cudaBound), ms(hostBound), ms(alone[0]), ms(alone[1]), theirs.times(),
                     theirs.total() > 0 ? Metrics.sig3(wall / theirs.total()) + "×" : "—", Metrics.sci(theirs.difference()),
                     Metrics.sci(error)));
             plans.append("\n").append(c.label()).append(":\n\n```\n").append(plan.strip()).append("\n```\n");
