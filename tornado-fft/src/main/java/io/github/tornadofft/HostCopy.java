@@ -14,9 +14,13 @@ import java.util.stream.LongStream;
  */
 final class HostCopy {
 
-    /** Bulk copies from this size are cut into slices of {@link #SLICE} bytes copied side by side. */
-    static final long PARALLEL_BYTES = 1L << 20;
-    static final long SLICE = 256L << 10;
+    /**
+     * Bulk copies from this size are cut into slices of {@link #SLICE} bytes copied side by side. Slices
+     * of 4 MiB: on the 32 cores of a two-H100 host, 4 GiB copied at 153-160 GB/s (read + written) in
+     * slices of 4 MiB, 129-133 in 1 MiB and 122-125 in 256 KiB (libc's memcpy: 142-150 in each).
+     */
+    static final long PARALLEL_BYTES = 8L << 20;
+    static final long SLICE = 4L << 20;
 
     private HostCopy() {
     }

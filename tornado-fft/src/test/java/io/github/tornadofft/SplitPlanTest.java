@@ -142,7 +142,7 @@ class SplitPlanTest {
     static Stream<Arguments> cases() {
         // shape, batch, devices, chunk bytes, chunks in flight: even and uneven shares of planes and columns,
         // a column share that ends mid-row, devices without columns, one plane a chunk, batches of 3D, 2D
-        // and 1D; chunks of 2 MiB, whose host copies go in slices side by side (HostCopy); one, two and
+        // and 1D; chunks of 2 MiB (HostCopyTest covers copies in slices); one, two and
         // three chunks in flight per device.
         return Stream.of(Arguments.of(new int[] {4, 8, 16}, 1, 1, 1L << 20, 2), Arguments.of(new int[] {8, 16, 8}, 1, 2, 3000L, 2),
                 Arguments.of(new int[] {8, 16, 8}, 1, 3, 3000L, 3), Arguments.of(new int[] {8, 16, 8}, 1, 3, 1L, 2),

@@ -5,7 +5,6 @@ import io.github.tornadofft.FftPlan;
 import io.github.tornadofft.SplitTimes;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
-import io.github.tornadofft.bench.engines.HostCopy;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -98,7 +97,7 @@ public final class SplitBench implements Callable<Integer> {
         long chunkBytes = (long) (chunkMib != null ? chunkMib : DEFAULT_CHUNK_MIB) << 20;
         System.err.println("run-bench split: host<->device copy rates, " + Metrics.bytes(chunkBytes) + " at a time");
         Rates rates = Rates.measure(list, chunkBytes);
-        double hostRate = new HostCopy().measure(HOST_COPY_BYTES, 2, 5);
+        double hostRate = hostCopyRate();
         XtSide xt = XtSide.open(list, chunkBytes);
         md.append("\nseed ").append(seed).append(", ").append(warmup).append(" warm-up + ").append(reps)
                 .append(" timed calls, medians, host array to host array. Worker columns: time summed over the workers (")
@@ -140,8 +139,9 @@ public final class SplitBench implements Callable<Integer> {
                 .append(" upload() and download() of its host arrays, wall time, medians of ").append(Rates.ROUNDS)
                 .append("): per device (up, down GB/s) ").append(rates.perDevice).append("; all devices at once: ")
                 .append(String.format(Locale.ROOT, "%.1f up, %.1f down GB/s.%n", rates.allUp, rates.allDown))
-                .append(String.format(Locale.ROOT, "Host memory copy rate: %.1f GB/s (read + written, %s, System.arraycopy,"
-                        + " best of one thread and %d)%n", hostRate, Metrics.bytes(HOST_COPY_BYTES), Runtime.getRuntime().availableProcessors()))
+                .append(String.format(Locale.ROOT, "Host memory copy rate: %.1f GB/s (read + written; %s between two"
+                        + " segments, in slices of %s side by side on the common pool, as the plan copies; median of %d)%n",
+                        hostRate, Metrics.bytes(HOST_COPY_BYTES), Metrics.bytes(HOST_COPY_SLICE), Rates.ROUNDS))
                 .append(xtNotes).append(plans);
         stdout.print(md);
         Files.createDirectories(out);
@@ -153,8 +153,29 @@ public final class SplitBench implements Callable<Integer> {
     /** Sampled bins of the check of a case beyond one array. */
     static final int BINS = 8;
 
-    /** Bytes of the host memory copy whose rate prices the plan's host copies. */
-    private static final long HOST_COPY_BYTES = 1L << 30;
+    /** Bytes of the host memory copy whose rate prices the plan's host copies, and its slices (the plan's). */
+    private static final long HOST_COPY_BYTES = 2L << 30;
+    private static final long HOST_COPY_SLICE = 4L << 20;
+
+    /** GB/s (read + written) of copies between two segments of host memory, sliced as the plan slices its copies. */
+    private static double hostCopyRate() {
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment from = arena.allocate(HOST_COPY_BYTES, 64);
+            MemorySegment to = arena.allocate(HOST_COPY_BYTES, 64);
+            from.fill((byte) 1);
+            to.fill((byte) 2);
+            long[] samples = new long[Rates.ROUNDS];
+            for (int r = -1; r < Rates.ROUNDS; r++) {
+                long t0 = System.nanoTime();
+                java.util.stream.LongStream.range(0, HOST_COPY_BYTES / HOST_COPY_SLICE).parallel().forEach(i ->
+                        MemorySegment.copy(from, i * HOST_COPY_SLICE, to, i * HOST_COPY_SLICE, HOST_COPY_SLICE));
+                if (r >= 0) {
+                    samples[r] = System.nanoTime() - t0;
+                }
+            }
+            return Metrics.copyGBs(HOST_COPY_BYTES, Metrics.median(samples));
+        }
+    }
 
     /** Runs one case and appends its row and plan. */
     private void runCase(String spec, List<TornadoDevice> list, Rates rates, double hostRate, XtSide xt, StringBuilder md,
