@@ -16,11 +16,13 @@ final class HostCopy {
 
     /**
      * Bulk copies from this size are cut into slices of {@link #SLICE} bytes copied side by side. Slices
-     * of 4 MiB: on the 32 cores of a two-H100 host, 4 GiB copied at 153-160 GB/s (read + written) in
-     * slices of 4 MiB, 129-133 in 1 MiB and 122-125 in 256 KiB (libc's memcpy: 142-150 in each).
+     * of 256 KiB: one copy alone goes faster in larger slices (4 GiB on the 32 cores of a two-H100 host:
+     * 153-160 GB/s read + written in slices of 4 MiB, 122-125 in 256 KiB), but the workers' copies run
+     * together, and in slices of 4 MiB their regrouping took longer (two H100s, 1024^3: 404 against
+     * 350 ms a worker; four: 390 against 272).
      */
-    static final long PARALLEL_BYTES = 8L << 20;
-    static final long SLICE = 4L << 20;
+    static final long PARALLEL_BYTES = 1L << 20;
+    static final long SLICE = 256L << 10;
 
     private HostCopy() {
     }

@@ -155,7 +155,7 @@ public final class SplitBench implements Callable<Integer> {
 
     /** Bytes of the host memory copy whose rate prices the plan's host copies, and its slices (the plan's). */
     private static final long HOST_COPY_BYTES = 2L << 30;
-    private static final long HOST_COPY_SLICE = 4L << 20;
+    private static final long HOST_COPY_SLICE = 256L << 10;
 
     /** GB/s (read + written) of copies between two segments of host memory, sliced as the plan slices its copies. */
     private static double hostCopyRate() {
