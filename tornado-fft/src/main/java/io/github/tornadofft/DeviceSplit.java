@@ -45,6 +45,23 @@ final class DeviceSplit {
      * overlap the other's transfers and kernels.
      */
     static final int DEFAULT_IN_FLIGHT = 2;
+    /**
+     * Where the exchange blocks live (3D). {@link Exchange#PLANS}: each Z chunk has a plan of its own, whose
+     * host input array is its block, so the scatter writes straight into what the Z step uploads (three
+     * host copies of the data instead of four); taken where every device's heap holds a plan per Z chunk
+     * and a device has at most {@value #MAX_PLAN_BLOCKS} of them. {@link Exchange#BUFFER}: one host buffer
+     * holds the blocks, and each Z chunk is copied from it into a plan of the chunks in flight.
+     */
+    enum Exchange {
+        BUFFER,
+        PLANS
+    }
+
+    /** {@code auto} (the default: {@link Exchange#PLANS} where it fits) or {@code buffer} (always {@link Exchange#BUFFER}). */
+    static final String EXCHANGE_PROPERTY = "tornado.fft.exchange";
+    /** Most Z chunks a device takes a plan each for ({@link Exchange#PLANS}): each plan compiles its own kernels. */
+    static final int MAX_PLAN_BLOCKS = 8;
+
     /** Chunks in flight per device, 1 to {@value #MAX_IN_FLIGHT}; other values are refused. */
     static final String IN_FLIGHT_PROPERTY = "tornado.fft.chunks.inflight";
     static final int MAX_IN_FLIGHT = 8;
@@ -78,6 +95,7 @@ final class DeviceSplit {
     private final int chunkUnits;
     private final int chunkColumns;
     private final int inFlight;
+    private final Exchange exchange;
     /** SLABS: Z planes per transform, and (y, x) columns per plane (0 for TRANSFORMS). */
     private final int nz;
     private final int planeColumns;
@@ -86,9 +104,11 @@ final class DeviceSplit {
     /** The first exchange block of each device's column chunks, and the number of blocks, last. */
     private final int[] firstBlock;
 
-    private DeviceSplit(FftDescriptor descriptor, Kind kind, int devices, int chunkUnits, int chunkColumns, int inFlight) {
+    private DeviceSplit(FftDescriptor descriptor, Kind kind, int devices, int chunkUnits, int chunkColumns, int inFlight,
+                        Exchange exchange) {
         this.descriptor = descriptor;
         this.inFlight = inFlight;
+        this.exchange = exchange;
         this.kind = kind;
         this.devices = devices;
         int[] shape = descriptor.shape();
@@ -127,11 +147,14 @@ final class DeviceSplit {
      *                                  what the heap holds
      */
     static DeviceSplit of(FftDescriptor d, List<Device> devices, long chunkBytes) {
-        return of(d, devices, chunkBytes, DEFAULT_IN_FLIGHT);
+        return of(d, devices, chunkBytes, DEFAULT_IN_FLIGHT, true);
     }
 
-    /** {@link #of(FftDescriptor, List, long)} with {@code inFlight} chunks in flight per device (1 to {@value #MAX_IN_FLIGHT}). */
-    static DeviceSplit of(FftDescriptor d, List<Device> devices, long chunkBytes, int inFlight) {
+    /**
+     * {@link #of(FftDescriptor, List, long)} with {@code inFlight} chunks in flight per device (1 to
+     * {@value #MAX_IN_FLIGHT}), and a plan per Z chunk where it fits if {@code planBlocks} ({@link Exchange}).
+     */
+    static DeviceSplit of(FftDescriptor d, List<Device> devices, long chunkBytes, int inFlight, boolean planBlocks) {
         int n = devices.size();
         if (n == 0) {
             throw new IllegalArgumentException("devices: at least one device, got none");
@@ -148,7 +171,12 @@ final class DeviceSplit {
             DeviceSplit split = sized(d, kind, n, target, inFlight);
             int over = split.deviceOverHeap(devices);
             if (over < 0) {
-                return split;
+                DeviceSplit plans = split.withExchange(Exchange.PLANS);
+                boolean fits = planBlocks && kind == Kind.SLABS && plans.deviceOverHeap(devices) < 0;
+                for (int e = 0; fits && e < n; e++) {
+                    fits = split.columnChunks(e) <= MAX_PLAN_BLOCKS;
+                }
+                return fits ? plans : split;
             }
             if (split.chunkUnits == 1 && (kind == Kind.TRANSFORMS || split.chunkColumns == 1)) {
                 Device device = devices.get(over);
@@ -170,6 +198,16 @@ final class DeviceSplit {
             throw new IllegalArgumentException(CHUNK_PROPERTY + ": at least 1 (MiB), got " + mib);
         }
         return (long) mib << 20;
+    }
+
+    /** Whether {@link #EXCHANGE_PROPERTY} lets Z chunks have plans of their own ({@code auto}) or not ({@code buffer}). */
+    static boolean planBlocksFromProperty() {
+        String value = System.getProperty(EXCHANGE_PROPERTY, "auto").trim();
+        return switch (value) {
+            case "auto" -> true;
+            case "buffer" -> false;
+            default -> throw new IllegalArgumentException(EXCHANGE_PROPERTY + ": auto or buffer, got '" + value + "'");
+        };
     }
 
     /** Chunks in flight per device from {@link #IN_FLIGHT_PROPERTY}. */
@@ -214,7 +252,7 @@ final class DeviceSplit {
 
     /** The split with chunks of at most {@code target} bytes, {@code inFlight} at least on the device with the most work. */
     private static DeviceSplit sized(FftDescriptor d, Kind kind, int devices, long target, int inFlight) {
-        DeviceSplit even = new DeviceSplit(d, kind, devices, 1, 1, inFlight);
+        DeviceSplit even = new DeviceSplit(d, kind, devices, 1, 1, inFlight, Exchange.BUFFER);
         int mostUnits = 0;
         int mostColumns = 0;
         for (int i = 0; i < devices; i++) {
@@ -223,7 +261,7 @@ final class DeviceSplit {
         }
         int chunkUnits = chunkSize(mostUnits, even.unitBytes(), target, inFlight);
         int chunkColumns = kind == Kind.SLABS ? chunkSize(mostColumns, even.columnBytes(), target, inFlight) : 0;
-        return new DeviceSplit(d, kind, devices, chunkUnits, chunkColumns, inFlight);
+        return new DeviceSplit(d, kind, devices, chunkUnits, chunkColumns, inFlight, Exchange.BUFFER);
     }
 
     /**
@@ -268,6 +306,16 @@ final class DeviceSplit {
 
     Kind kind() {
         return kind;
+    }
+
+    /** This split with its exchange blocks in {@code where}. */
+    private DeviceSplit withExchange(Exchange where) {
+        return new DeviceSplit(descriptor, kind, devices, chunkUnits, chunkColumns, inFlight, where);
+    }
+
+    /** Where the exchange blocks live (3D; {@link Exchange#BUFFER} for a batch, which has none). */
+    Exchange exchange() {
+        return exchange;
     }
 
     /** Chunks in flight per device: the workers of each device. */
@@ -422,11 +470,15 @@ final class DeviceSplit {
                 .direction(descriptor.direction()).norm(descriptor.norm()).build();
     }
 
-    /** Device memory device {@code d}'s plans take: one per chunk in flight of each step. */
+    /**
+     * Device memory device {@code d}'s plans take: one per chunk in flight of each step, or of the Z step
+     * one per Z chunk ({@link Exchange#PLANS}).
+     */
     long deviceBytes(int d) {
         long bytes = Math.min(inFlight, unitChunks(d)) * FftPlan.deviceBytesNeeded(unitDescriptor());
         if (kind == Kind.SLABS && columnChunks(d) > 0) {
-            bytes += Math.min(inFlight, columnChunks(d)) * FftPlan.deviceBytesNeeded(columnDescriptor());
+            int plans = exchange == Exchange.PLANS ? columnChunks(d) : Math.min(inFlight, columnChunks(d));
+            bytes += plans * FftPlan.deviceBytesNeeded(columnDescriptor());
         }
         return bytes;
     }
@@ -486,7 +538,8 @@ final class DeviceSplit {
         if (kind == Kind.SLABS) {
             s.append("  exchange: each plane's columns to their device's Z chunks, in runs of up to ").append(chunkColumns)
                     .append(" values, through host memory (").append(blocks()).append(" blocks of ")
-                    .append(kib(blockFloats() * Float.BYTES)).append(")\n");
+                    .append(kib(blockFloats() * Float.BYTES))
+                    .append(exchange == Exchange.PLANS ? ", each the host array of its Z chunk's own plan)\n" : ")\n");
             s.append("  Z passes, per chunk of ").append(chunkColumns).append(" columns (").append(batch * chunkColumns)
                     .append(" pencils of ").append(nz).append(" points, stride ").append(batch * chunkColumns)
                     .append(", as the 1D plan prints them): ").append(columnPasses).append('\n');

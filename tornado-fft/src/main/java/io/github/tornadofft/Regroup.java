@@ -56,12 +56,12 @@ final class Regroup {
 
     /**
      * The exchange, from one side: scatters the transformed planes of units {@code [start, end)} of
-     * device {@code d}, from {@code stage}, into the exchange blocks: each plane's columns of each Z
-     * chunk of every device go to that chunk's block, at the plane's z and transform.
+     * device {@code d}, from {@code stage}, into the exchange {@code blocks} (indexed as
+     * {@link DeviceSplit#block}): each plane's columns of each Z chunk of every device go to that chunk's
+     * block, at the plane's z and transform.
      */
-    static void planesToBlocks(DeviceSplit split, int d, int start, int end, MemorySegment stage, MemorySegment exchange) {
+    static void planesToBlocks(DeviceSplit split, int d, int start, int end, MemorySegment stage, MemorySegment[] blocks) {
         long planeBytes = split.unitFloats() * Float.BYTES;
-        long blockBytes = split.blockFloats() * Float.BYTES;
         int batch = split.batch();
         int chunk = split.chunkColumns();
         HostCopy.forEach(end - start, i -> {
@@ -72,8 +72,7 @@ final class Regroup {
                 for (int j = 0; j < split.columnChunks(e); j++) {
                     int first = split.columnChunkStart(e, j);
                     int columns = split.columnChunkEnd(e, j) - first;
-                    MemorySegment.copy(stage, plane + first * COMPLEX, exchange, split.block(e, j) * blockBytes + row,
-                            columns * COMPLEX);
+                    MemorySegment.copy(stage, plane + first * COMPLEX, blocks[split.block(e, j)], row, columns * COMPLEX);
                 }
             }
         });

@@ -15,9 +15,11 @@ import java.util.List;
  * scatter the planes into the exchange blocks, or copy whole transforms out), then for a 3D split the
  * Z step (per chunk: its exchange block into the stage, upload, transform, download, gather into the
  * caller's array). The Z step needs every plane, so it starts when the first step has ended on every
- * device. Within a step the two workers of a device take its chunks in turn, so one's host copies
- * overlap the other's transfers and kernels, and the devices run side by side. Steady calls allocate
- * no buffers.
+ * device. Within a step the workers of a device take its chunks in turn, so one's host copies
+ * overlap the other's transfers and kernels, and the devices run side by side. Where each Z chunk has a
+ * plan of its own ({@link DeviceSplit.Exchange#PLANS}), the exchange blocks are those plans' input
+ * arrays and the Z step uploads them as they are; else they are one host buffer, and each block is
+ * copied into the plan of the worker that takes it. Steady calls allocate no buffers.
  */
 final class SplitPlan implements AutoCloseable {
 
@@ -50,10 +52,13 @@ final class SplitPlan implements AutoCloseable {
 
     private final DeviceSplit split;
     private final List<Worker> workers = new ArrayList<>();
+    /** The plan of each exchange block ({@link DeviceSplit.Exchange#PLANS}), by block; empty otherwise. */
+    private final Stage[] blockStages;
+    /** Each exchange block's host memory, by block. */
+    private final MemorySegment[] blocks;
     private final Runnable[] firstStep;
     private final Runnable[] zStep;
     private final Arena arena;
-    private final MemorySegment exchange;
     // The call's arguments: written by the calling thread before it hands the tasks to the workers.
     private Direction direction;
     private MemorySegment in;
@@ -70,6 +75,8 @@ final class SplitPlan implements AutoCloseable {
      */
     SplitPlan(DeviceSplit split, Stages stages) {
         this.split = split;
+        boolean planBlocks = split.exchange() == DeviceSplit.Exchange.PLANS;
+        this.blockStages = new Stage[planBlocks ? split.blocks() : 0];
         List<Stage> made = new ArrayList<>();
         try {
             for (int d = 0; d < split.devices(); d++) {
@@ -83,11 +90,16 @@ final class SplitPlan implements AutoCloseable {
                     if (unit != null) {
                         made.add(unit);
                     }
-                    Stage column = z ? stages.create(d, split.columnDescriptor()) : null;
+                    Stage column = z && !planBlocks ? stages.create(d, split.columnDescriptor()) : null;
                     if (column != null) {
                         made.add(column);
                     }
                     workers.add(new Worker(d, w, unit, column));
+                }
+                for (int j = 0; planBlocks && j < split.columnChunks(d); j++) {
+                    Stage block = stages.create(d, split.columnDescriptor());
+                    made.add(block);
+                    blockStages[split.block(d, j)] = block;
                 }
             }
         } catch (RuntimeException | Error e) {
@@ -95,10 +107,16 @@ final class SplitPlan implements AutoCloseable {
             throw e;
         }
         this.firstStep = workers.stream().filter(w -> w.unit != null).map(w -> (Runnable) w::firstStep).toArray(Runnable[]::new);
-        this.zStep = workers.stream().filter(w -> w.column != null).map(w -> (Runnable) w::zStep).toArray(Runnable[]::new);
+        this.zStep = workers.stream().filter(w -> w.index < split.columnChunks(w.device)).map(w -> (Runnable) w::zStep)
+                .toArray(Runnable[]::new);
         this.arena = Arena.ofShared();
-        this.exchange = split.kind() == DeviceSplit.Kind.SLABS
-                ? arena.allocate(split.blocks() * split.blockFloats() * Float.BYTES, 64) : MemorySegment.NULL;
+        long blockBytes = split.blockFloats() * Float.BYTES;
+        MemorySegment buffer = split.kind() == DeviceSplit.Kind.SLABS && !planBlocks
+                ? arena.allocate(split.blocks() * blockBytes, 64) : MemorySegment.NULL;
+        this.blocks = new MemorySegment[split.kind() == DeviceSplit.Kind.SLABS ? split.blocks() : 0];
+        for (int b = 0; b < blocks.length; b++) {
+            blocks[b] = planBlocks ? blockStages[b].input() : buffer.asSlice(b * blockBytes, blockBytes);
+        }
         SplitWorkers.ensure(workers.size());
     }
 
@@ -114,10 +132,10 @@ final class SplitPlan implements AutoCloseable {
         return split;
     }
 
-    /** The stages of the first step (index 0) and the Z step (1) of worker 0 of device 0, which every device's match. */
+    /** The stages of the first step (index 0) and the Z step (1) of device 0, which every device's match. */
     Stage stage(int step) {
         Worker first = workers.get(0);
-        return step == 0 ? first.unit : first.column;
+        return step == 0 ? first.unit : blockStages.length > 0 ? blockStages[0] : first.column;
     }
 
     /** All stages, each once. */
@@ -131,6 +149,7 @@ final class SplitPlan implements AutoCloseable {
                 all.add(w.column);
             }
         }
+        all.addAll(List.of(blockStages));
         return all;
     }
 
@@ -194,7 +213,7 @@ final class SplitPlan implements AutoCloseable {
         return last;
     }
 
-    /** Closes every stage (the plans give their engines to the cache) and frees the exchange blocks. */
+    /** Closes every stage (the plans give their engines to the cache) and frees the exchange buffer. */
     @Override
     public void close() {
         RuntimeException first = null;
@@ -258,7 +277,7 @@ final class SplitPlan implements AutoCloseable {
                     transform(unit, t0);
                     long t1 = System.nanoTime();
                     if (slabs) {
-                        Regroup.planesToBlocks(split, device, start, end, unit.output(), exchange);
+                        Regroup.planesToBlocks(split, device, start, end, unit.output(), blocks);
                     } else {
                         Regroup.unitsOut(split, device, start, end, unit.output(), out, outAt);
                     }
@@ -269,16 +288,21 @@ final class SplitPlan implements AutoCloseable {
             }
         }
 
-        /** This worker's chunks of the Z step. */
+        /** This worker's chunks of the Z step: each block's own plan, or the block copied into this worker's. */
         void zStep() {
-            long blockBytes = split.blockFloats() * Float.BYTES;
             try {
                 for (int j = index; j < split.columnChunks(device) && failure == null; j += split.inFlight()) {
+                    int block = split.block(device, j);
                     long t0 = System.nanoTime();
-                    HostCopy.copy(exchange, split.block(device, j) * blockBytes, column.input(), 0, blockBytes);
-                    transform(column, t0);
+                    Stage stage = column;
+                    if (stage == null) {
+                        stage = blockStages[block];
+                    } else {
+                        HostCopy.copy(blocks[block], 0, column.input(), 0, blocks[block].byteSize());
+                    }
+                    transform(stage, t0);
                     long t1 = System.nanoTime();
-                    Regroup.blockToOutput(split, device, j, column.output(), out, outAt);
+                    Regroup.blockToOutput(split, device, j, stage.output(), out, outAt);
                     regroupNanos += System.nanoTime() - t1;
                 }
             } catch (RuntimeException | Error e) {

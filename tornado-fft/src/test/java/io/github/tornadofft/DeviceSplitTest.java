@@ -235,19 +235,57 @@ class DeviceSplitTest {
             }
         }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> DeviceSplit.of(FftDescriptor.c2c(8, 8, 8).build(), devices(2), MIB, 0));
+                () -> DeviceSplit.of(FftDescriptor.c2c(8, 8, 8).build(), devices(2), MIB, 0, true));
         assertTrue(e.getMessage().startsWith("inFlight: "), e.getMessage());
     }
 
     @Test
     void threeInFlightTakeThreePlansOfDeviceMemory() {
         FftDescriptor d = FftDescriptor.c2c(64, 256, 256).build();
-        DeviceSplit two = DeviceSplit.of(d, devices(2), 4 * MIB);
-        DeviceSplit three = DeviceSplit.of(d, devices(2), 4 * MIB, 3);
+        DeviceSplit two = DeviceSplit.of(d, devices(2), 4 * MIB, 2, false);
+        DeviceSplit three = DeviceSplit.of(d, devices(2), 4 * MIB, 3, false);
         assertEquals(3, three.inFlight());
         assertEquals(two.chunkUnits(), three.chunkUnits(), "the chunks are as large");
         assertEquals(3 * two.deviceBytes(0), 2 * three.deviceBytes(0));
         assertTrue(three.describe(List.of("A", "B"), "{X}", "{Z}").contains("3 in flight per device"));
+    }
+
+    @Test
+    void zChunksHaveAPlanEachWhereTheHeapsHoldThemAndThereAreFew() {
+        // 64 x 256 x 256 on 2 devices, chunks of 2 MiB: 8 Z chunks a device.
+        FftDescriptor d = FftDescriptor.c2c(64, 256, 256).build();
+        DeviceSplit buffer = DeviceSplit.of(d, devices(2), 2 * MIB, 2, false);
+        DeviceSplit plans = DeviceSplit.of(d, devices(2), 2 * MIB, 2, true);
+        assertEquals(DeviceSplit.Exchange.BUFFER, buffer.exchange());
+        assertEquals(DeviceSplit.Exchange.PLANS, plans.exchange());
+        assertEquals(8, plans.columnChunks(0));
+        long unitPlans = 2 * FftPlan.deviceBytesNeeded(plans.unitDescriptor());
+        long columnPlan = FftPlan.deviceBytesNeeded(plans.columnDescriptor());
+        assertEquals(unitPlans + 2 * columnPlan, buffer.deviceBytes(0));
+        assertEquals(unitPlans + 8 * columnPlan, plans.deviceBytes(0));
+        assertTrue(plans.describe(List.of("A", "B"), "{X}", "{Z}").contains("each the host array of its Z chunk's own plan"));
+        // A heap that holds the plans in flight but not one per Z chunk: the buffer.
+        long heap = buffer.deviceBytes(0);
+        DeviceSplit tight = DeviceSplit.of(d, List.of(new Device("a", "a", heap), new Device("b", "b", heap)), 2 * MIB, 2, true);
+        assertEquals(DeviceSplit.Exchange.BUFFER, tight.exchange());
+        assertEquals(buffer.chunkColumns(), tight.chunkColumns(), "the chunks stay as large");
+        // More than MAX_PLAN_BLOCKS Z chunks a device (chunks of 1 MiB: 16): the buffer.
+        assertEquals(DeviceSplit.Exchange.BUFFER, DeviceSplit.of(d, devices(2), MIB, 2, true).exchange());
+        // A batch has no exchange.
+        assertEquals(DeviceSplit.Exchange.BUFFER, DeviceSplit.of(FftDescriptor.c2c(64).batch(8).build(), devices(2), MIB, 2, true)
+                .exchange());
+    }
+
+    @Test
+    void theExchangePropertyTakesAutoOrBuffer() {
+        assertTrue(DeviceSplit.planBlocksFromProperty());
+        try (SystemProperties p = SystemProperties.set(DeviceSplit.EXCHANGE_PROPERTY, "buffer")) {
+            assertEquals(false, DeviceSplit.planBlocksFromProperty());
+        }
+        try (SystemProperties p = SystemProperties.set(DeviceSplit.EXCHANGE_PROPERTY, "plans")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, DeviceSplit::planBlocksFromProperty);
+            assertTrue(e.getMessage().startsWith(DeviceSplit.EXCHANGE_PROPERTY + ": auto or buffer"), e.getMessage());
+        }
     }
 
     @Test

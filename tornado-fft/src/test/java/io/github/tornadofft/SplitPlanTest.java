@@ -132,11 +132,12 @@ class SplitPlanTest {
     }
 
     private static SplitPlan plan(FftDescriptor d, int devices, long chunkBytes, HostStages stages) {
-        return plan(d, devices, chunkBytes, DeviceSplit.DEFAULT_IN_FLIGHT, stages);
+        return plan(d, devices, chunkBytes, DeviceSplit.DEFAULT_IN_FLIGHT, false, stages);
     }
 
-    private static SplitPlan plan(FftDescriptor d, int devices, long chunkBytes, int inFlight, HostStages stages) {
-        return new SplitPlan(DeviceSplit.of(d, DeviceSplitTest.devices(devices), chunkBytes, inFlight), stages);
+    private static SplitPlan plan(FftDescriptor d, int devices, long chunkBytes, int inFlight, boolean planBlocks,
+                                  HostStages stages) {
+        return new SplitPlan(DeviceSplit.of(d, DeviceSplitTest.devices(devices), chunkBytes, inFlight, planBlocks), stages);
     }
 
     static Stream<Arguments> cases() {
@@ -156,11 +157,13 @@ class SplitPlanTest {
     @MethodSource("cases")
     void theSplitTransformMatchesTheWholeTransformBothWays(int[] shape, int batch, int devices, long chunkBytes, int inFlight) {
         for (Direction direction : Direction.values()) {
+            // Inverse with a plan per Z chunk where it fits (Exchange.PLANS), forward with the exchange buffer.
+            boolean planBlocks = direction == Direction.INVERSE;
             FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).direction(direction).norm(Norm.ORTHO).build();
             float[] input = Signals.random(d.inputFloats());
             float[] out = Signals.poisoned(d.outputFloats());
             HostStages stages = new HostStages(-1, -1);
-            try (SplitPlan plan = plan(d, devices, chunkBytes, inFlight, stages)) {
+            try (SplitPlan plan = plan(d, devices, chunkBytes, inFlight, planBlocks, stages)) {
                 plan.execute(direction, MemorySegment.ofArray(input), 0, MemorySegment.ofArray(out), 0);
                 SplitTimes times = plan.lastTimes();
                 assertEquals(plan.workers(), times.workers());
@@ -186,7 +189,7 @@ class SplitPlanTest {
         }
         // Three in flight, three planes a device: three workers per device, each with a plan per step.
         HostStages three = new HostStages(-1, -1);
-        try (SplitPlan plan = plan(FftDescriptor.c2c(9, 16, 8).build(), 3, 1, 3, three)) {
+        try (SplitPlan plan = plan(FftDescriptor.c2c(9, 16, 8).build(), 3, 1, 3, false, three)) {
             assertEquals(9, plan.workers());
             assertEquals(18, three.made.size(), "3 devices x 3 in flight x 2 steps");
         }
@@ -196,6 +199,29 @@ class SplitPlanTest {
             assertEquals(1, plan.workers());
             assertEquals(2, single.made.size());
         }
+    }
+
+    @Test
+    void withAPlanPerZChunkTheBlocksAreThosePlansInputs() {
+        // 16 x 32 x 8 on 2 devices in chunks of 2 KiB: 8 planes a device in 8 chunks of one, 128 columns
+        // a device in 8 Z chunks of 16, each with a plan: 2 workers x 1 plan + 8 a device.
+        FftDescriptor d = FftDescriptor.c2c(16, 32, 8).build();
+        HostStages stages = new HostStages(-1, -1);
+        float[] input = Signals.random(d.inputFloats());
+        float[] out = Signals.poisoned(d.outputFloats());
+        try (SplitPlan plan = plan(d, 2, 2048, 2, true, stages)) {
+            assertEquals(DeviceSplit.Exchange.PLANS, plan.split().exchange());
+            assertEquals(2 * (2 + 8), stages.made.size());
+            assertEquals(4, plan.workers());
+            plan.execute(Direction.FORWARD, MemorySegment.ofArray(input), 0, MemorySegment.ofArray(out), 0);
+            plan.execute(Direction.FORWARD, MemorySegment.ofArray(input), 0, MemorySegment.ofArray(out), 0);
+            List<HostStage> zPlans = stages.made.stream().filter(s -> s.descriptor.rank() == 1).toList();
+            assertEquals(16, zPlans.size());
+            assertTrue(zPlans.stream().allMatch(s -> s.runs == 2), "each Z chunk's plan ran once a call");
+        }
+        Signals.assertWithin(out, Signals.reference(input, new int[] {16, 32, 8}, 1, Direction.FORWARD, Norm.BACKWARD), 1e-6,
+                "a plan per Z chunk");
+        assertTrue(stages.made.stream().allMatch(s -> s.closed), "closing the plan closes every Z chunk's plan");
     }
 
     @Test

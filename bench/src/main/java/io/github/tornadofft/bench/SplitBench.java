@@ -62,6 +62,9 @@ public final class SplitBench implements Callable<Integer> {
     @Option(names = "--in-flight", paramLabel = "N", description = "Chunks in flight per device (tornado.fft.chunks.inflight; default: the library's, 2).")
     Integer inFlight;
 
+    @Option(names = "--exchange", paramLabel = "WHERE", description = "auto (a plan per Z chunk where the devices hold them) or buffer (tornado.fft.exchange; default: the library's, auto).")
+    String exchange;
+
     @Option(names = "--sampled-check", description = {"Check every case as one beyond an array is checked: " + SplitBench.BINS
             + " bins against their DFT sums computed directly, and Parseval's identity (default: against reference-fft where the case fits one array)."})
     boolean sampledCheck;
@@ -84,6 +87,9 @@ public final class SplitBench implements Callable<Integer> {
         }
         if (inFlight != null) {
             System.setProperty("tornado.fft.chunks.inflight", Integer.toString(inFlight));
+        }
+        if (exchange != null) {
+            System.setProperty("tornado.fft.exchange", exchange);
         }
         List<TornadoDevice> list = new ArrayList<>();
         for (String spec : devices.split(",")) {
