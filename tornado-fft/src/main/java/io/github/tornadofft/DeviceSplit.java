@@ -58,7 +58,7 @@ final class DeviceSplit {
     }
 
     /** {@code auto} (the default: {@link Exchange#PLANS} where it fits) or {@code buffer} (always {@link Exchange#BUFFER}). */
-    static final String EXCHANGE_PROPERTY = "tornado.fft.exchange";
+    static final String EXCHANGE_PROPERTY = "tornado.fft.split.exchange";
     /** Most Z chunks a device takes a plan each for ({@link Exchange#PLANS}): each plan compiles its own kernels. */
     static final int MAX_PLAN_BLOCKS = 8;
 

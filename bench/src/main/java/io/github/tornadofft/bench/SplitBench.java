@@ -62,7 +62,7 @@ public final class SplitBench implements Callable<Integer> {
     @Option(names = "--in-flight", paramLabel = "N", description = "Chunks in flight per device (tornado.fft.chunks.inflight; default: the library's, 2).")
     Integer inFlight;
 
-    @Option(names = "--exchange", paramLabel = "WHERE", description = "auto (a plan per Z chunk where the devices hold them) or buffer (tornado.fft.exchange; default: the library's, auto).")
+    @Option(names = "--exchange", paramLabel = "WHERE", description = "auto (a plan per Z chunk where the devices hold them) or buffer (tornado.fft.split.exchange; default: the library's, auto).")
     String exchange;
 
     @Option(names = "--sampled-check", description = {"Check every case as one beyond an array is checked: " + SplitBench.BINS
@@ -89,7 +89,7 @@ public final class SplitBench implements Callable<Integer> {
             System.setProperty("tornado.fft.chunks.inflight", Integer.toString(inFlight));
         }
         if (exchange != null) {
-            System.setProperty("tornado.fft.exchange", exchange);
+            System.setProperty("tornado.fft.split.exchange", exchange);
         }
         List<TornadoDevice> list = new ArrayList<>();
         for (String spec : devices.split(",")) {
