@@ -59,24 +59,29 @@ class MultiDevicePlanTest {
     }
 
     static Stream<Arguments> slabs() {
-        // shape, batch, devices, chunk bytes. One device; Z and columns split evenly in two; unevenly in
-        // three (3 + 3 + 2 planes, 43 + 43 + 42 columns, the shares ending mid-row), in chunks of two planes
-        // and of 22 columns, the last short; four devices of one plane each and a batch; a batch of three
-        // on three devices, one plane a chunk.
-        return Stream.of(Arguments.of(new int[] {4, 8, 16}, 1, 1, 16L << 20), Arguments.of(new int[] {8, 16, 8}, 1, 2, 16L << 20),
-                Arguments.of(new int[] {8, 16, 8}, 1, 3, 2048L), Arguments.of(new int[] {4, 8, 8}, 2, 4, 16L << 20),
-                Arguments.of(new int[] {16, 4, 2}, 3, 3, 1L));
+        // shape, batch, devices, chunk bytes, exchange. One device; Z and columns split evenly in two;
+        // unevenly in three (3 + 3 + 2 planes, 43 + 43 + 42 columns, the shares ending mid-row), in chunks
+        // of two planes and of 22 columns, the last short; four devices of one plane each and a batch; a
+        // batch of three on three devices, one plane a chunk. The library's exchange (a plan per Z chunk,
+        // where these all fit), and the buffer for two of them.
+        return Stream.of(Arguments.of(new int[] {4, 8, 16}, 1, 1, 16L << 20, "auto"),
+                Arguments.of(new int[] {8, 16, 8}, 1, 2, 16L << 20, "auto"), Arguments.of(new int[] {8, 16, 8}, 1, 3, 2048L, "auto"),
+                Arguments.of(new int[] {4, 8, 8}, 2, 4, 16L << 20, "auto"), Arguments.of(new int[] {16, 4, 2}, 3, 3, 1L, "auto"),
+                Arguments.of(new int[] {8, 16, 8}, 1, 3, 2048L, "buffer"), Arguments.of(new int[] {16, 4, 2}, 3, 3, 1L, "buffer"));
     }
 
-    @ParameterizedTest(name = "{0} x {1} on {2} devices, chunks of {3} bytes")
+    @ParameterizedTest(name = "{0} x {1} on {2} devices, chunks of {3} bytes, exchange {4}")
     @MethodSource("slabs")
-    void slabsMatchTheReferenceBothWaysAndRoundTrip(int[] shape, int batch, int n, long chunkBytes) {
+    void slabsMatchTheReferenceBothWaysAndRoundTrip(int[] shape, int batch, int n, long chunkBytes, String exchange) {
         FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).build();
         float[] input = Signals.random(d.inputFloats());
         float[] spectrum = Signals.poisoned(d.outputFloats());
         float[] inverse = Signals.poisoned(d.outputFloats());
         float[] back = Signals.poisoned(d.outputFloats());
-        try (FftPlan plan = FftPlan.create(d, devices(n), FftOptions.defaults(), chunkBytes)) {
+        try (SystemProperties where = SystemProperties.set(DeviceSplit.EXCHANGE_PROPERTY, exchange);
+             FftPlan plan = FftPlan.create(d, devices(n), FftOptions.defaults(), chunkBytes)) {
+            assertEquals(exchange.equals("auto"), plan.toString().contains("each the host array of its Z chunk's own plan"),
+                    plan.toString());
             plan.forward(input, spectrum);
             plan.inverse(input, inverse);
             plan.inverse(spectrum, back);
