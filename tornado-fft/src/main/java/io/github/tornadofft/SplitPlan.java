@@ -191,14 +191,16 @@ final class SplitPlan implements AutoCloseable {
         long transfer = 0;
         long regroup = 0;
         long bytes = 0;
+        long copied = 0;
         for (Worker w : workers) {
             launch += w.launchNanos;
             kernel = kernel < 0 || w.kernelNanos < 0 ? -1 : kernel + w.kernelNanos;
             transfer += w.transferNanos;
             regroup += w.regroupNanos;
             bytes += w.bytesMoved;
+            copied += w.bytesCopied;
         }
-        last = new SplitTimes(System.nanoTime() - start, launch, kernel, transfer, regroup, workers.size(), bytes);
+        last = new SplitTimes(System.nanoTime() - start, launch, kernel, transfer, regroup, workers.size(), bytes, copied);
     }
 
     private void throwFailure() {
@@ -249,6 +251,7 @@ final class SplitPlan implements AutoCloseable {
         long transferNanos;
         long regroupNanos;
         long bytesMoved;
+        long bytesCopied;
 
         Worker(int device, int index, Stage unit, Stage column) {
             this.device = device;
@@ -263,6 +266,7 @@ final class SplitPlan implements AutoCloseable {
             transferNanos = 0;
             regroupNanos = 0;
             bytesMoved = 0;
+            bytesCopied = 0;
         }
 
         /** This worker's chunks of the first step: chunks index, index + inFlight, ... of its device. */
@@ -281,6 +285,8 @@ final class SplitPlan implements AutoCloseable {
                     } else {
                         Regroup.unitsOut(split, device, start, end, unit.output(), out, outAt);
                     }
+                    // In, and out to the blocks or the caller's array: the chunk's units each way.
+                    bytesCopied += 2 * (end - start) * split.unitFloats() * Float.BYTES;
                     regroupNanos += System.nanoTime() - t1;
                 }
             } catch (RuntimeException | Error e) {
@@ -299,10 +305,13 @@ final class SplitPlan implements AutoCloseable {
                         stage = blockStages[block];
                     } else {
                         HostCopy.copy(blocks[block], 0, column.input(), 0, blocks[block].byteSize());
+                        bytesCopied += blocks[block].byteSize();
                     }
                     transform(stage, t0);
                     long t1 = System.nanoTime();
                     Regroup.blockToOutput(split, device, j, stage.output(), out, outAt);
+                    bytesCopied += 2L * Float.BYTES * split.nz() * split.batch()
+                            * (split.columnChunkEnd(device, j) - split.columnChunkStart(device, j));
                     regroupNanos += System.nanoTime() - t1;
                 }
             } catch (RuntimeException | Error e) {

@@ -15,7 +15,10 @@ package io.github.tornadofft;
  *                      to the caller's array
  * @param workers       chunks in flight over all devices, each on a thread of its own
  * @param bytesMoved    bytes copied between host and devices, both ways, all devices together
+ * @param bytesCopied   bytes the host copied (each copy counted once): into the chunks and out of them,
+ *                      and for 3D into the exchange blocks and, unless they are the Z plans' own arrays,
+ *                      out of them
  */
 public record SplitTimes(long wallNanos, long launchNanos, long kernelNanos, long transferNanos, long regroupNanos,
-                         int workers, long bytesMoved) {
+                         int workers, long bytesMoved, long bytesCopied) {
 }

@@ -152,6 +152,8 @@ class MultiDevicePlanTest {
             assertTrue(times.kernelNanos() > 0 && plan.lastKernelNanos() == times.kernelNanos(), times.toString());
             // Every value up and down in each of the two steps (no chunk is short here).
             assertEquals(4 * d.inputFloats() * Float.BYTES, times.bytesMoved(), times.toString());
+            // Into the chunks, into the blocks (the Z chunks' own plans' arrays here), out to the caller.
+            assertEquals(3 * d.inputFloats() * Float.BYTES, times.bytesCopied(), times.toString());
         }
     }
 

@@ -202,6 +202,26 @@ class SplitPlanTest {
     }
 
     @Test
+    void theHostCopiesTheDataFourTimesThroughABufferThreeThroughZPlansTwiceForABatch() {
+        // Chunks that divide the shares evenly, so no copy carries an empty part.
+        FftDescriptor d = FftDescriptor.c2c(8, 16, 8).build();
+        long bytes = d.inputFloats() * Float.BYTES;
+        float[] x = Signals.random(d.inputFloats());
+        for (boolean planBlocks : new boolean[] {false, true}) {
+            try (SplitPlan plan = plan(d, 2, 16L << 20, 2, planBlocks, new HostStages(-1, -1))) {
+                plan.execute(Direction.FORWARD, MemorySegment.ofArray(x), 0, MemorySegment.ofArray(new float[x.length]), 0);
+                assertEquals((planBlocks ? 3 : 4) * bytes, plan.lastTimes().bytesCopied(), plan.split().exchange().toString());
+            }
+        }
+        FftDescriptor batch = FftDescriptor.c2c(16, 32).batch(4).build();
+        float[] y = Signals.random(batch.inputFloats());
+        try (SplitPlan plan = plan(batch, 2, 16L << 20, new HostStages(-1, -1))) {
+            plan.execute(Direction.FORWARD, MemorySegment.ofArray(y), 0, MemorySegment.ofArray(new float[y.length]), 0);
+            assertEquals(2 * batch.inputFloats() * Float.BYTES, plan.lastTimes().bytesCopied());
+        }
+    }
+
+    @Test
     void withAPlanPerZChunkTheBlocksAreThosePlansInputs() {
         // 16 x 32 x 8 on 2 devices in chunks of 2 KiB: 8 planes a device in 8 chunks of one, 128 columns
         // a device in 8 Z chunks of 16, each with a plan: 2 workers x 1 plan + 8 a device.

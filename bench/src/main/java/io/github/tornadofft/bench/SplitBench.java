@@ -235,10 +235,8 @@ public final class SplitBench implements Callable<Integer> {
             double busy = median(times, t -> t.launchNanos() + t.transferNanos() + t.regroupNanos());
             double bound = moved / 2.0 / rates.allUp + moved / 2.0 / rates.allDown;
             double cudaBound = moved / 2.0 / xt.pinnedUp() + moved / 2.0 / xt.pinnedDown();
-            // Each copy reads and writes the data once: into the chunks and out of them, and for 3D into
-            // the exchange blocks, and out of them unless the blocks are the Z plans' own arrays.
-            int copies = c.shape().length != 3 ? 2 : plan.contains("its Z chunk's own plan") ? 3 : 4;
-            double hostBound = copies * 2.0 * floats * Float.BYTES / hostRate;
+            // Each byte the plan copied on the host is read and written once.
+            double hostBound = 2.0 * times.get(0).bytesCopied() / hostRate;
             md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
                     c.label(), ms(wall), workers, ms(median(times, SplitTimes::kernelNanos) / workers),
                     ms(median(times, SplitTimes::launchNanos) / workers), ms(median(times, SplitTimes::transferNanos) / workers),
