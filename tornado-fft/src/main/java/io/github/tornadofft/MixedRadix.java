@@ -300,6 +300,32 @@ final class MixedRadix {
     }
 
     /**
+     * The three lengths of a transform of n points that has no {@link #split} (longer than the longest
+     * factor squared), as three fused steps ({@link Axis#split}): a x b x c = n, a &gt;= b &gt;= c, each
+     * fused on this device and at most {@link #splitMax}, the most even such triple (the least a, then the
+     * least b); null where there is none. 3 x 2^20 = 192 x 128 x 128: three trips through memory, whose
+     * runs across transforms are 10 to 24 values, where its six passes took six trips of single values.
+     */
+    static int[] split3(int n, Precision precision, long localBytes) {
+        int max = splitMax(precision);
+        int[] best = null;
+        for (int a = 2; a <= max; a++) {
+            if (n % a != 0 || !fuses(a, precision, localBytes)) {
+                continue;
+            }
+            int rest = n / a;
+            for (int b = 2; b <= a; b++) {
+                int c = rest / b;
+                if (rest % b == 0 && c >= 2 && c <= b && (best == null || a < best[0] || a == best[0] && b < best[1])
+                        && fuses(b, precision, localBytes) && fuses(c, precision, localBytes)) {
+                    best = new int[] {a, b, c};
+                }
+            }
+        }
+        return best;
+    }
+
+    /**
      * The longest factor of a {@link #split}: a quarter of the fused kernel's longest in one buffer (1536
      * float, 768 double), so that a group holds at least four transforms in place, two with two buffers.
      */
@@ -587,7 +613,13 @@ final class MixedRadix {
          * n1 x n2 for it, the two lengths, and the transform runs as two fused steps (the four-step
          * algorithm, its transposition in the second step's stores): n2 transforms of n1 points along the
          * columns of the n1 x n2 array, then n1 of n2 along its rows, each element times {@code W_n^{j2 k1}}
-         * as it is loaded, stored as the columns of n2 x n1; else null.
+         * as it is loaded, stored as the columns of n2 x n1. Where there is no such pair and
+         * {@link MixedRadix#split3} finds a x b x c, the three lengths, and three fused steps (the same
+         * algorithm with its first step, of a x b points along the columns, itself two steps): element
+         * j = j1 + c j2 + b c j3 of a transform to k = k3 + a k2 + a b k1, first the a-point columns (j3 for
+         * each j1 + c j2), then the b-point columns of each k3 (j2 for each j1), times
+         * {@code W_{ab}^{j2 k3}}, then the c-point rows k2 + b k3 taken in the order k3 + a k2, times
+         * {@code W_n^{j1 (k3 + a k2)}}, stored transposed. Else null.
          */
         final int[] split;
         private final TornadoNativeArray chirp;
@@ -637,15 +669,19 @@ final class MixedRadix {
             this.spectrum = null;
             this.radices = MixedRadix.radices(n);
             this.fused = fuses(n, precision, localBytes);
-            this.split = fused || descriptor.rank() != 1 ? null : MixedRadix.split(n, precision, localBytes);
+            int[] two = fused || descriptor.rank() != 1 ? null : MixedRadix.split(n, precision, localBytes);
+            this.split = two != null || fused || descriptor.rank() != 1 ? two : MixedRadix.split3(n, precision, localBytes);
             if (fused) {
                 this.tables = List.of(fusedTable(precision, n));
                 return;
             }
+            if (split != null && split.length == 3) {
+                this.tables = List.of(fusedTable(precision, split[0]), splitTable(precision, split[0], split[1]),
+                        splitTable(precision, split[0] * split[1], split[2]));
+                return;
+            }
             if (split != null) {
-                this.tables = List.of(fusedTable(precision, split[0]), TWIDDLES.computeIfAbsent(
-                        List.of(precision, "split", split[0], split[1]),
-                        key -> DeviceArrays.of(precision, splitTwiddles(split[0], split[1]))));
+                this.tables = List.of(fusedTable(precision, split[0]), splitTable(precision, split[0], split[1]));
                 return;
             }
             List<TornadoNativeArray> list = new ArrayList<>();
@@ -665,6 +701,12 @@ final class MixedRadix {
                     key -> DeviceArrays.of(precision, fusedTwiddles(MixedRadix.radices(n))));
         }
 
+        /** The table of the later step of n1 x n2 points ({@link #splitTwiddles}), shared by the plans of the JVM. */
+        private static TornadoNativeArray splitTable(Precision precision, int n1, int n2) {
+            return TWIDDLES.computeIfAbsent(List.of(precision, "split", n1, n2),
+                    key -> DeviceArrays.of(precision, splitTwiddles(n1, n2)));
+        }
+
         /** The radices of the passes, in order (a copy). */
         int[] radices() {
             return radices.clone();
@@ -675,7 +717,7 @@ final class MixedRadix {
          * in the work arrays), else one per pass.
          */
         int passes() {
-            return fused || points != null ? 1 : split != null ? 2 : radices.length;
+            return fused || points != null ? 1 : split != null ? split.length : radices.length;
         }
 
         /** The kernels: {@link #passes}, or a convolution's pad, filter and crop around two runs of its M-point kernels. */
@@ -727,6 +769,28 @@ final class MixedRadix {
             if (fused) {
                 tasks.add(addFused(graph, base + prefix + "f", chain.get(0), chain.get(1), tables.getFirst(), n, transforms,
                         inner, in, out, scale, flags, maxGroup, target));
+                return tasks;
+            }
+            if (split != null && split.length == 3) {
+                // n = a b c, element j1 + c j2 + b c j3 of a transform: the a-point columns (j3 for each
+                // j1 + c j2) into the packed work array; the b-point columns of each k3 (j2 for each j1),
+                // twiddled by W_ab^{j2 k3}, in blocks of b c; then the rows k2 + b k3 of c points (j1), taken
+                // in the order k3 + a k2 and twiddled by W_n^{j1 (k3 + a k2)}, into k3 + a k2 + a b k1.
+                int a = split[0];
+                int b = split[1];
+                int c = split[2];
+                int period = a << MixedRadixPass.PERIOD_SHIFT;
+                FftDescriptor.Layout whole = new FftDescriptor.Layout(1, n);
+                FftDescriptor.Layout block = new FftDescriptor.Layout(1, b * c);
+                tasks.add(addFused(graph, base + prefix + "s0", chain.get(0), chain.get(1), tables.get(0), a,
+                        Math.multiplyExact(transforms, b * c), b * c, in, whole, 1, flags | MixedRadixPass.COLUMNS,
+                        maxGroup, target));
+                tasks.add(addFused(graph, base + prefix + "s1", chain.get(1), chain.get(2), tables.get(1), b,
+                        Math.multiplyExact(transforms, a * c), c, block, block, 1,
+                        flags | MixedRadixPass.COLUMNS | MixedRadixPass.TWIDDLE | period, maxGroup, target));
+                tasks.add(addFused(graph, base + prefix + "s2", chain.get(2), chain.get(3), tables.get(2), c,
+                        Math.multiplyExact(transforms, a * b), a * b, whole, out, scale,
+                        flags | MixedRadixPass.TRANSPOSE | MixedRadixPass.TWIDDLE | period, maxGroup, target));
                 return tasks;
             }
             if (split != null) {
@@ -867,6 +931,11 @@ final class MixedRadix {
             if (points != null) {
                 return n + ": Bluestein, a convolution of M = " + points.notation();
             }
+            if (split != null && split.length == 3) {
+                return n + " = " + split[0] + " x " + split[1] + " x " + split[2] + " in three fused steps, columns ("
+                        + chain(split[0]) + "), then columns twiddled (" + chain(split[1]) + "), then rows twiddled and"
+                        + " stored transposed (" + chain(split[2]) + ")";
+            }
             if (split != null) {
                 return n + " = " + split[0] + " x " + split[1] + " in two fused steps, columns (" + chain(split[0])
                         + "), then rows twiddled and stored transposed (" + chain(split[1]) + ")";
@@ -929,6 +998,30 @@ final class MixedRadix {
                 s.append("  kernel ").append(filter + 1 + points.passes()).append(": crop: c_k y_k, the first ").append(n)
                         .append(" of ").append(m).append(" points").append(along).append(", ")
                         .append((long) n * transforms).append(" work-items");
+                if (writesLayout) {
+                    s.append(", writes the output's layout (").append(descriptor.outputLayout()).append(')');
+                }
+                return s.append('\n').toString();
+            }
+            if (split != null && split.length == 3) {
+                int a = split[0];
+                int b = split[1];
+                int c = split[2];
+                s.append("  kernel ").append(first).append(": step 1 of 3, ").append((long) b * c).append(" transforms of ")
+                        .append(a).append(" along the columns of ").append(a).append(" x ").append((long) b * c).append(", ")
+                        .append(fusedShape(a, (long) b * c * transforms, true));
+                if (readsLayout) {
+                    s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');
+                }
+                s.append("\n  kernel ").append(first + 1).append(": step 2 of 3, ").append((long) a * c).append(" transforms of ")
+                        .append(b).append(" along the columns of each of the ").append(a).append(" blocks of ").append(b)
+                        .append(" x ").append(c).append(", element j2 of block k3 times W_").append((long) a * b)
+                        .append("^{j2 k3} as it is loaded, ").append(fusedShape(b, (long) a * c * transforms, true));
+                s.append("\n  kernel ").append(first + 2).append(": step 3 of 3, ").append((long) a * b).append(" transforms of ")
+                        .append(c).append(" along the rows, row k2 + ").append(b).append(" k3 as transform k3 + ").append(a)
+                        .append(" k2, element j1 times W_").append(n).append("^{j1 (k3 + ").append(a).append(" k2)} as it is")
+                        .append(" loaded, stored transposed (k3 + ").append(a).append(" k2 + ").append((long) a * b)
+                        .append(" k1), ").append(fusedShape(c, (long) a * b * transforms, true));
                 if (writesLayout) {
                     s.append(", writes the output's layout (").append(descriptor.outputLayout()).append(')');
                 }

@@ -208,14 +208,113 @@ class MixedRadixTest {
     }
 
     @Test
-    void aLengthWithNoPairOfHalfTheFusedKernelsLengthRunsPassByPass() {
-        // 3 x 2^20: every pair has a factor above 1536 (MixedRadix.split), so one kernel per pass.
-        MixedRadix plan = new MixedRadix(FftDescriptor.c2c(3 << 20).build(), MixedRadix.FUSED_LOCAL_BYTES);
+    void aLengthWithNoPairSplitsIntoTheMostEvenTripleItFuses() {
+        long local = MixedRadix.FUSED_LOCAL_BYTES;
+        assertArrayEquals(new int[] {192, 128, 128}, MixedRadix.split3(3 << 20, Precision.FLOAT, local));
+        assertArrayEquals(new int[] {250, 200, 200}, MixedRadix.split3(10000000, Precision.FLOAT, local));
+        assertArrayEquals(new int[] {128, 96, 64}, MixedRadix.split3(3 << 18, Precision.DOUBLE, local));
+        assertArrayEquals(new int[] {125, 120, 100}, MixedRadix.split3(1500000, Precision.DOUBLE, local));
+        assertNull(MixedRadix.split3(3 << 20, Precision.FLOAT, 16 * 1024), "a device with 16 KB of local memory");
+        assertArrayEquals(new int[] {343, 343, 343}, MixedRadix.split3(40353607, Precision.FLOAT, local), "7^9");
+        assertNull(MixedRadix.split3(1977326743, Precision.FLOAT, local), "7^11: a factor of 7^4 = 2401 in every triple");
+    }
+
+    @Test
+    void aLengthWithNoPairRunsAsThreeFusedSteps() {
+        // 3 x 2^20: every pair has a factor above 1536 (MixedRadix.split), so three steps of 192 x 128 x 128.
+        MixedRadix plan = new MixedRadix(FftDescriptor.c2c(3 << 20).batch(6).build(), MixedRadix.FUSED_LOCAL_BYTES);
         String text = plan.describe();
-        assertTrue(text.startsWith("mixed radix 3145728 = 16 x 16 x 16 x 16 x 16 x 3: R16(span 1) R16(span 16)"), text);
-        assertEquals(6, plan.kernels(), text);
-        assertTrue(text.contains("  kernel 5: radix 3, span 1048576"), text);
-        assertFalse(text.contains("fused"), text);
+        assertTrue(text.startsWith("mixed radix 3145728 = 192 x 128 x 128 in three fused steps, columns (192 = 8 x 8 x 3:"),
+                text);
+        assertEquals(3, plan.kernels(), text);
+        assertEquals(3, plan.passes(), text);
+        assertTrue(text.contains("  kernel 0: step 1 of 3, 16384 transforms of 192 along the columns of 192 x 16384"), text);
+        assertTrue(text.contains("  kernel 1: step 2 of 3, 24576 transforms of 128 along the columns of each of the 192 blocks"
+                + " of 128 x 128, element j2 of block k3 times W_24576^{j2 k3}"), text);
+        assertTrue(text.contains("  kernel 2: step 3 of 3, 24576 transforms of 128 along the rows, row k2 + 128 k3 as"
+                + " transform k3 + 192 k2, element j1 times W_3145728^{j1 (k3 + 192 k2)}"), text);
+        assertEquals(3, plan.tables().size(), "the first step's passes, then each later step's passes and twiddles");
+    }
+
+    /**
+     * The three steps' arithmetic as the kernels do it (MixedRadixPass's PERIOD_SHIFT: the middle step's
+     * factor {@code W_{n P}^{e (o mod P)}}, the last step's rows {@code c / P + (inner / P) (c mod P)}), in
+     * double on the host with direct DFTs for each step, for every triple of a small length and a batch
+     * of two: the reference's transform to within double rounding.
+     */
+    @Test
+    void theThreeStepsIndexArithmeticComputesTheTransform() {
+        int[][] triples = {{5, 4, 3}, {4, 3, 2}, {3, 3, 3}, {2, 7, 4}};
+        SplittableRandom random = new SplittableRandom(Seed.RUN);
+        for (int[] t : triples) {
+            int a = t[0];
+            int b = t[1];
+            int c = t[2];
+            int n = a * b * c;
+            int batch = 2;
+            double[] x = random.doubles(2L * n * batch, -1, 1).toArray();
+            double[] stepped = new double[x.length];
+            for (int o = 0; o < batch; o++) {
+                double[] one = Arrays.copyOfRange(x, 2 * n * o, 2 * n * (o + 1));
+                System.arraycopy(threeSteps(one, a, b, c), 0, stepped, 2 * n * o, 2 * n);
+            }
+            double[] expected = x.clone();
+            ReferenceFft.c2c1d(expected, 0, n, 1, batch, n, Direction.FORWARD, Norm.BACKWARD);
+            double error = 0;
+            double norm = 0;
+            for (int i = 0; i < x.length; i++) {
+                error += (stepped[i] - expected[i]) * (stepped[i] - expected[i]);
+                norm += expected[i] * expected[i];
+            }
+            assertTrue(Math.sqrt(error / norm) < 1e-13, Arrays.toString(t) + ": " + Math.sqrt(error / norm) + ", " + Seed.tag());
+        }
+    }
+
+    /** One transform of n = a b c points in the three steps of {@link MixedRadix.Axis#split}, each a direct DFT. */
+    private static double[] threeSteps(double[] x, int a, int b, int c) {
+        int n = a * b * c;
+        // Step 1: columns of a (inner b c), element e of column col at col + e b c.
+        double[] first = new double[2 * n];
+        for (int col = 0; col < b * c; col++) {
+            dft(x, col, b * c, a, first, col, b * c, 0, 1);
+        }
+        // Step 2: columns of b (inner c) in blocks of b c, transform (o, c0), element e at o b c + c0 + e c,
+        // times W_{b a}^{e (o mod a)} (one transform here, so o < a).
+        double[] second = new double[2 * n];
+        for (int o = 0; o < a; o++) {
+            for (int c0 = 0; c0 < c; c0++) {
+                dft(first, o * b * c + c0, c, b, second, o * b * c + c0, c, o % a, (long) b * a);
+            }
+        }
+        // Step 3: rows of c (inner a b), transform c' reading row c' / a + b (c' mod a), element e times
+        // W_n^{e c'}, stored transposed at c' + a b k.
+        double[] third = new double[2 * n];
+        for (int t = 0; t < a * b; t++) {
+            int row = t / a + (a * b / a) * (t % a);
+            dft(second, row * c, 1, c, third, t, a * b, t, n);
+        }
+        return third;
+    }
+
+    /**
+     * The m-point DFT of {@code src}'s elements {@code from + e step}, each first times
+     * {@code W_root^{e w}}, into {@code dst}'s {@code to + k toStep}.
+     */
+    private static void dft(double[] src, int from, int step, int m, double[] dst, int to, int toStep, long w, long root) {
+        for (int k = 0; k < m; k++) {
+            double re = 0;
+            double im = 0;
+            for (int e = 0; e < m; e++) {
+                double twiddle = -2 * Math.PI * ((e * w) % root) / root;
+                double angle = -2 * Math.PI * ((long) e * k % m) / m + twiddle;
+                double vr = src[2 * (from + e * step)];
+                double vi = src[2 * (from + e * step) + 1];
+                re += vr * Math.cos(angle) - vi * Math.sin(angle);
+                im += vr * Math.sin(angle) + vi * Math.cos(angle);
+            }
+            dst[2 * (to + k * toStep)] = re;
+            dst[2 * (to + k * toStep) + 1] = im;
+        }
     }
 
     @Test

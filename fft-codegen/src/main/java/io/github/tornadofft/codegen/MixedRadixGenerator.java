@@ -93,7 +93,9 @@ public final class MixedRadixGenerator extends KernelSource {
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".IN_PLACE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".INVERSE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PAD;");
+            line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PER_MASK;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PER_SHIFT;");
+            line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PERIOD_SHIFT;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".SWIZZLE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".TRANSPOSE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".TWIDDLE;");
@@ -150,8 +152,19 @@ public final class MixedRadixGenerator extends KernelSource {
             line("/** Bit of {@code flags}: the transforms run along an axis other than the last (columns, see above). */");
             line("public static final int COLUMNS = 2;");
             line("");
-            line("/** Shift of the fused kernel's work-items per transform in its {@code flags}. */");
+            line("/** Shift of the fused kernel's work-items per transform in its {@code flags} (at most PER_MASK). */");
             line("public static final int PER_SHIFT = 8;");
+            line("");
+            line("/** Mask of the fused kernel's work-items per transform, shifted down by PER_SHIFT. */");
+            line("public static final int PER_MASK = 511;");
+            line("");
+            line("/**");
+            line(" * Shift of the fused kernel's period P in its {@code flags} (0, the default, is P = 1): the middle and");
+            line(" * last of three fused steps ({@link #TWIDDLE}). Across columns element e of transform t, o = t / inner,");
+            line(" * is multiplied by {@code W_{n P}^{e (o mod P)}} as it is loaded; along rows transform c reads row");
+            line(" * {@code c / P + (inner / P) (c mod P)}: the rows of the (inner / P) x P array taken column by column.");
+            line(" */");
+            line("public static final int PERIOD_SHIFT = 17;");
             line("");
             line("/**");
             line(" * Bit of the fused kernel's {@code flags}: its local memory skips one complex value after every 32");
@@ -175,7 +188,8 @@ public final class MixedRadixGenerator extends KernelSource {
             line("/**");
             line(" * Bit of the fused kernel's {@code flags}: multiply element e of transform t, c = t mod inner, by");
             line(" * {@code W_{n inner}^{e c}} as it is loaded (after the inverse's conjugation): the twiddles between the");
-            line(" * two steps of a transform of n inner points. {@code W^m} is the product of two table entries,");
+            line(" * two steps of a transform of n inner points (across columns, {@code W_{n P}^{e (o mod P)}}: the middle");
+            line(" * of three steps, {@link #PERIOD_SHIFT}). {@code W^m} is the product of two table entries,");
             line(" * {@code W^{m mod 2^TWIDDLE_BITS}} and {@code W^{2^TWIDDLE_BITS floor(m / 2^TWIDDLE_BITS)}}, which follow");
             line(" * the passes' n - 1 entries in {@code tw}: 2^TWIDDLE_BITS of the first, then the second's.");
             line(" */");
@@ -365,7 +379,11 @@ public final class MixedRadixGenerator extends KernelSource {
         line("int pm = (flags & PAD) != 0 ? -2 : 0;");
         line("int sw = (flags & SWIZZLE) != 0 ? 62 : 0;");
         line(t + "[] l = ctx." + local + "((flags & SWIZZLE) != 0 ? (localValues + 63) & -64 : localValues + (localValues >> 5 & pm));");
-        line("int per = flags >>> PER_SHIFT;");
+        line("int per = (flags >>> PER_SHIFT) & PER_MASK;");
+        line("// The period of a step of three (PERIOD_SHIFT), 1 where there is none: then the twiddles and rows below");
+        line("// are those of one or two steps.");
+        line("int period = flags >>> PERIOD_SHIFT;");
+        line("period = period == 0 ? 1 : period;");
         line("boolean inPlace = (flags & IN_PLACE) != 0;");
         line("// Local values per transform: one buffer in place, else two.");
         line("int width = inPlace ? 2 * n : 4 * n;");
@@ -410,7 +428,7 @@ public final class MixedRadixGenerator extends KernelSource {
         line("int eOut = columns ? inner * outStride : outStride;");
         open("if (!directIn) {");
         line("// Element v of the group's load: element e of its transform ln, e fastest along rows, ln across columns.");
-        groupElements("columns", "inDistance", "inStride");
+        groupElements("columns", "inDistance", "inStride", "(c / period + inner / period * (c % period))");
         line("// In place, element e goes where the passes' decimation in time reads it: its digits in the radices");
         line("// from the last pass's (fastest) to the first's, reversed.");
         line("int pos = e;");
@@ -423,8 +441,9 @@ public final class MixedRadixGenerator extends KernelSource {
         line(t + " vr = src.get(at);");
         line(t + " vi = src.get(at + 1) * conj;");
         open("if ((flags & TWIDDLE) != 0) {");
-        line("// W^{e c} as W^{m mod 2^b} times W^{2^b q}, q = m >> b: the two tables after the passes'.");
-        line("int m = e * c;");
+        line("// W^{e c} (across columns W^{e (o mod P)}) as W^{m mod 2^b} times W^{2^b q}, q = m >> b: the two");
+        line("// tables after the passes'.");
+        line("int m = e * (columns ? o % period : c);");
         line("int low = 2 * (n - 1) + 2 * (m & ((1 << TWIDDLE_BITS) - 1));");
         line("int high = 2 * (n - 1) + (2 << TWIDDLE_BITS) + 2 * (m >> TWIDDLE_BITS);");
         line(t + " ar = tw.get(low); " + t + " ai = tw.get(low + 1);");
@@ -455,7 +474,7 @@ public final class MixedRadixGenerator extends KernelSource {
         line("// The buffer the last pass wrote, as an offset within each transform's two.");
         line("int done = last - base;");
         open("if (!directOut) {");
-        groupElements("outColumns", "outDistance", "outStride");
+        groupElements("outColumns", "outDistance", "outStride", "c");
         line("int from = ln * width + done + 2 * e;");
         line("from += from >> 5 & pm;");
         line("from ^= from >> 5 & sw;");
@@ -593,16 +612,17 @@ public final class MixedRadixGenerator extends KernelSource {
      * Opens the fused kernel's loop over its group's elements in the order of memory (element e of the
      * group's transform ln; e fastest along rows, ln across columns, as the kernel's boolean variable
      * {@code columns} says) and, for a transform of the batch, {@code at}: the element's float index in
-     * global memory with the given distance and stride. The caller writes the body and closes both blocks.
+     * global memory with the given distance and stride, along rows in row {@code row} (an expression of
+     * the transform's c). The caller writes the body and closes both blocks.
      */
-    private void groupElements(String columns, String distance, String stride) {
+    private void groupElements(String columns, String distance, String stride, String row) {
         open("for (int v = item; v < lanes * n; v += lanes * per) {");
         line("int ln = " + columns + " ? v % lanes : v / n;");
         line("int e = " + columns + " ? v / lanes : v - ln * n;");
         line("int tr = firstTransform + ln;");
         open("if (tr < transforms) {");
         transformOf("o", "c", "tr");
-        line("int at = 2 * (o * " + distance + " + (" + columns + " ? c + e * inner : c * n + e) * " + stride + ");");
+        line("int at = 2 * (o * " + distance + " + (" + columns + " ? c + e * inner : " + row + " * n + e) * " + stride + ");");
     }
 
     /**
