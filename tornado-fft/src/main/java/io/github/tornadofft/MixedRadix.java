@@ -303,8 +303,9 @@ final class MixedRadix {
      * The three lengths of a transform of n points that has no {@link #split} (longer than the longest
      * factor squared), as three fused steps ({@link Axis#split}): a x b x c = n, a &gt;= b &gt;= c, each
      * fused on this device and at most {@link #splitMax}, the most even such triple (the least a, then the
-     * least b); null where there is none. 3 x 2^20 = 192 x 128 x 128: three trips through memory, whose
-     * runs across transforms are 10 to 24 values, where its six passes took six trips of single values.
+     * least b); null where there is none. 3 x 2^20 = 192 x 128 x 128: three trips through memory, each
+     * step's groups as wide as 48 KB holds ({@link Axis#wideMode}), where its six passes took six trips
+     * (on an H100, 3 x 2^20 x 6: 0.745 / 0.646 ms against 1.25 / 1.26, OpenCL / PTX).
      */
     static int[] split3(int n, Precision precision, long localBytes) {
         int max = splitMax(precision);
@@ -888,7 +889,7 @@ final class MixedRadix {
                                 TornadoNativeArray table, int points, int transforms, int inner, FftDescriptor.Layout in,
                                 FftDescriptor.Layout out, double scale, int flags, int maxGroup, GridScheduler target) {
             Precision precision = descriptor.precision();
-            Group group = Group.of(points, precision, transforms, maxGroup, across(flags));
+            Group group = Group.of(wideMode(), points, precision, transforms, maxGroup, across(flags));
             int per = group.per();
             int lanes = group.lanes();
             int all = flags | per << MixedRadixPass.PER_SHIFT | group.layout()
@@ -959,7 +960,7 @@ final class MixedRadix {
         /** A fused kernel's groups, local memory and table, for {@link #describe}. */
         private String fusedShape(int points, long count, boolean across) {
             Precision precision = descriptor.precision();
-            Group group = Group.of(points, precision, (int) Math.min(count, Integer.MAX_VALUE), GROUP, across);
+            Group group = Group.of(wideMode(), points, precision, (int) Math.min(count, Integer.MAX_VALUE), GROUP, across);
             int lanes = group.lanes();
             int layout = group.layout();
             return lanes + " transform" + (lanes == 1 ? "" : "s") + " of " + group.per() + " work-items per group (at most;"
@@ -968,6 +969,17 @@ final class MixedRadix {
                     : "two buffers a transform") + (layout == MixedRadixPass.PAD ? ", padded"
                     : layout == MixedRadixPass.SWIZZLE ? ", swizzled" : "") + "), "
                     + (count + lanes - 1) / lanes + " groups, twiddles from one table of " + (points - 1);
+        }
+
+        /**
+         * The {@link #WIDE_PROPERTY} mode of this axis's fused kernels: the property's, but true for three
+         * steps under auto. Their groups moved runs of 10 to 24 values (192 x 128 x 128); as wide as 48 KB
+         * holds they took, on an H100 (kernel ms, OpenCL / PTX, medians of two runs), 3 x 2^20 x 6 from 0.859 /
+         * 0.765 to 0.745 / 0.646 and 3 x 2^18 x 10 in double from 0.592 / 0.468 to 0.460 / 0.406; 10^7 x 2
+         * 0.907 / 0.678 to 0.698 / 0.747.
+         */
+        private String wideMode() {
+            return split != null && split.length == 3 && WIDE.equals("auto") ? "true" : WIDE;
         }
 
         /** Whether a fused kernel of these flags reads or writes across its transforms (columns, a transposed store). */

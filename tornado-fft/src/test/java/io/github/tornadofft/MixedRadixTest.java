@@ -234,6 +234,11 @@ class MixedRadixTest {
         assertTrue(text.contains("  kernel 2: step 3 of 3, 24576 transforms of 128 along the rows, row k2 + 128 k3 as"
                 + " transform k3 + 192 k2, element j1 times W_3145728^{j1 (k3 + 192 k2)}"), text);
         assertEquals(3, plan.tables().size(), "the first step's passes, then each later step's passes and twiddles");
+        // Every step's groups as wide as 48 KB holds, one buffer a transform: 32 of 192 points, 48 of 128.
+        String[] lines = text.split("\n");
+        assertTrue(lines[1].contains("32 transforms of 8 work-items per group") && lines[1].contains("one buffer a transform"), lines[1]);
+        assertTrue(lines[2].contains("48 transforms of 5 work-items per group"), lines[2]);
+        assertTrue(lines[3].contains("48 transforms of 5 work-items per group"), lines[3]);
     }
 
     /**
