@@ -410,6 +410,29 @@ final class MixedRadix {
     static final String WIDE_PROPERTY = "tornado.fft.mixedRadix.wideColumns";
     /** {@link #WIDE_PROPERTY}, read once. */
     private static final String WIDE = wideMode(System.getProperty(WIDE_PROPERTY, "auto"));
+    /**
+     * Where the later of two or three fused steps multiplies its input by the steps' twiddles
+     * ({@link MixedRadixPass#TWIDDLE}): {@code tornado.fft.mixedRadix.stepTwiddles}, pass (the default: the
+     * first pass reads global memory and applies them, {@link MixedRadixPass#TWIDDLE_IN_PASS}) or load (the
+     * group's load into local memory applies them, a trip through local memory and a barrier more).
+     */
+    static final String STEP_TWIDDLES_PROPERTY = "tornado.fft.mixedRadix.stepTwiddles";
+    /** {@link #STEP_TWIDDLES_PROPERTY}, read once. */
+    private static final String STEP_TWIDDLES = checked(STEP_TWIDDLES_PROPERTY,
+            System.getProperty(STEP_TWIDDLES_PROPERTY, "pass"), "pass", "load");
+
+    /**
+     * {@code flags} of a fused kernel of n points with {@link MixedRadixPass#TWIDDLE_IN_PASS} where they have
+     * TWIDDLE, {@code mode} is pass, and the first pass's radix is one of {@link MixedRadixPass#IN_PASS_RADICES}
+     * (and not the only pass: the first pass reads global memory only with two or more).
+     */
+    static int stepTwiddles(String mode, int n, int flags) {
+        int[] radices = radices(n);
+        boolean takes = radices.length > 1 && Arrays.stream(MixedRadixPass.IN_PASS_RADICES).anyMatch(r -> r == radices[0]);
+        return (flags & MixedRadixPass.TWIDDLE) != 0 && mode.equals("pass") && takes
+                ? flags | MixedRadixPass.TWIDDLE_IN_PASS : flags;
+    }
+
     /** The runs across transforms below which auto takes the wide group: two 32-byte sectors. */
     static final int WIDE_RUN_BYTES = 64;
 
@@ -892,7 +915,7 @@ final class MixedRadix {
             Group group = Group.of(wideMode(), points, precision, transforms, maxGroup, across(flags));
             int per = group.per();
             int lanes = group.lanes();
-            int all = flags | per << MixedRadixPass.PER_SHIFT | group.layout()
+            int all = stepTwiddles(STEP_TWIDDLES, points, flags) | per << MixedRadixPass.PER_SHIFT | group.layout()
                     | (group.buffers() == 1 ? MixedRadixPass.IN_PLACE : 0);
             int word = radixWord(MixedRadix.radices(points));
             int local = group.values(points);

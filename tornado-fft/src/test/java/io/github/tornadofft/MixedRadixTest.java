@@ -241,6 +241,18 @@ class MixedRadixTest {
         assertTrue(lines[3].contains("48 transforms of 5 work-items per group"), lines[3]);
     }
 
+    @Test
+    void theStepsTwiddlesGoIntoTheFirstPassUnlessTheLoadIsAsked() {
+        int twiddled = MixedRadixPass.TWIDDLE | MixedRadixPass.TRANSPOSE;
+        assertEquals(twiddled | MixedRadixPass.TWIDDLE_IN_PASS, MixedRadix.stepTwiddles("pass", 128, twiddled), "128 = 16 x 8");
+        assertEquals(twiddled | MixedRadixPass.TWIDDLE_IN_PASS, MixedRadix.stepTwiddles("pass", 1000, twiddled), "1000 = 8 x 5 x 5 x 5");
+        assertEquals(twiddled, MixedRadix.stepTwiddles("pass", 125, twiddled), "125 = 5 x 5 x 5: radix 5 first");
+        assertEquals(twiddled, MixedRadix.stepTwiddles("pass", 16, twiddled), "16: one pass");
+        assertEquals(twiddled, MixedRadix.stepTwiddles("load", 128, twiddled));
+        assertEquals(MixedRadixPass.COLUMNS, MixedRadix.stepTwiddles("pass", 128, MixedRadixPass.COLUMNS), "no twiddles, no bit");
+        assertEquals(0, MixedRadixPass.TWIDDLE_IN_PASS & (MixedRadixPass.PER_MASK << MixedRadixPass.PER_SHIFT), "a bit of its own");
+    }
+
     /**
      * The three steps' arithmetic as the kernels do it (MixedRadixPass's PERIOD_SHIFT: the middle step's
      * factor {@code W_{n P}^{e (o mod P)}}, the last step's rows {@code c / P + (inner / P) (c mod P)}), in

@@ -31,6 +31,13 @@ public final class MixedRadixGenerator extends KernelSource {
 
     /** The radices there is a kernel for. */
     static final int[] RADICES = {2, 3, 4, 5, 7, 8, 16};
+    /**
+     * The first pass's radices that apply TWIDDLE themselves where they read global memory (TWIDDLE_IN_PASS):
+     * the first radix of every fused step length planned to 1536 that has a factor 8. Every radix would pass
+     * what TornadoVM 5.2 builds into one kernel (its sketch of the method fails).
+     */
+    static final java.util.Set<Integer> IN_PASS_RADICES = java.util.Set.of(8, 16);
+
     /** The radices the fused kernel takes after its first {@link #FUSED_EARLY_PASSES} passes. */
     static final int[] ODD_RADICES = {3, 5, 7};
     /** Most passes the fused kernel takes (its radix word's nibbles, a zero one ending the list). */
@@ -100,6 +107,7 @@ public final class MixedRadixGenerator extends KernelSource {
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".TRANSPOSE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".TWIDDLE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".TWIDDLE_BITS;");
+            line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".TWIDDLE_IN_PASS;");
         }
         line("");
         line(GENERATED);
@@ -201,6 +209,17 @@ public final class MixedRadixGenerator extends KernelSource {
             line(" * in digit-reversed order ({@code 2 n} local values per transform instead of {@code 4 n}).");
             line(" */");
             line("public static final int IN_PLACE = 64;");
+            line("");
+            line("/**");
+            line(" * Bit of the fused kernel's {@code flags} beside {@link #TWIDDLE}: with two passes or more, the first pass");
+            line(" * reads its values from global memory and applies the factors itself, instead of the group's load");
+            line(" * through local memory.");
+            line(" */");
+            line("public static final int TWIDDLE_IN_PASS = 128;");
+            line("");
+            line("/** The first pass's radices that take {@link #TWIDDLE_IN_PASS} (the others ignore it). */");
+            line("public static final int[] IN_PASS_RADICES = {" + IN_PASS_RADICES.stream().sorted().map(String::valueOf)
+                    .collect(java.util.stream.Collectors.joining(", ")) + "};");
             line("");
             line("/** The low table of {@link #TWIDDLE} holds 2^TWIDDLE_BITS entries. */");
             line("public static final int TWIDDLE_BITS = 10;");
@@ -407,10 +426,10 @@ public final class MixedRadixGenerator extends KernelSource {
         line("// With two passes or more, the first pass reads its values from global memory and the last writes its");
         line("// outputs there: along rows adjacent lines of a pass are adjacent elements, across columns adjacent");
         line("// transforms, so both are coalesced, and neither end takes a trip through local memory and a");
-        line("// barrier. Not with TWIDDLE (the group's load applies those factors), nor the store of TRANSPOSE");
-        line("// (rows in, columns out: the work-items follow the rows).");
+        line("// barrier. With TWIDDLE only with TWIDDLE_IN_PASS (else the group's load applies those factors); never");
+        line("// the store of TRANSPOSE (rows in, columns out: the work-items follow the rows).");
         line("boolean twoPasses = " + nibble(1) + " != 0;");
-        line("boolean directIn = twoPasses && (flags & TWIDDLE) == 0;");
+        line("boolean directIn = twoPasses && ((flags & TWIDDLE) == 0 || (flags & TWIDDLE_IN_PASS) != 0);");
         line("// The last pass's radix: written out for the odd radices only (the last of a chain whose length is");
         line("// not a power of two), which keeps the kernel within what TornadoVM inlines.");
         line("int lastNibble = " + nibble(0) + ";");
@@ -422,7 +441,9 @@ public final class MixedRadixGenerator extends KernelSource {
         line("// the step from one element to the next.");
         line("int lt = firstTransform + lane;");
         transformOf("lo", "lc", "lt");
-        line("int gIn = 2 * (lo * inDistance + (columns ? lc : lc * n) * inStride);");
+        line("int gIn = 2 * (lo * inDistance + (columns ? lc : (lc / period + inner / period * (lc % period)) * n) * inStride);");
+        line("// The exponent's factor of TWIDDLE for this transform: element e is multiplied by W^{e tww}.");
+        line("int tww = columns ? lo % period : lc;");
         line("int gOut = 2 * (lo * outDistance + (columns ? lc : lc * n) * outStride);");
         line("int eIn = columns ? inner * inStride : inStride;");
         line("int eOut = columns ? inner * outStride : outStride;");
@@ -535,6 +556,18 @@ public final class MixedRadixGenerator extends KernelSource {
                     open("if (directIn) {");
                     line("int u" + m + " = gIn + 2 * " + group(plus("q", m, "lines")) + " * eIn;");
                     line(x(m) + "r = src.get(u" + m + "); " + x(m) + "i = src.get(u" + m + " + 1) * conj;");
+                    if (IN_PASS_RADICES.contains(radix)) {
+                        open("if ((flags & TWIDDLE) != 0) {");
+                        line("int tf" + m + " = (" + plus("q", m, "lines") + ") * tww;");
+                        line("int wl" + m + " = 2 * (n - 1) + 2 * (tf" + m + " & ((1 << TWIDDLE_BITS) - 1));");
+                        line("int wh" + m + " = 2 * (n - 1) + (2 << TWIDDLE_BITS) + 2 * (tf" + m + " >> TWIDDLE_BITS);");
+                        line(t + " ar" + m + " = tw.get(wl" + m + "); " + t + " ai" + m + " = tw.get(wl" + m + " + 1);");
+                        line(t + " br" + m + " = tw.get(wh" + m + "); " + t + " bi" + m + " = tw.get(wh" + m + " + 1);");
+                        line("wr = ar" + m + " * br" + m + " - ai" + m + " * bi" + m + ";");
+                        line("wi = ar" + m + " * bi" + m + " + ai" + m + " * br" + m + ";");
+                        line(product(x(m), "w"));
+                        close("}");
+                    }
                     reopen("} else {");
                     line(x(m) + "r = l[a" + m + "]; " + x(m) + "i = l[a" + m + " + 1];");
                     close("}");

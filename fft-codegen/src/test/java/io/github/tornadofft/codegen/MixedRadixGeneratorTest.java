@@ -113,7 +113,7 @@ class MixedRadixGeneratorTest {
         // work-items are transform-fastest.
         for (Type type : Type.values()) {
             assertWritten(type,
-                    "boolean directIn = twoPasses && (flags & TWIDDLE) == 0;",
+                    "boolean directIn = twoPasses && ((flags & TWIDDLE) == 0 || (flags & TWIDDLE_IN_PASS) != 0);",
                     "boolean directOut = twoPasses && outColumns == columns && (lastNibble & 1) == 0;",
                     "int lane = columns ? item % lanes : item / per;",
                     "int eIn = columns ? inner * inStride : inStride;",
@@ -125,6 +125,20 @@ class MixedRadixGeneratorTest {
             String fused = fusedKernel(type);
             String pass0 = fused.substring(fused.indexOf("// Pass 0."), fused.indexOf("// Pass 1."));
             assertFalse(pass0.contains("dst.set("), type + ": pass 0 is never the last of two");
+        }
+    }
+
+    @Test
+    void theFirstPassAppliesTheStepsTwiddlesAsItReads() {
+        // With TWIDDLE_IN_PASS, value m of line q (element q + m lines) times W^{(q + m lines) tww}, tww the
+        // transform's c along rows and o mod P across columns; the rows of a step of three in the period's order.
+        for (Type type : Type.values()) {
+            assertWritten(type,
+                    "int tww = columns ? lo % period : lc;",
+                    "int tf2 = (q + 2 * lines) * tww;",
+                    "int wl2 = 2 * (n - 1) + 2 * (tf2 & ((1 << TWIDDLE_BITS) - 1));",
+                    "int wh2 = 2 * (n - 1) + (2 << TWIDDLE_BITS) + 2 * (tf2 >> TWIDDLE_BITS);",
+                    "(lc / period + inner / period * (lc % period)) * n");
         }
     }
 
