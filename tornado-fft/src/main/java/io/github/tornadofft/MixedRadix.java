@@ -328,6 +328,15 @@ final class MixedRadix {
     }
 
     /**
+     * The fused steps of a 1D transform of n points longer than the fused kernel takes: its {@link #split}
+     * into two where there is one, else its {@link #split3} into three, else null (pass by pass).
+     */
+    static int[] steps(int n, Precision precision, long localBytes) {
+        int[] two = split(n, precision, localBytes);
+        return two != null ? two : split3(n, precision, localBytes);
+    }
+
+    /**
      * The longest factor of a {@link #split}: a quarter of the fused kernel's longest in one buffer (1536
      * float, 768 double), so that a group holds at least four transforms in place, two with two buffers.
      */
@@ -697,19 +706,20 @@ final class MixedRadix {
             this.spectrum = null;
             this.radices = MixedRadix.radices(n);
             this.fused = fuses(n, precision, localBytes);
-            int[] two = fused || descriptor.rank() != 1 ? null : MixedRadix.split(n, precision, localBytes);
-            this.split = two != null || fused || descriptor.rank() != 1 ? two : MixedRadix.split3(n, precision, localBytes);
+            this.split = fused || descriptor.rank() != 1 ? null : steps(n, precision, localBytes);
             if (fused) {
                 this.tables = List.of(fusedTable(precision, n));
                 return;
             }
-            if (split != null && split.length == 3) {
-                this.tables = List.of(fusedTable(precision, split[0]), splitTable(precision, split[0], split[1]),
-                        splitTable(precision, split[0] * split[1], split[2]));
-                return;
-            }
             if (split != null) {
-                this.tables = List.of(fusedTable(precision, split[0]), splitTable(precision, split[0], split[1]));
+                // The first step's passes; each later step's passes and its twiddles, W_{n1 ... ni}.
+                List<TornadoNativeArray> list = new ArrayList<>(List.of(fusedTable(precision, split[0])));
+                int before = split[0];
+                for (int i = 1; i < split.length; i++) {
+                    list.add(splitTable(precision, before, split[i]));
+                    before *= split[i];
+                }
+                this.tables = List.copyOf(list);
                 return;
             }
             List<TornadoNativeArray> list = new ArrayList<>();

@@ -217,6 +217,9 @@ class MixedRadixTest {
         assertNull(MixedRadix.split3(3 << 20, Precision.FLOAT, 16 * 1024), "a device with 16 KB of local memory");
         assertArrayEquals(new int[] {343, 343, 343}, MixedRadix.split3(40353607, Precision.FLOAT, local), "7^9");
         assertNull(MixedRadix.split3(1977326743, Precision.FLOAT, local), "7^11: a factor of 7^4 = 2401 in every triple");
+        assertArrayEquals(new int[] {1000, 1000}, MixedRadix.steps(1000000, Precision.FLOAT, local), "a pair first");
+        assertArrayEquals(new int[] {192, 128, 128}, MixedRadix.steps(3 << 20, Precision.FLOAT, local), "else a triple");
+        assertNull(MixedRadix.steps(1977326743, Precision.FLOAT, local), "else pass by pass");
     }
 
     @Test

@@ -5,6 +5,8 @@ import io.github.tornadofft.codegen.RegisterPassGenerator.Type;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Writes tornado-fft's mixed-radix pass kernels: {@code MixedRadixPass.java}, one Stockham pass of
@@ -36,7 +38,7 @@ public final class MixedRadixGenerator extends KernelSource {
      * the first radix of every fused step length planned to 1536 that has a factor 8. Every radix would pass
      * what TornadoVM 5.2 builds into one kernel (its sketch of the method fails).
      */
-    static final java.util.Set<Integer> IN_PASS_RADICES = java.util.Set.of(8, 16);
+    static final Set<Integer> IN_PASS_RADICES = Set.of(8, 16);
 
     /** The radices the fused kernel takes after its first {@link #FUSED_EARLY_PASSES} passes. */
     static final int[] ODD_RADICES = {3, 5, 7};
@@ -219,7 +221,7 @@ public final class MixedRadixGenerator extends KernelSource {
             line("");
             line("/** The first pass's radices that take {@link #TWIDDLE_IN_PASS} (the others ignore it). */");
             line("public static final int[] IN_PASS_RADICES = {" + IN_PASS_RADICES.stream().sorted().map(String::valueOf)
-                    .collect(java.util.stream.Collectors.joining(", ")) + "};");
+                    .collect(Collectors.joining(", ")) + "};");
             line("");
             line("/** The low table of {@link #TWIDDLE} holds 2^TWIDDLE_BITS entries. */");
             line("public static final int TWIDDLE_BITS = 10;");
@@ -462,18 +464,9 @@ public final class MixedRadixGenerator extends KernelSource {
         line(t + " vr = src.get(at);");
         line(t + " vi = src.get(at + 1) * conj;");
         open("if ((flags & TWIDDLE) != 0) {");
-        line("// W^{e c} (across columns W^{e (o mod P)}) as W^{m mod 2^b} times W^{2^b q}, q = m >> b: the two");
-        line("// tables after the passes'.");
-        line("int m = e * (columns ? o % period : c);");
-        line("int low = 2 * (n - 1) + 2 * (m & ((1 << TWIDDLE_BITS) - 1));");
-        line("int high = 2 * (n - 1) + (2 << TWIDDLE_BITS) + 2 * (m >> TWIDDLE_BITS);");
-        line(t + " ar = tw.get(low); " + t + " ai = tw.get(low + 1);");
-        line(t + " br = tw.get(high); " + t + " bi = tw.get(high + 1);");
-        line("wr = ar * br - ai * bi;");
-        line("wi = ar * bi + ai * br;");
-        line("s = vr * wr - vi * wi;");
-        line("vi = vr * wi + vi * wr;");
-        line("vr = s;");
+        line("// W^{e c} (across columns W^{e (o mod P)}).");
+        stepTwiddle("", "e * (columns ? o % period : c)");
+        line(product("v", "w"));
         close("}");
         line("l[to] = vr;");
         line("l[to + 1] = vi;");
@@ -558,13 +551,7 @@ public final class MixedRadixGenerator extends KernelSource {
                     line(x(m) + "r = src.get(u" + m + "); " + x(m) + "i = src.get(u" + m + " + 1) * conj;");
                     if (IN_PASS_RADICES.contains(radix)) {
                         open("if ((flags & TWIDDLE) != 0) {");
-                        line("int tf" + m + " = (" + plus("q", m, "lines") + ") * tww;");
-                        line("int wl" + m + " = 2 * (n - 1) + 2 * (tf" + m + " & ((1 << TWIDDLE_BITS) - 1));");
-                        line("int wh" + m + " = 2 * (n - 1) + (2 << TWIDDLE_BITS) + 2 * (tf" + m + " >> TWIDDLE_BITS);");
-                        line(t + " ar" + m + " = tw.get(wl" + m + "); " + t + " ai" + m + " = tw.get(wl" + m + " + 1);");
-                        line(t + " br" + m + " = tw.get(wh" + m + "); " + t + " bi" + m + " = tw.get(wh" + m + " + 1);");
-                        line("wr = ar" + m + " * br" + m + " - ai" + m + " * bi" + m + ";");
-                        line("wi = ar" + m + " * bi" + m + " + ai" + m + " * br" + m + ";");
+                        stepTwiddle(Integer.toString(m), "(" + plus("q", m, "lines") + ") * tww");
                         line(product(x(m), "w"));
                         close("}");
                     }
@@ -610,6 +597,26 @@ public final class MixedRadixGenerator extends KernelSource {
         line("span *= radix;");
         line("last = to;");
         close("}");
+    }
+
+    /**
+     * Sets the kernel's (wr, wi) to the steps' twiddle {@code W^f} of TWIDDLE, f = {@code exponent}, as the
+     * product of two table entries after the passes' n - 1: {@code W^{f mod 2^TWIDDLE_BITS}} and
+     * {@code W^{2^TWIDDLE_BITS floor(f / 2^TWIDDLE_BITS)}}. Its locals end in {@code suffix}, so that the
+     * first pass's values each take their own.
+     */
+    private void stepTwiddle(String suffix, String exponent) {
+        String t = type.scalar;
+        String f = "tf" + suffix;
+        String low = "wl" + suffix;
+        String high = "wh" + suffix;
+        line("int " + f + " = " + exponent + ";");
+        line("int " + low + " = 2 * (n - 1) + 2 * (" + f + " & ((1 << TWIDDLE_BITS) - 1));");
+        line("int " + high + " = 2 * (n - 1) + (2 << TWIDDLE_BITS) + 2 * (" + f + " >> TWIDDLE_BITS);");
+        line(t + " ar" + suffix + " = tw.get(" + low + "); " + t + " ai" + suffix + " = tw.get(" + low + " + 1);");
+        line(t + " br" + suffix + " = tw.get(" + high + "); " + t + " bi" + suffix + " = tw.get(" + high + " + 1);");
+        line("wr = ar" + suffix + " * br" + suffix + " - ai" + suffix + " * bi" + suffix + ";");
+        line("wi = ar" + suffix + " * bi" + suffix + " + ai" + suffix + " * br" + suffix + ";");
     }
 
     /** Pass p's nibble of the fused kernel's radix word: its radix less one, or 0 past the last pass. */
