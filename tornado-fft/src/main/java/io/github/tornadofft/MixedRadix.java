@@ -393,7 +393,37 @@ final class MixedRadix {
      * butterfly) takes one work-item, and its group many transforms, none idle.
      */
     static int fusedPer(int n, int[] radices, int maxGroup) {
-        int lines = n / Arrays.stream(radices).max().orElse(n);
+        return fusedPer(PER, n, radices, maxGroup);
+    }
+
+    /**
+     * Work-items per transform in the fused kernel: {@code tornado.fft.mixedRadix.per}, largest (the default:
+     * one per butterfly of the pass of the largest radix, {@link #fusedPer(int, int[], int)}), smallest (one
+     * per butterfly of the smallest radix's pass, which then takes one round where the group allows) or a
+     * number of work-items (at most one per butterfly of the smallest radix's pass). Always at most the
+     * device's group and {@link #GROUP}; the kernel takes any count (each work-item takes a pass's
+     * butterflies {@code per} apart).
+     */
+    static final String PER_PROPERTY = "tornado.fft.mixedRadix.per";
+    /** {@link #PER_PROPERTY}, read once. */
+    private static final String PER = perMode(System.getProperty(PER_PROPERTY, "largest"));
+
+    /** {@code mode}, a value of {@link #PER_PROPERTY}, checked. */
+    static String perMode(String mode) {
+        if (mode.matches("[1-9][0-9]{0,3}")) {
+            return mode;
+        }
+        return checked(PER_PROPERTY, mode, "largest", "smallest", "a number of work-items from 1 to 9999");
+    }
+
+    /** {@link #fusedPer(int, int[], int)} under {@code mode}, a value of {@link #PER_PROPERTY}. */
+    static int fusedPer(String mode, int n, int[] radices, int maxGroup) {
+        int most = n / Arrays.stream(radices).min().orElse(n);
+        int lines = switch (mode) {
+            case "largest" -> n / Arrays.stream(radices).max().orElse(n);
+            case "smallest" -> most;
+            default -> Math.min(Integer.parseInt(mode), most);
+        };
         return Math.max(1, Math.min(Math.min(GROUP, maxGroup), lines));
     }
 

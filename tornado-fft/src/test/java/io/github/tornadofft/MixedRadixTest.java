@@ -369,6 +369,20 @@ class MixedRadixTest {
     }
 
     @Test
+    void thePerSwitchTakesTheSmallestRadixsButterfliesOrACountAndRefusesOtherWords() {
+        assertEquals(200, MixedRadix.fusedPer("smallest", 1000, MixedRadix.radices(1000), 1024), "200 butterflies of radix 5");
+        assertEquals(125, MixedRadix.fusedPer("largest", 1000, MixedRadix.radices(1000), 1024));
+        assertEquals(256, MixedRadix.fusedPer("smallest", 768, MixedRadix.radices(768), 1024), "256 of radix 3");
+        assertEquals(128, MixedRadix.fusedPer("128", 768, MixedRadix.radices(768), 1024));
+        assertEquals(200, MixedRadix.fusedPer("1000", 1000, MixedRadix.radices(1000), 1024), "never more than the butterflies");
+        assertEquals(64, MixedRadix.fusedPer("smallest", 3000, MixedRadix.radices(3000), 64), "the device's limit");
+        assertEquals("96", MixedRadix.perMode("96"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MixedRadix.perMode("most"));
+        assertTrue(e.getMessage().contains(MixedRadix.PER_PROPERTY) && e.getMessage().contains("smallest"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> MixedRadix.perMode("0"));
+    }
+
+    @Test
     void aFusedTransformTakesAWorkItemPerButterflyOfItsLargestRadixAndAGroupHoldsSeveral() {
         assertEquals(125, MixedRadix.fusedPer(1000, MixedRadix.radices(1000), 1024), "125 butterflies of radix 8");
         assertEquals(48, MixedRadix.fusedPer(768, MixedRadix.radices(768), 1024), "48 of radix 16");

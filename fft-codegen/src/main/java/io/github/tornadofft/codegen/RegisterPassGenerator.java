@@ -889,10 +889,8 @@ public final class RegisterPassGenerator extends KernelSource {
             String addr = j == 0 ? "mirror" : "mirror - " + mul(j, "step");
             line("hr = " + load("2 * " + group(addr)) + "; hi = " + load("2 * " + group(addr) + " + 1") + ";");
             if (j == 0) {
-                open("if (q == 0) {");
-                line("// Bins 0 and N/2 by their real parts.");
-                line(x(0) + "i = " + type.literal(0) + "; hi = " + type.literal(0) + ";");
-                close("}");
+                line("// Bins 0 and N/2 by their real parts (a product, not a branch).");
+                line("s = q == 0 ? " + type.literal(0) + " : " + type.literal(1) + "; " + x(0) + "i *= s; hi *= s;");
             }
             String v = x(j);
             line("s = " + v + "r - hr; " + v + "r += hr; hr = s;");
@@ -936,15 +934,19 @@ public final class RegisterPassGenerator extends KernelSource {
         line("s = gi * wr + gr * -wi; wi = gr * wr + gi * wi; wr = s;");
         line("int at = out + j * outStep;");
         storeLine("at", "(hr + wr)", "(hi + wi)");
-        open("if (m == 0) {");
+        close("}");
+        open("if (q == 0) {");
+        line("// Bin N/2 = E - W_N^0 O at m = 0: Re Z[0] - Im Z[0], real (E = Re Z[0], O = Im Z[0], both exact), after");
+        line("// the loop rather than a branch in it (through PoCL a branch on the work-item in the loop costs the");
+        line("// whole loop its vector code).");
+        line("a = lane; a += a >> 5; hr = lre[a] - lim[a];");
         open("if ((flags & OUT_LAYOUT) != 0 && outDistance == n) {");
         line("// Rows of N/2 (RowsFirst's) have no room for bin N/2: real, as bin 0 is, it goes in bin 0's");
         line("// imaginary part.");
-        line(store("2 * at + 1", "(hr - wr) * scale"));
+        line(store("2 * " + group("out") + " + 1", "hr * scale"));
         reopen("} else {");
-        line("at = out + " + mul(regs, "outStep") + ";");
-        storeLine("at", "(hr - wr)", "(hi - wi)");
-        close("}");
+        line("int at = out + " + mul(regs, "outStep") + ";");
+        storeLine("at", "hr", type.literal(0));
         close("}");
         close("}");
     }
