@@ -667,14 +667,31 @@ public final class MixedRadixGenerator extends KernelSource {
 
     /**
      * Where the span is above 1, x_m times {@code W_{pR}^{m k}} for 0 &lt; m &lt; R: entry (m - 1) p + k
-     * of the table that starts at {@code base} (an expression and " + ", or empty) in {@code tw}.
+     * of the table that starts at {@code base} (an expression and " + ", or empty) in {@code tw} where m is
+     * a power of two, else the product of two earlier twiddles (W^{m k} = W^{(m - h) k} W^{h k}, h the
+     * highest bit of m): radix 5 reads two entries instead of four, 8 three instead of seven, 16 four
+     * instead of fifteen; the table reads shared the load path with local memory's.
      */
     private void twiddle(int radix, String base) {
+        String t = type.scalar;
         open("if (span > 1) {");
+        if (radix > 2) {
+            line("// The entries of m = 1, 2, 4, ... read; the others their products, W^{m k} = W^{(m - h) k} W^{h k} with h");
+            line("// the highest bit of m: one read per bit of R - 1 instead of one per m, each within a few roundings.");
+        }
         for (int m = 1; m < radix; m++) {
-            String a = base + (m == 1 ? "2 * k" : "2 * (" + mul(m - 1, "span") + " + k)");
-            line("wr = tw.get(" + a + "); wi = tw.get(" + a + " + 1);");
-            line(product(x(m), "w"));
+            int high = Integer.highestOneBit(m);
+            String w = "w" + m;
+            if (m == high) {
+                String a = base + (m == 1 ? "2 * k" : "2 * (" + mul(m - 1, "span") + " + k)");
+                line(t + " " + w + "r = tw.get(" + a + "); " + t + " " + w + "i = tw.get(" + a + " + 1);");
+            } else {
+                String lo = "w" + (m - high);
+                String hi = "w" + high;
+                line(t + " " + w + "r = " + lo + "r * " + hi + "r - " + lo + "i * " + hi + "i; " + t + " " + w + "i = " + lo
+                        + "r * " + hi + "i + " + lo + "i * " + hi + "r;");
+            }
+            line(product(x(m), w));
         }
         close("}");
     }
