@@ -410,10 +410,10 @@ final class MixedRadix {
 
     /** {@code mode}, a value of {@link #PER_PROPERTY}, checked. */
     static String perMode(String mode) {
-        if (mode.matches("[1-9][0-9]{0,3}")) {
+        if (mode.equals("largest") || mode.equals("smallest") || mode.matches("[1-9][0-9]{0,3}")) {
             return mode;
         }
-        return checked(PER_PROPERTY, mode, "largest", "smallest", "a number of work-items from 1 to 9999");
+        throw new IllegalArgumentException(PER_PROPERTY + ": largest, smallest or a number of work-items from 1 to 9999, got " + mode);
     }
 
     /** {@link #fusedPer(int, int[], int)} under {@code mode}, a value of {@link #PER_PROPERTY}. */

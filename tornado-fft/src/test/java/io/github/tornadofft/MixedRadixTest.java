@@ -380,6 +380,8 @@ class MixedRadixTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MixedRadix.perMode("most"));
         assertTrue(e.getMessage().contains(MixedRadix.PER_PROPERTY) && e.getMessage().contains("smallest"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> MixedRadix.perMode("0"));
+        assertThrows(IllegalArgumentException.class, () -> MixedRadix.perMode("10000"));
+        assertThrows(IllegalArgumentException.class, () -> MixedRadix.perMode("a number of work-items from 1 to 9999"));
     }
 
     @Test

@@ -615,8 +615,8 @@ public final class MixedRadixGenerator extends KernelSource {
         line("int " + high + " = 2 * (n - 1) + (2 << TWIDDLE_BITS) + 2 * (" + f + " >> TWIDDLE_BITS);");
         line(t + " ar" + suffix + " = tw.get(" + low + "); " + t + " ai" + suffix + " = tw.get(" + low + " + 1);");
         line(t + " br" + suffix + " = tw.get(" + high + "); " + t + " bi" + suffix + " = tw.get(" + high + " + 1);");
-        line("wr = ar" + suffix + " * br" + suffix + " - ai" + suffix + " * bi" + suffix + ";");
-        line("wi = ar" + suffix + " * bi" + suffix + " + ai" + suffix + " * br" + suffix + ";");
+        line("wr = ar" + suffix + "; wi = ai" + suffix + ";");
+        line(product("w", "b" + suffix));
     }
 
     /** Pass p's nibble of the fused kernel's radix word: its radix less one, or 0 past the last pass. */
@@ -687,9 +687,8 @@ public final class MixedRadixGenerator extends KernelSource {
                 line(t + " " + w + "r = tw.get(" + a + "); " + t + " " + w + "i = tw.get(" + a + " + 1);");
             } else {
                 String lo = "w" + (m - high);
-                String hi = "w" + high;
-                line(t + " " + w + "r = " + lo + "r * " + hi + "r - " + lo + "i * " + hi + "i; " + t + " " + w + "i = " + lo
-                        + "r * " + hi + "i + " + lo + "i * " + hi + "r;");
+                line(t + " " + w + "r = " + lo + "r; " + t + " " + w + "i = " + lo + "i;");
+                line(product(w, "w" + high));
             }
             line(product(x(m), w));
         }

@@ -129,6 +129,23 @@ class MixedRadixGeneratorTest {
     }
 
     @Test
+    void aPassReadsTheTwiddlesOfThePowersOfTwoAndMultipliesForTheRest() {
+        // Radix 8: entries m = 1, 2, 4 read (rows 0, 1 and 3 of the table), W^{3k} = W^k W^{2k},
+        // W^{7k} = W^{3k} W^{4k}; no entry of m = 3, 5, 6 or 7 is read.
+        for (Type type : Type.values()) {
+            String t = type.scalar;
+            assertWritten(type,
+                    t + " w1r = tw.get(twAt + 2 * k); " + t + " w1i = tw.get(twAt + 2 * k + 1);",
+                    t + " w4r = tw.get(twAt + 2 * (3 * span + k)); " + t + " w4i = tw.get(twAt + 2 * (3 * span + k) + 1);",
+                    t + " w3r = w1r; " + t + " w3i = w1i;",
+                    "s = w3r * w2r + w3i * -w2i; w3i = w3r * w2i + w3i * w2r; w3r = s;",
+                    t + " w7r = w3r; " + t + " w7i = w3i;");
+            String text = MixedRadixGenerator.source(type);
+            assertFalse(text.contains("tw.get(twAt + 2 * (2 * span + k))"), "no read of m = 3");
+        }
+    }
+
+    @Test
     void theFirstPassAppliesTheStepsTwiddlesAsItReads() {
         // With TWIDDLE_IN_PASS, value m of line q (element q + m lines) times W^{(q + m lines) tww}, tww the
         // transform's c along rows and o mod P across columns; the rows of a step of three in the period's order.
