@@ -613,10 +613,10 @@ public final class MixedRadixGenerator extends KernelSource {
         line("int " + f + " = " + exponent + ";");
         line("int " + low + " = 2 * (n - 1) + 2 * (" + f + " & ((1 << TWIDDLE_BITS) - 1));");
         line("int " + high + " = 2 * (n - 1) + (2 << TWIDDLE_BITS) + 2 * (" + f + " >> TWIDDLE_BITS);");
-        line(t + " ar" + suffix + " = tw.get(" + low + "); " + t + " ai" + suffix + " = tw.get(" + low + " + 1);");
-        line(t + " br" + suffix + " = tw.get(" + high + "); " + t + " bi" + suffix + " = tw.get(" + high + " + 1);");
-        line("wr = ar" + suffix + "; wi = ai" + suffix + ";");
-        line(product("w", "b" + suffix));
+        String b = "wb" + suffix;
+        line("wr = tw.get(" + low + "); wi = tw.get(" + low + " + 1);");
+        line(t + " " + b + "r = tw.get(" + high + "); " + t + " " + b + "i = tw.get(" + high + " + 1);");
+        line(product("w", b));
     }
 
     /** Pass p's nibble of the fused kernel's radix word: its radix less one, or 0 past the last pass. */
