@@ -230,6 +230,122 @@ final class MixedRadix {
     }
 
     /**
+     * Whether a transform that runs as one fused kernel takes the composite radices 6, 10 and 12 where they
+     * make fewer passes ({@link #compositeRadices}): {@code tornado.fft.mixedRadix.composite}, true (the
+     * default) or false (the chains of {@link #radices}, a switch to measure with).
+     */
+    static final String COMPOSITE_PROPERTY = "tornado.fft.mixedRadix.composite";
+    /** {@link #COMPOSITE_PROPERTY}, read once. */
+    private static final boolean COMPOSITE = checked(COMPOSITE_PROPERTY,
+            System.getProperty(COMPOSITE_PROPERTY, "true"), "true", "false").equals("true");
+
+    /** The radices {@code fusedComposite} takes in its first passes besides 8 and 16 (the odd ones come after). */
+    private static final int[] COMPOSITES = {12, 10, 6};
+
+    /**
+     * The chain of the fused kernel of one transform of n points (not a step of two or three): {@link
+     * #compositeRadices} where there is one and {@link #COMPOSITE_PROPERTY} allows it, else {@link #radices}.
+     */
+    static int[] fusedRadices(int n) {
+        int[] composite = COMPOSITE ? compositeRadices(n) : null;
+        return composite != null ? composite : radices(n);
+    }
+
+    /** Whether a chain takes {@code MixedRadixPass.fusedComposite} (it holds a radix 6, 10 or 12). */
+    static boolean composite(int[] radices) {
+        return Arrays.stream(radices).anyMatch(r -> r == 6 || r == 10 || r == 12);
+    }
+
+    /**
+     * A chain of n (7-smooth) with the composite radices 6 = 2 x 3, 10 = 2 x 5 and 12 = 4 x 3 that has fewer
+     * passes than {@link #radices}'s, in the order {@code MixedRadixPass.fusedComposite} takes: at most two
+     * passes of radix 16 or 8, then the composite radices (largest first; with them at most
+     * {@link MixedRadixPass#FUSED_EARLY_PASSES} passes, and exactly that many where odd radices follow), then
+     * 7, 5 and 3 as in {@link #radices} (1000 = 10 x 10 x 10, 1536 = 16 x 16 x 6, 3072 = 16 x 16 x 12, 3000 =
+     * 10 x 10 x 6 x 5, against four, four, four and five passes); null where there is none. Of several,
+     * the fewest passes, then the fewest composite radices, then the most bits in the powers of two.
+     */
+    static int[] compositeRadices(int n) {
+        int[] plain = radices(n);
+        int twos = Integer.numberOfTrailingZeros(n);
+        int threes = 0;
+        int fives = 0;
+        int sevens = 0;
+        for (int rest = n >> twos; rest > 1; ) {
+            if (rest % 3 == 0) {
+                threes++;
+                rest /= 3;
+            } else if (rest % 5 == 0) {
+                fives++;
+                rest /= 5;
+            } else {
+                sevens++;
+                rest /= 7;
+            }
+        }
+        int[] best = null;
+        int bestComposites = 0;
+        int bestBits = 0;
+        for (int tens = 0; tens <= fives; tens++) {
+            for (int sixes = 0; sixes <= threes; sixes++) {
+                for (int twelves = 0; sixes + twelves <= threes; twelves++) {
+                    int composites = tens + sixes + twelves;
+                    int bits = twos - tens - sixes - 2 * twelves;
+                    if (composites == 0 || bits < 0) {
+                        continue;
+                    }
+                    int[] powers = switch (bits) {
+                        case 0 -> new int[0];
+                        case 3, 4 -> new int[] {1 << bits};
+                        case 6, 7, 8 -> new int[] {1 << (bits - bits / 2), 1 << (bits / 2)};
+                        default -> null;
+                    };
+                    int odd = threes - sixes - twelves + fives - tens + sevens;
+                    int early = (powers == null ? 0 : powers.length) + composites;
+                    if (powers == null || early > MixedRadixPass.FUSED_EARLY_PASSES
+                            || odd > 0 && early != MixedRadixPass.FUSED_EARLY_PASSES
+                            || early + odd > MixedRadixPass.FUSED_PASSES) {
+                        continue;
+                    }
+                    int passes = early + odd;
+                    int length = best == null ? plain.length : best.length;
+                    boolean better = best == null ? passes < length : passes < length
+                            || passes == length && (composites < bestComposites || composites == bestComposites && bits > bestBits);
+                    if (!better) {
+                        continue;
+                    }
+                    List<Integer> list = new ArrayList<>();
+                    for (int power : powers) {
+                        list.add(power);
+                    }
+                    for (int i = 0; i < twelves; i++) {
+                        list.add(12);
+                    }
+                    for (int i = 0; i < tens; i++) {
+                        list.add(10);
+                    }
+                    for (int i = 0; i < sixes; i++) {
+                        list.add(6);
+                    }
+                    for (int i = 0; i < sevens; i++) {
+                        list.add(7);
+                    }
+                    for (int i = 0; i < fives - tens; i++) {
+                        list.add(5);
+                    }
+                    for (int i = 0; i < threes - sixes - twelves; i++) {
+                        list.add(3);
+                    }
+                    best = list.stream().mapToInt(Integer::intValue).toArray();
+                    bestComposites = composites;
+                    bestBits = bits;
+                }
+            }
+        }
+        return best;
+    }
+
+    /**
      * The twiddle table of the pass of radix R and span p: entry (m - 1) p + k, interleaved complex,
      * is {@code W_{pR}^{m k} = e^{-2 pi i m k / (p R)}} for 0 &lt; m &lt; R, k &lt; p, in double to within
      * double rounding.
@@ -497,13 +613,18 @@ final class MixedRadix {
          * per transform and as many transforms as 48 KB holds, so that the runs across transforms are longest.
          */
         static Group of(int n, Precision precision, int transforms, int maxGroup, boolean across) {
-            return of(WIDE, n, precision, transforms, maxGroup, across);
+            return of(WIDE, n, radices(n), precision, transforms, maxGroup, across);
         }
 
         /** {@link #of(int, Precision, int, int, boolean)} under {@code wide}, a value of {@link #WIDE_PROPERTY}. */
         static Group of(String wide, int n, Precision precision, int transforms, int maxGroup, boolean across) {
+            return of(wide, n, radices(n), precision, transforms, maxGroup, across);
+        }
+
+        /** {@link #of(String, int, Precision, int, int, boolean)} for the chain {@code radices} of n. */
+        static Group of(String wide, int n, int[] radices, Precision precision, int transforms, int maxGroup, boolean across) {
             int group = Math.min(GROUP, maxGroup);
-            int per = fusedPer(n, radices(n), maxGroup);
+            int per = fusedPer(n, radices, maxGroup);
             int buffers = MixedRadix.buffers(n, precision);
             int lanes = fusedLanes(n, per, precision, transforms, maxGroup);
             boolean shortRuns = lanes < transforms && 2L * lanes * precision.bytes() < WIDE_RUN_BYTES;
@@ -738,12 +859,12 @@ final class MixedRadix {
             this.fused = fuses(n, precision, localBytes);
             this.split = fused || descriptor.rank() != 1 ? null : steps(n, precision, localBytes);
             if (fused) {
-                this.tables = List.of(fusedTable(precision, n));
+                this.tables = List.of(fusedTable(precision, n, fusedRadices(n)));
                 return;
             }
             if (split != null) {
                 // The first step's passes; each later step's passes and its twiddles, W_{n1 ... ni}.
-                List<TornadoNativeArray> list = new ArrayList<>(List.of(fusedTable(precision, split[0])));
+                List<TornadoNativeArray> list = new ArrayList<>(List.of(fusedTable(precision, split[0], MixedRadix.radices(split[0]))));
                 int before = split[0];
                 for (int i = 1; i < split.length; i++) {
                     list.add(splitTable(precision, before, split[i]));
@@ -763,10 +884,15 @@ final class MixedRadix {
             this.tables = List.copyOf(list);
         }
 
-        /** The fused kernel's table of n points, shared by the plans of the JVM. */
-        private static TornadoNativeArray fusedTable(Precision precision, int n) {
-            return TWIDDLES.computeIfAbsent(List.of(precision, "fused", n),
-                    key -> DeviceArrays.of(precision, fusedTwiddles(MixedRadix.radices(n))));
+        /** The fused kernel's table of the chain {@code radices} of n points, shared by the plans of the JVM. */
+        private static TornadoNativeArray fusedTable(Precision precision, int n, int[] radices) {
+            return TWIDDLES.computeIfAbsent(List.of(precision, "fused", n, Arrays.toString(radices)),
+                    key -> DeviceArrays.of(precision, fusedTwiddles(radices)));
+        }
+
+        /** The chain of a fused kernel of this axis of {@code points} points: a step's, or the whole axis's ({@link #fusedRadices}). */
+        private int[] chainOf(int points) {
+            return split == null ? fusedRadices(points) : MixedRadix.radices(points);
         }
 
         /** The table of the later step of n1 x n2 points ({@link #splitTwiddles}), shared by the plans of the JVM. */
@@ -956,21 +1082,23 @@ final class MixedRadix {
                                 TornadoNativeArray table, int points, int transforms, int inner, FftDescriptor.Layout in,
                                 FftDescriptor.Layout out, double scale, int flags, int maxGroup, GridScheduler target) {
             Precision precision = descriptor.precision();
-            Group group = Group.of(wideMode(), points, precision, transforms, maxGroup, across(flags));
+            int[] radices = chainOf(points);
+            Group group = Group.of(wideMode(), points, radices, precision, transforms, maxGroup, across(flags));
             int per = group.per();
             int lanes = group.lanes();
             int all = stepTwiddles(STEP_TWIDDLES, points, flags) | per << MixedRadixPass.PER_SHIFT | group.layout()
                     | (group.buffers() == 1 ? MixedRadixPass.IN_PLACE : 0);
-            int word = radixWord(MixedRadix.radices(points));
+            int word = radixWord(radices);
             int local = group.values(points);
+            boolean composite = composite(radices);
             if (src instanceof DoubleArray doubles) {
-                graph.task(task, MixedRadixPassDouble::fused, new KernelContext(), doubles, (DoubleArray) dst,
-                        (DoubleArray) table, points, word, transforms, inner, in.stride(), in.distance(),
-                        out.stride(), out.distance(), scale, all, local);
+                graph.task(task, composite ? MixedRadixPassDouble::fusedComposite : MixedRadixPassDouble::fused,
+                        new KernelContext(), doubles, (DoubleArray) dst, (DoubleArray) table, points, word, transforms,
+                        inner, in.stride(), in.distance(), out.stride(), out.distance(), scale, all, local);
             } else {
-                graph.task(task, MixedRadixPass::fused, new KernelContext(), (FloatArray) src, (FloatArray) dst,
-                        (FloatArray) table, points, word, transforms, inner, in.stride(), in.distance(),
-                        out.stride(), out.distance(), (float) scale, all, local);
+                graph.task(task, composite ? MixedRadixPass::fusedComposite : MixedRadixPass::fused, new KernelContext(),
+                        (FloatArray) src, (FloatArray) dst, (FloatArray) table, points, word, transforms, inner,
+                        in.stride(), in.distance(), out.stride(), out.distance(), (float) scale, all, local);
             }
             int groups = (transforms + lanes - 1) / lanes;
             WorkerGrid1D worker = new WorkerGrid1D(groups * lanes * per);
@@ -1008,12 +1136,16 @@ final class MixedRadix {
                 return n + " = " + split[0] + " x " + split[1] + " in two fused steps, columns (" + chain(split[0])
                         + "), then rows twiddled and stored transposed (" + chain(split[1]) + ")";
             }
-            return chain(n);
+            return fused ? chain(n, fusedRadices(n)) : chain(n);
         }
 
         /** The passes of a transform of n points: {@code 1000 = 8 x 5 x 5 x 5: R8(span 1) R5(span 8) ...}. */
         private static String chain(int n) {
-            int[] radices = MixedRadix.radices(n);
+            return chain(n, MixedRadix.radices(n));
+        }
+
+        /** The passes {@code radices} of a transform of n points. */
+        private static String chain(int n, int[] radices) {
             StringBuilder s = new StringBuilder().append(n).append(" = ");
             s.append(String.join(" x ", Arrays.stream(radices).mapToObj(Integer::toString).toList())).append(':');
             int span = 1;
@@ -1027,7 +1159,8 @@ final class MixedRadix {
         /** A fused kernel's groups, local memory and table, for {@link #describe}. */
         private String fusedShape(int points, long count, boolean across) {
             Precision precision = descriptor.precision();
-            Group group = Group.of(wideMode(), points, precision, (int) Math.min(count, Integer.MAX_VALUE), GROUP, across);
+            Group group = Group.of(wideMode(), points, chainOf(points), precision, (int) Math.min(count, Integer.MAX_VALUE),
+                    GROUP, across);
             int lanes = group.lanes();
             int layout = group.layout();
             return lanes + " transform" + (lanes == 1 ? "" : "s") + " of " + group.per() + " work-items per group (at most;"

@@ -254,7 +254,7 @@ class MixedRadixPlanTest {
         // 12288 fits in neither, and runs as two fused steps (aLengthPastTheFusedKernelRunsAsTwoFusedSteps).
         // A length with no pair of factors to 1536 runs as three (MixedRadixTest: the plan; longerLengths...: the result).
         String[][] cases = {
-                {"1000", "mixed radix 1000 = 8 x 5 x 5 x 5: R8(span 1) R5(span 8) R5(span 40) R5(span 200)", "1"},
+                {"1000", "mixed radix 1000 = 10 x 10 x 10: R10(span 1) R10(span 10) R10(span 100)", "1"},
                 {"6144", "mixed radix 6144 = 16 x 16 x 8 x 3: R16(span 1)", "1"},
                 {"12288", "mixed radix 12288 = 96 x 128 in two fused steps", "2"}};
         for (String[] c : cases) {

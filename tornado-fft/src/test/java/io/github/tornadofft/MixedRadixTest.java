@@ -176,6 +176,46 @@ class MixedRadixTest {
     }
 
     @Test
+    void compositeRadicesMakeFewerPassesInTheSlotsTheirKernelHas() {
+        assertArrayEquals(new int[] {10, 10, 10}, MixedRadix.compositeRadices(1000));
+        assertArrayEquals(new int[] {16, 16, 6}, MixedRadix.compositeRadices(1536));
+        assertArrayEquals(new int[] {16, 16, 12}, MixedRadix.compositeRadices(3072));
+        assertArrayEquals(new int[] {10, 10, 6, 5}, MixedRadix.compositeRadices(3000));
+        assertArrayEquals(new int[] {8, 10, 10, 5}, MixedRadix.compositeRadices(4000));
+        assertArrayEquals(new int[] {10, 6}, MixedRadix.compositeRadices(60));
+        assertNull(MixedRadix.compositeRadices(768), "16 x 16 x 3: three passes either way");
+        assertNull(MixedRadix.compositeRadices(6144), "16 x 16 x 8 x 3: four passes either way");
+        assertNull(MixedRadix.compositeRadices(4096), "no odd factor");
+        assertNull(MixedRadix.compositeRadices(3125), "no factor 2");
+        assertArrayEquals(MixedRadix.radices(768), MixedRadix.fusedRadices(768));
+        assertArrayEquals(new int[] {10, 10, 10}, MixedRadix.fusedRadices(1000));
+        int taken = 0;
+        for (int n = 2; n <= MixedRadixPass.FUSED_MAX; n++) {
+            int[] chain = MixedRadix.smooth(n) ? MixedRadix.compositeRadices(n) : null;
+            if (chain == null) {
+                continue;
+            }
+            taken++;
+            String what = "n=" + n + ": " + Arrays.toString(chain);
+            assertEquals(n, Arrays.stream(chain).reduce(1, (a, b) -> a * b), what);
+            assertTrue(chain.length < MixedRadix.radices(n).length, what + ": fewer passes");
+            assertTrue(MixedRadix.composite(chain), what);
+            assertTrue(chain.length <= MixedRadixPass.FUSED_PASSES, what);
+            for (int p = 0; p < chain.length; p++) {
+                int r = chain[p];
+                boolean power = r == 8 || r == 16;
+                boolean composite = r == 6 || r == 10 || r == 12;
+                boolean odd = r == 3 || r == 5 || r == 7;
+                // fusedComposite's slots: 8, 16 or a composite in passes 0 and 1, a composite in pass 2, odd after.
+                boolean allowed = p < MixedRadixPass.FUSED_EARLY_PASSES - 1 ? power || composite
+                        : p < MixedRadixPass.FUSED_EARLY_PASSES ? composite : odd;
+                assertTrue(allowed, what + ": radix " + r + " in pass " + p);
+            }
+        }
+        assertTrue(taken > 50, "lengths with a composite chain up to FUSED_MAX: " + taken);
+    }
+
+    @Test
     void theFusedKernelTakesEveryChainPlannedUpToItsLongestAndRefusesOthers() {
         // Every one but 4374 = 2 x 3^7, whose eight passes are one more than the kernel has.
         int taken = 0;

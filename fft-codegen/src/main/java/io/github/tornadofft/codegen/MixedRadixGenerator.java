@@ -5,6 +5,7 @@ import io.github.tornadofft.codegen.RegisterPassGenerator.Type;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -42,6 +43,13 @@ public final class MixedRadixGenerator extends KernelSource {
 
     /** The radices the fused kernel takes after its first {@link #FUSED_EARLY_PASSES} passes. */
     static final int[] ODD_RADICES = {3, 5, 7};
+    /**
+     * The radices {@code fusedComposite} takes in its first {@link #FUSED_EARLY_PASSES} passes: the powers of
+     * two and the composite radices 6 = 2 x 3, 10 = 2 x 5 and 12 = 4 x 3, each one butterfly in registers (the
+     * prime-factor algorithm: no twiddles between its two factors), so that 1000 = 10 x 10 x 10 or 1536 =
+     * 16 x 16 x 6 take three passes instead of four. The odd radices stay in the later passes.
+     */
+    static final int[] COMPOSITE_EARLY_RADICES = {8, 16, 6, 10, 12};
     /** Most passes the fused kernel takes (its radix word's nibbles, a zero one ending the list). */
     static final int FUSED_PASSES = 7;
     /**
@@ -257,7 +265,9 @@ public final class MixedRadixGenerator extends KernelSource {
             kernel(radix);
         }
         line("");
-        fused();
+        fused("fused", RADICES);
+        line("");
+        fused("fusedComposite", COMPOSITE_EARLY_RADICES);
         close("}");
     }
 
@@ -359,7 +369,7 @@ public final class MixedRadixGenerator extends KernelSource {
      * of memory: element-major along a row, transform-major across columns, so that adjacent work-items
      * touch adjacent addresses (the direct passes likewise: lines along a row, transforms across columns).
      */
-    private void fused() {
+    private void fused(String method, int[] early) {
         String t = type.scalar;
         String local = type == Type.FLOAT ? "allocateFloatLocalArray" : "allocateDoubleLocalArray";
         line("/**");
@@ -386,8 +396,15 @@ public final class MixedRadixGenerator extends KernelSource {
         line(" * and {@link #COLUMNS} give it as for the single passes; those from {@code transforms} on do nothing");
         line(" * but take part in the barriers. With {@link #PAD} the local memory is padded ({@code localValues}");
         line(" * stays the unpadded count).");
+        if (early != RADICES) {
+            line(" *");
+            line(" * <p>This kernel's first FUSED_EARLY_PASSES passes take the powers of two and the composite radices 6,");
+            line(" * 10 and 12 (each a butterfly of two factors in registers, by the prime-factor algorithm), not 3, 5");
+            line(" * and 7, which the later passes take: the chains with fewer passes that way ({@code fused} takes");
+            line(" * the others).");
+        }
         line(" */");
-        open("public static void fused(KernelContext ctx, " + type.array + " src, " + type.array + " dst, "
+        open("public static void " + method + "(KernelContext ctx, " + type.array + " src, " + type.array + " dst, "
                 + type.array + " tw, int n, int radices,");
         line("        int transforms, int inner, int inStride, int inDistance, int outStride, int outDistance, " + t
                 + " scale, int flags,");
@@ -432,13 +449,14 @@ public final class MixedRadixGenerator extends KernelSource {
         line("// the store of TRANSPOSE (rows in, columns out: the work-items follow the rows).");
         line("boolean twoPasses = " + nibble(1) + " != 0;");
         line("boolean directIn = twoPasses && ((flags & TWIDDLE) == 0 || (flags & TWIDDLE_IN_PASS) != 0);");
-        line("// The last pass's radix: written out for the odd radices only (the last of a chain whose length is");
-        line("// not a power of two), which keeps the kernel within what TornadoVM inlines.");
+        line("// The last pass's radix: its direct store written out for the radices that are not powers of two only");
+        line("// (the last of a chain whose length is not a power of two), which keeps the kernel within what");
+        line("// TornadoVM inlines.");
         line("int lastNibble = " + nibble(0) + ";");
         for (int p = 1; p < FUSED_PASSES; p++) {
             line("lastNibble = " + nibble(p) + " != 0 ? " + nibble(p) + " : lastNibble;");
         }
-        line("boolean directOut = twoPasses && outColumns == columns && (lastNibble & 1) == 0;");
+        line("boolean directOut = twoPasses && outColumns == columns && ((lastNibble + 1) & lastNibble) != 0;");
         line("// Where element 0 of this work-item's transform sits in src and in dst (an index of the array), and");
         line("// the step from one element to the next.");
         line("int lt = firstTransform + lane;");
@@ -483,7 +501,7 @@ public final class MixedRadixGenerator extends KernelSource {
         line("int twAt = 0;");
         line("int last = base;");
         for (int p = 0; p < FUSED_PASSES; p++) {
-            pass(p, p < FUSED_EARLY_PASSES ? RADICES : ODD_RADICES);
+            pass(p, slot(early, p), early == RADICES);
         }
         line("// The buffer the last pass wrote, as an offset within each transform's two.");
         line("int done = last - base;");
@@ -501,14 +519,30 @@ public final class MixedRadixGenerator extends KernelSource {
     }
 
     /**
+     * The radices pass p of a fused kernel whose first passes take {@code early} is written for: {@code early}
+     * in the first {@link #FUSED_EARLY_PASSES} passes, then {@link #ODD_RADICES}; in {@code fusedComposite} the
+     * last early pass takes only the composite radices (its chains hold at most two powers of two, before
+     * their composite radices), which keeps it within the JVM's 64 KB of code per method.
+     */
+    private static int[] slot(int[] early, int p) {
+        if (p >= FUSED_EARLY_PASSES) {
+            return ODD_RADICES;
+        }
+        if (early == RADICES || p < FUSED_EARLY_PASSES - 1) {
+            return early;
+        }
+        return Arrays.stream(early).filter(r -> Integer.bitCount(r) != 1).toArray();
+    }
+
+    /**
      * Pass {@code p} of the fused kernel, where the radix word has one (a zero nibble ends the list): the
      * butterflies of each radix of {@code radices} (the others do nothing), from buffer p mod 2 into the
      * other, then a barrier, and the span and twiddle offset moved on.
      */
-    private void pass(int p, int[] radices) {
+    private void pass(int p, int[] radices, boolean inPass) {
         String t = type.scalar;
         String nibble = nibble(p);
-        line("// Pass " + p + (radices == RADICES ? "" : " (radix 3, 5 or 7)") + ".");
+        line("// Pass " + p + (radices == ODD_RADICES ? " (radix 3, 5 or 7)" : p < FUSED_EARLY_PASSES - 1 || radices == RADICES ? "" : " (radix 6, 10 or 12)") + ".");
         open("if (" + nibble + " != 0) {");
         line("int radix = " + nibble + " + 1;");
         line("int lines = n / radix;");
@@ -549,7 +583,7 @@ public final class MixedRadixGenerator extends KernelSource {
                     open("if (directIn) {");
                     line("int u" + m + " = gIn + 2 * " + group(plus("q", m, "lines")) + " * eIn;");
                     line(x(m) + "r = src.get(u" + m + "); " + x(m) + "i = src.get(u" + m + " + 1) * conj;");
-                    if (IN_PASS_RADICES.contains(radix)) {
+                    if (inPass && IN_PASS_RADICES.contains(radix)) {
                         open("if ((flags & TWIDDLE) != 0) {");
                         stepTwiddle(Integer.toString(m), "(" + plus("q", m, "lines") + ") * tww");
                         line(product(x(m), "w"));
@@ -569,7 +603,7 @@ public final class MixedRadixGenerator extends KernelSource {
                 line("int b" + m + " = " + a + ";");
                 line("b" + m + " += b" + m + " >> 5 & pm;");
                 line("b" + m + " ^= b" + m + " >> 5 & sw;");
-                if (p > 0 && radix % 2 == 1) {
+                if (p > 0 && Integer.bitCount(radix) != 1) {
                     open("if (direct) {");
                     line("int v" + m + " = gOut + 2 * " + group(plus("i", m, "span")) + " * eOut;");
                     line("dst.set(v" + m + ", " + y[m] + "r * re); dst.set(v" + m + " + 1, " + y[m] + "i * im);");
@@ -701,7 +735,66 @@ public final class MixedRadixGenerator extends KernelSource {
      * The forward DFT of the registers x_0 .. x_{R-1}; returns the register that holds each output m.
      */
     private String[] dft(int radix) {
-        return Integer.bitCount(radix) == 1 ? powerOfTwo(radix) : odd(radix);
+        if (Integer.bitCount(radix) == 1) {
+            return powerOfTwo(radix);
+        }
+        if (radix % 2 == 0) {
+            return composite(radix);
+        }
+        String[] x = new String[radix];
+        for (int m = 0; m < radix; m++) {
+            x[m] = x(m);
+        }
+        return odd(x, "");
+    }
+
+    /**
+     * A composite radix R = a b, a a power of two and b odd (6 = 2 x 3, 10 = 2 x 5, 12 = 4 x 3), by the
+     * prime-factor (Good-Thomas) algorithm: a and b are coprime, so with input m = (b m1 + a m2) mod R and
+     * output k = (k1 b (b^-1 mod a) + k2 a (a^-1 mod b)) mod R the R-point DFT is a-point DFTs over m1, then
+     * b-point DFTs over m2, with no twiddles between them; both maps are only which register is which.
+     */
+    private String[] composite(int radix) {
+        int a = Integer.lowestOneBit(radix);
+        int b = radix / a;
+        String c8 = type.literal(Math.sqrt(0.5));
+        // u[m2][k1]: the a-point DFT over m1 of the inputs (b m1 + a m2) mod R, in place in those registers.
+        String[][] u = new String[b][a];
+        int bits = Integer.numberOfTrailingZeros(a);
+        for (int m2 = 0; m2 < b; m2++) {
+            String[] in = new String[a];
+            for (int m1 = 0; m1 < a; m1++) {
+                in[m1] = x((b * m1 + a * m2) % radix);
+            }
+            radix2Stages(in, c8);
+            for (int k1 = 0; k1 < a; k1++) {
+                u[m2][k1] = in[bits == 0 ? k1 : Integer.reverse(k1) >>> (32 - bits)];
+            }
+        }
+        int bInverse = inverse(b, a);
+        int aInverse = inverse(a, b);
+        String[] y = new String[radix];
+        for (int k1 = 0; k1 < a; k1++) {
+            String[] in = new String[b];
+            for (int m2 = 0; m2 < b; m2++) {
+                in[m2] = u[m2][k1];
+            }
+            String[] out = odd(in, "p" + k1);
+            for (int k2 = 0; k2 < b; k2++) {
+                y[(k1 * b * bInverse + k2 * a * aInverse) % radix] = out[k2];
+            }
+        }
+        return y;
+    }
+
+    /** The inverse of {@code value} modulo {@code modulus} (coprime, modulus above 1; 0 for modulus 1). */
+    private static int inverse(int value, int modulus) {
+        for (int i = 1; i < modulus; i++) {
+            if (value * i % modulus == 1) {
+                return i;
+            }
+        }
+        return 0;
     }
 
     /**
@@ -723,54 +816,63 @@ public final class MixedRadixGenerator extends KernelSource {
     }
 
     /**
-     * The direct DFT of an odd radix on the symmetric pairs a_j = x_j + x_{R-j}, b_j = x_j - x_{R-j}
-     * (0 &lt; j &lt;= R/2): y_0 = x_0 + sum a_j; for 0 &lt; m &lt;= R/2, with c = x_0 + sum a_j cos(2 pi j m / R)
-     * and d = sum b_j sin(2 pi j m / R), y_m = c - i d and y_{R-m} = c + i d.
+     * The direct DFT of the odd number R of registers {@code x} on the symmetric pairs a_j = x_j + x_{R-j},
+     * b_j = x_j - x_{R-j} (0 &lt; j &lt;= R/2): y_0 = x_0 + sum a_j; for 0 &lt; m &lt;= R/2, with c = x_0 + sum
+     * a_j cos(2 pi j m / R) and d = sum b_j sin(2 pi j m / R), y_m = c - i d and y_{R-m} = c + i d. Its
+     * locals' names begin with {@code prefix}; returns the register that holds each output m.
      */
-    private String[] odd(int radix) {
+    private String[] odd(String[] x, String prefix) {
         String t = type.scalar;
+        int radix = x.length;
         int half = radix / 2;
+        String a = prefix + "a";
+        String b = prefix + "b";
         for (int j = 1; j <= half; j++) {
-            String p = x(j);
-            String q = x(radix - j);
-            line(t + " a" + j + "r = " + p + "r + " + q + "r; " + t + " a" + j + "i = " + p + "i + " + q + "i;");
-            line(t + " b" + j + "r = " + p + "r - " + q + "r; " + t + " b" + j + "i = " + p + "i - " + q + "i;");
+            String p = x[j];
+            String q = x[radix - j];
+            line(t + " " + a + j + "r = " + p + "r + " + q + "r; " + t + " " + a + j + "i = " + p + "i + " + q + "i;");
+            line(t + " " + b + j + "r = " + p + "r - " + q + "r; " + t + " " + b + j + "i = " + p + "i - " + q + "i;");
         }
-        StringBuilder sumR = new StringBuilder("x0r");
-        StringBuilder sumI = new StringBuilder("x0i");
+        StringBuilder sumR = new StringBuilder(x[0] + "r");
+        StringBuilder sumI = new StringBuilder(x[0] + "i");
         for (int j = 1; j <= half; j++) {
-            sumR.append(" + a").append(j).append('r');
-            sumI.append(" + a").append(j).append('i');
+            sumR.append(" + ").append(a).append(j).append('r');
+            sumI.append(" + ").append(a).append(j).append('i');
         }
-        line(t + " y0r = " + sumR + "; " + t + " y0i = " + sumI + ";");
-        line(t + " cr;");
-        line(t + " ci;");
-        line(t + " dr;");
-        line(t + " di;");
+        String y0 = prefix + "y0";
+        line(t + " " + y0 + "r = " + sumR + "; " + t + " " + y0 + "i = " + sumI + ";");
+        String c = prefix + "c";
+        String d = prefix + "d";
+        line(t + " " + c + "r;");
+        line(t + " " + c + "i;");
+        line(t + " " + d + "r;");
+        line(t + " " + d + "i;");
         String[] y = new String[radix];
-        y[0] = "y0";
+        y[0] = y0;
         for (int m = 1; m <= half; m++) {
-            StringBuilder cr = new StringBuilder("cr = x0r");
-            StringBuilder ci = new StringBuilder("ci = x0i");
-            StringBuilder dr = new StringBuilder("dr = ");
-            StringBuilder di = new StringBuilder("di = ");
+            StringBuilder cr = new StringBuilder(c + "r = " + x[0] + "r");
+            StringBuilder ci = new StringBuilder(c + "i = " + x[0] + "i");
+            StringBuilder dr = new StringBuilder(d + "r = ");
+            StringBuilder di = new StringBuilder(d + "i = ");
             for (int j = 1; j <= half; j++) {
                 // cos and sin of 2 pi j m / R, from the angle reduced to j m mod R.
                 double angle = 2 * Math.PI * ((long) j * m % radix) / radix;
-                String c = paren(type.literal(Math.cos(angle)));
+                String cs = paren(type.literal(Math.cos(angle)));
                 String sn = paren(type.literal(Math.sin(angle)));
-                cr.append(" + a").append(j).append("r * ").append(c);
-                ci.append(" + a").append(j).append("i * ").append(c);
-                dr.append(j == 1 ? "" : " + ").append('b').append(j).append("r * ").append(sn);
-                di.append(j == 1 ? "" : " + ").append('b').append(j).append("i * ").append(sn);
+                cr.append(" + ").append(a).append(j).append("r * ").append(cs);
+                ci.append(" + ").append(a).append(j).append("i * ").append(cs);
+                dr.append(j == 1 ? "" : " + ").append(b).append(j).append("r * ").append(sn);
+                di.append(j == 1 ? "" : " + ").append(b).append(j).append("i * ").append(sn);
             }
             line(cr + "; " + ci + ";");
             line(dr + "; " + di + ";");
+            String ym = prefix + "y" + m;
+            String yn = prefix + "y" + (radix - m);
             line("// y_" + m + " = c - i d, y_" + (radix - m) + " = c + i d.");
-            line(t + " y" + m + "r = cr + di; " + t + " y" + m + "i = ci - dr;");
-            line(t + " y" + (radix - m) + "r = cr - di; " + t + " y" + (radix - m) + "i = ci + dr;");
-            y[m] = "y" + m;
-            y[radix - m] = "y" + (radix - m);
+            line(t + " " + ym + "r = " + c + "r + " + d + "i; " + t + " " + ym + "i = " + c + "i - " + d + "r;");
+            line(t + " " + yn + "r = " + c + "r - " + d + "i; " + t + " " + yn + "i = " + c + "i + " + d + "r;");
+            y[m] = ym;
+            y[radix - m] = yn;
         }
         return y;
     }

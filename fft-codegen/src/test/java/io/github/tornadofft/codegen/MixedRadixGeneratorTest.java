@@ -64,7 +64,7 @@ class MixedRadixGeneratorTest {
         for (Type type : Type.values()) {
             String text = MixedRadixGenerator.source(type);
             String kernels = text.substring(text.indexOf("public static void radix2("))
-                    .replaceAll("public static void (radix\\d+|fused)\\(", "");
+                    .replaceAll("public static void (radix\\d+|fused|fusedComposite)\\(", "");
             assertTrue(kernels.contains("ctx.localBarrier();"), type + ": the fused kernel");
             assertFalse(Pattern.compile("\\b(?!get\\b|set\\b|localBarrier\\b|allocate(Float|Double)LocalArray\\b)[a-z]\\w*\\(")
                     .matcher(kernels).find(), type + ": a method call in a kernel");
@@ -109,12 +109,12 @@ class MixedRadixGeneratorTest {
     void theFirstPassReadsAndTheLastWritesGlobalMemory() {
         // Two passes or more, rows or columns: pass 0 reads elements q + m lines from src (in place, q's
         // later digits reversed give its butterfly), an odd-radix last pass writes elements i + m span to
-        // dst, and the group's own load and store, with their barriers, are skipped; across columns the
+        // dst (an odd or composite radix: any that is not a power of two), and the group's own load and store, with their barriers, are skipped; across columns the
         // work-items are transform-fastest.
         for (Type type : Type.values()) {
             assertWritten(type,
                     "boolean directIn = twoPasses && ((flags & TWIDDLE) == 0 || (flags & TWIDDLE_IN_PASS) != 0);",
-                    "boolean directOut = twoPasses && outColumns == columns && (lastNibble & 1) == 0;",
+                    "boolean directOut = twoPasses && outColumns == columns && ((lastNibble + 1) & lastNibble) != 0;",
                     "int lane = columns ? item % lanes : item / per;",
                     "int eIn = columns ? inner * inStride : inStride;",
                     "int u1 = gIn + 2 * (q + lines) * eIn;",
@@ -156,6 +156,30 @@ class MixedRadixGeneratorTest {
                     "int wl2 = 2 * (n - 1) + 2 * (tf2 & ((1 << TWIDDLE_BITS) - 1));",
                     "int wh2 = 2 * (n - 1) + (2 << TWIDDLE_BITS) + 2 * (tf2 >> TWIDDLE_BITS);",
                     "(lc / period + inner / period * (lc % period)) * n");
+        }
+    }
+
+    @Test
+    void theCompositeKernelTakesSixTenAndTwelveEarlyAndTheOddRadicesLate() {
+        // fusedComposite: passes 0 and 1 take 8, 16, 6, 10 and 12, pass 2 the composite radices only, passes 3
+        // to 6 the odd ones; a composite butterfly is two rounds of small DFTs on its registers (prime-factor:
+        // radix 10's second round the radix-5 DFTs p0 and p1), with no twiddle read between them.
+        for (Type type : Type.values()) {
+            String text = MixedRadixGenerator.source(type);
+            String composite = text.substring(text.indexOf("public static void fusedComposite("));
+            String pass0 = composite.substring(composite.indexOf("// Pass 0."), composite.indexOf("// Pass 1."));
+            String pass2 = composite.substring(composite.indexOf("// Pass 2 (radix 6, 10 or 12)."), composite.indexOf("// Pass 3"));
+            for (int radix : new int[] {6, 8, 10, 12, 16}) {
+                assertTrue(pass0.contains("if (radix == " + radix + ")") || pass0.contains("} else if (radix == " + radix + ")"),
+                        type + ": radix " + radix + " in pass 0");
+            }
+            assertFalse(pass0.contains("(radix == 3)") || pass0.contains("(radix == 2)"), type + ": no 2 or 3 in pass 0");
+            assertFalse(pass2.contains("(radix == 16)"), type + ": no power of two in pass 2");
+            assertTrue(composite.contains("// Pass 3 (radix 3, 5 or 7)."), type.toString());
+            String radix10 = pass0.substring(pass0.indexOf("(radix == 10)"), pass0.indexOf("(radix == 12)"));
+            String butterfly = radix10.substring(radix10.indexOf(" p0a1r = "));
+            assertTrue(butterfly.contains(" p1y4r = "), type + ": the second radix-5 DFT");
+            assertFalse(butterfly.contains("tw.get("), type + ": no twiddle inside the butterfly");
         }
     }
 
