@@ -1008,9 +1008,17 @@ final class Engine {
         return buffers.stream().mapToLong(TornadoNativeArray::getNumBytesOfSegmentWithHeader).sum();
     }
 
-    /** Registers per work-item NVIDIA's compilers may give this engine's kernels. */
+    /**
+     * Registers per work-item NVIDIA's compilers may give this engine's kernels: the options' cap, at most
+     * {@link DeviceProfile#LATE_STORE_REGISTERS} for a plan that stores late, and on the PTX backend at most
+     * {@link MixedRadix#SHORT_COMPOSITE_REGISTERS} for a mixed-radix plan of short composite chains only
+     * ({@link MixedRadix#shortComposite}).
+     */
     int registerCap() {
         int cap = key.options().tuning().maxRegisters();
+        if (mixedRadix != null && device.getTornadoVMBackend() == TornadoVMBackendType.PTX && mixedRadix.shortComposite()) {
+            cap = Math.min(MixedRadix.SHORT_COMPOSITE_REGISTERS, cap);
+        }
         return storesLate ? Math.min(DeviceProfile.LATE_STORE_REGISTERS, cap) : cap;
     }
 

@@ -119,6 +119,16 @@ final class MixedRadix {
     private static final Map<List<Object>, TornadoNativeArray> TWIDDLES = new ConcurrentHashMap<>();
 
     private final FftDescriptor descriptor;
+    /**
+     * Registers per work-item for a {@link #shortComposite} plan on the PTX backend. Measured on an H200
+     * (kernel ms, the default cap of 128 against 64, one process each): 1D 1000 x 16777 (10 x 10 x 10)
+     * 0.125 against 0.0998, 3D 100^3 x 8 (10 x 10 per axis) 0.186 against 0.156, 3072 x 5462 (16 x 16 x 12)
+     * 0.0930 against 0.0846, 1536 x 10923 (16 x 16 x 6) 0.0897 against 0.0876; the same cap cost 2D 1920 x
+     * 1080 x 8 (a chain of four passes along its columns) 9% and 1536 in double 75% (spills), and NVIDIA's
+     * OpenCL compiler gained nothing from it, so it is held to those plans on that backend.
+     */
+    static final int SHORT_COMPOSITE_REGISTERS = 64;
+
     /** The axes in the order they run (the last first), those of length 1 left out. */
     private final List<Axis> axes;
     /** The two work arrays of the axes that run as a convolution (none without one), from {@link HostBuffers}. */
@@ -683,6 +693,24 @@ final class MixedRadix {
         return allocated * precision.bytes();
     }
 
+    /**
+     * Whether every axis of this float plan runs as one fused kernel of a composite chain ({@link #composite})
+     * of at most {@link MixedRadixPass#FUSED_EARLY_PASSES} passes: the plans {@link #SHORT_COMPOSITE_REGISTERS}
+     * is for.
+     */
+    boolean shortComposite() {
+        if (descriptor.precision() != Precision.FLOAT || axes.isEmpty()) {
+            return false;
+        }
+        for (Axis axis : axes) {
+            int[] chain = axis.fused ? fusedRadices(axis.n) : null;
+            if (chain == null || !composite(chain) || chain.length > MixedRadixPass.FUSED_EARLY_PASSES) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The axes in the order they run, the last (X) first, those of length 1 left out. */
     List<Axis> axes() {
         return axes;
@@ -740,7 +768,7 @@ final class MixedRadix {
         return tasks;
     }
 
-    /** The passes in one line: {@code mixed radix 1000 = 8 x 5 x 5 x 5: R8(span 1) R5(span 8) R5(span 40) R5(span 200)}. */
+    /** The passes in one line: {@code mixed radix 1000 = 10 x 10 x 10: R10(span 1) R10(span 10) R10(span 100)}. */
     String notation() {
         if (axes.size() == 1 && descriptor.rank() == 1) {
             return "mixed radix " + axes.getFirst().notation();
@@ -1122,7 +1150,7 @@ final class MixedRadix {
             }
         }
 
-        /** The axis's passes: {@code 1000 = 8 x 5 x 5 x 5: R8(span 1) R5(span 8) R5(span 40) R5(span 200)}. */
+        /** The axis's passes: {@code 1000 = 10 x 10 x 10: R10(span 1) R10(span 10) R10(span 100)}. */
         String notation() {
             if (points != null) {
                 return n + ": Bluestein, a convolution of M = " + points.notation();

@@ -216,6 +216,20 @@ class MixedRadixTest {
     }
 
     @Test
+    void onlyPlansOfShortCompositeChainsInFloatTakeTheSmallerRegisterCap() {
+        long local = 48 << 10;
+        assertTrue(new MixedRadix(FftDescriptor.c2c(1000).batch(4).build(), local).shortComposite(), "10 x 10 x 10");
+        assertTrue(new MixedRadix(FftDescriptor.c2c(100, 100, 100).build(), local).shortComposite(), "10 x 10 per axis");
+        assertTrue(new MixedRadix(FftDescriptor.c2c(3072).build(), local).shortComposite(), "16 x 16 x 12");
+        assertFalse(new MixedRadix(FftDescriptor.c2c(1080, 1920).build(), local).shortComposite(), "1080 = 10 x 6 x 6 x 3");
+        assertFalse(new MixedRadix(FftDescriptor.c2c(3000).build(), local).shortComposite(), "four passes");
+        assertFalse(new MixedRadix(FftDescriptor.c2c(768).build(), local).shortComposite(), "no composite radix");
+        assertFalse(new MixedRadix(FftDescriptor.c2c(1000).precision(Precision.DOUBLE).build(), local).shortComposite(),
+                "double");
+        assertFalse(new MixedRadix(FftDescriptor.c2c(1000000).build(), local).shortComposite(), "two fused steps");
+    }
+
+    @Test
     void theFusedKernelTakesEveryChainPlannedUpToItsLongestAndRefusesOthers() {
         // Every one but 4374 = 2 x 3^7, whose eight passes are one more than the kernel has.
         int taken = 0;
