@@ -246,8 +246,16 @@ final class MixedRadix {
      */
     static final String COMPOSITE_PROPERTY = "tornado.fft.mixedRadix.composite";
     /** {@link #COMPOSITE_PROPERTY}, read once. */
-    private static final boolean COMPOSITE = checked(COMPOSITE_PROPERTY,
-            System.getProperty(COMPOSITE_PROPERTY, "true"), "true", "false").equals("true");
+    private static final boolean COMPOSITE = compositeMode(System.getProperty(COMPOSITE_PROPERTY, "true"));
+
+    /**
+     * {@code value}, a value of {@link #COMPOSITE_PROPERTY}, checked.
+     *
+     * @throws IllegalArgumentException naming the property, where {@code value} is not true or false
+     */
+    static boolean compositeMode(String value) {
+        return checked(COMPOSITE_PROPERTY, value, "true", "false").equals("true");
+    }
 
     /** The radices {@code fusedComposite} takes in its first passes besides 8 and 16 (the odd ones come after). */
     private static final int[] COMPOSITES = {12, 10, 6};

@@ -213,6 +213,10 @@ class MixedRadixTest {
             }
         }
         assertTrue(taken > 50, "lengths with a composite chain up to FUSED_MAX: " + taken);
+        assertTrue(MixedRadix.compositeMode("true"));
+        assertFalse(MixedRadix.compositeMode("false"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MixedRadix.compositeMode("yes"));
+        assertTrue(e.getMessage().contains("tornado.fft.mixedRadix.composite") && e.getMessage().contains("yes"), e.getMessage());
     }
 
     @Test
