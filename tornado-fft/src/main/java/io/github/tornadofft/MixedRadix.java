@@ -269,9 +269,9 @@ final class MixedRadix {
         return composite != null ? composite : radices(n);
     }
 
-    /** Whether a chain takes {@code MixedRadixPass.fusedComposite} (it holds a radix 6, 10 or 12). */
+    /** Whether a chain takes {@code MixedRadixPass.fusedComposite} (it holds one of {@link #COMPOSITES}). */
     static boolean composite(int[] radices) {
-        return Arrays.stream(radices).anyMatch(r -> r == 6 || r == 10 || r == 12);
+        return Arrays.stream(radices).anyMatch(r -> Arrays.stream(COMPOSITES).anyMatch(c -> c == r));
     }
 
     /**

@@ -758,7 +758,8 @@ public final class MixedRadixGenerator extends KernelSource {
         int a = Integer.lowestOneBit(radix);
         int b = radix / a;
         String c8 = type.literal(Math.sqrt(0.5));
-        // u[m2][k1]: the a-point DFT over m1 of the inputs (b m1 + a m2) mod R, in place in those registers.
+        // u[m2][k1]: the a-point DFT over m1 of the inputs (b m1 + a m2) mod R, in place in those registers
+        // (decimation in frequency: output k1 in the register of k1's bits reversed).
         String[][] u = new String[b][a];
         int bits = Integer.numberOfTrailingZeros(a);
         for (int m2 = 0; m2 < b; m2++) {
@@ -768,7 +769,7 @@ public final class MixedRadixGenerator extends KernelSource {
             }
             radix2Stages(in, c8);
             for (int k1 = 0; k1 < a; k1++) {
-                u[m2][k1] = in[bits == 0 ? k1 : Integer.reverse(k1) >>> (32 - bits)];
+                u[m2][k1] = in[Integer.reverse(k1) >>> (32 - bits)];
             }
         }
         int bInverse = inverse(b, a);
