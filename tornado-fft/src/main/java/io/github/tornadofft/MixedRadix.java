@@ -327,8 +327,8 @@ final class MixedRadix {
                     }
                     int passes = early + odd;
                     int length = best == null ? plain.length : best.length;
-                    boolean better = best == null ? passes < length : passes < length
-                            || passes == length && (composites < bestComposites || composites == bestComposites && bits > bestBits);
+                    boolean better = passes < length || best != null && passes == length
+                            && (composites < bestComposites || composites == bestComposites && bits > bestBits);
                     if (!better) {
                         continue;
                     }
@@ -625,21 +625,12 @@ final class MixedRadix {
     record Group(int buffers, int per, int lanes, int layout) {
 
         /**
-         * The group of the fused kernel of {@code transforms} transforms of n points on a device of groups
-         * of at most {@code maxGroup}: along rows {@link #fusedPer} and {@link #fusedLanes}; with
-         * {@code across} (columns, or a transposed store) where {@link #WIDE_PROPERTY} says so, one buffer
-         * per transform and as many transforms as 48 KB holds, so that the runs across transforms are longest.
+         * The group of the fused kernel of {@code transforms} transforms of n points, whose chain is
+         * {@code radices}, on a device of groups of at most {@code maxGroup}: along rows {@link #fusedPer} and
+         * {@link #fusedLanes}; with {@code across} (columns, or a transposed store) where {@code wide} (a value
+         * of {@link #WIDE_PROPERTY}) says so, one buffer per transform and as many transforms as 48 KB holds,
+         * so that the runs across transforms are longest.
          */
-        static Group of(int n, Precision precision, int transforms, int maxGroup, boolean across) {
-            return of(WIDE, n, radices(n), precision, transforms, maxGroup, across);
-        }
-
-        /** {@link #of(int, Precision, int, int, boolean)} under {@code wide}, a value of {@link #WIDE_PROPERTY}. */
-        static Group of(String wide, int n, Precision precision, int transforms, int maxGroup, boolean across) {
-            return of(wide, n, radices(n), precision, transforms, maxGroup, across);
-        }
-
-        /** {@link #of(String, int, Precision, int, int, boolean)} for the chain {@code radices} of n. */
         static Group of(String wide, int n, int[] radices, Precision precision, int transforms, int maxGroup, boolean across) {
             int group = Math.min(GROUP, maxGroup);
             int per = fusedPer(n, radices, maxGroup);
@@ -711,8 +702,7 @@ final class MixedRadix {
             return false;
         }
         for (Axis axis : axes) {
-            int[] chain = axis.fused ? fusedRadices(axis.n) : null;
-            if (chain == null || !composite(chain) || chain.length > MixedRadixPass.FUSED_EARLY_PASSES) {
+            if (!axis.fused || !composite(axis.radices) || axis.radices.length > MixedRadixPass.FUSED_EARLY_PASSES) {
                 return false;
             }
         }
@@ -891,11 +881,12 @@ final class MixedRadix {
             this.points = null;
             this.chirp = null;
             this.spectrum = null;
-            this.radices = MixedRadix.radices(n);
             this.fused = fuses(n, precision, localBytes);
+            // The chain the axis runs, chosen once: a fused kernel's may take the composite radices.
+            this.radices = fused ? fusedRadices(n) : MixedRadix.radices(n);
             this.split = fused || descriptor.rank() != 1 ? null : steps(n, precision, localBytes);
             if (fused) {
-                this.tables = List.of(fusedTable(precision, n, fusedRadices(n)));
+                this.tables = List.of(fusedTable(precision, n, radices));
                 return;
             }
             if (split != null) {
@@ -926,20 +917,15 @@ final class MixedRadix {
                     key -> DeviceArrays.of(precision, fusedTwiddles(radices)));
         }
 
-        /** The chain of a fused kernel of this axis of {@code points} points: a step's, or the whole axis's ({@link #fusedRadices}). */
+        /** The chain of a fused kernel of this axis of {@code points} points: a step's, or the whole axis's. */
         private int[] chainOf(int points) {
-            return split == null ? fusedRadices(points) : MixedRadix.radices(points);
+            return split == null ? radices : MixedRadix.radices(points);
         }
 
         /** The table of the later step of n1 x n2 points ({@link #splitTwiddles}), shared by the plans of the JVM. */
         private static TornadoNativeArray splitTable(Precision precision, int n1, int n2) {
             return TWIDDLES.computeIfAbsent(List.of(precision, "split", n1, n2),
                     key -> DeviceArrays.of(precision, splitTwiddles(n1, n2)));
-        }
-
-        /** The radices of the passes, in order (a copy). */
-        int[] radices() {
-            return radices.clone();
         }
 
         /**
@@ -1172,7 +1158,7 @@ final class MixedRadix {
                 return n + " = " + split[0] + " x " + split[1] + " in two fused steps, columns (" + chain(split[0])
                         + "), then rows twiddled and stored transposed (" + chain(split[1]) + ")";
             }
-            return fused ? chain(n, fusedRadices(n)) : chain(n);
+            return chain(n, radices);
         }
 
         /** The passes of a transform of n points: {@code 1000 = 8 x 5 x 5 x 5: R8(span 1) R5(span 8) ...}. */

@@ -465,26 +465,27 @@ class MixedRadixTest {
     void columnsWhoseGroupsWouldMoveShortRunsTakeWideGroupsInOneBuffer() {
         // Columns of 1080: along rows one transform of 135 work-items a group (runs of one value, 8 bytes);
         // wide, five in one buffer each, 51 work-items each (runs of 40 bytes).
-        assertEquals(new MixedRadix.Group(2, 135, 1, MixedRadixPass.PAD), MixedRadix.Group.of("auto", 1080, Precision.FLOAT,
-                15360, 256, false));
-        MixedRadix.Group wide = MixedRadix.Group.of("auto", 1080, Precision.FLOAT, 15360, 256, true);
+        int[] r1080 = MixedRadix.radices(1080);
+        assertEquals(new MixedRadix.Group(2, 135, 1, MixedRadixPass.PAD),
+                MixedRadix.Group.of("auto", 1080, r1080, Precision.FLOAT, 15360, 256, false));
+        MixedRadix.Group wide = MixedRadix.Group.of("auto", 1080, r1080, Precision.FLOAT, 15360, 256, true);
         assertEquals(1, wide.buffers());
         assertEquals(5, wide.lanes());
         assertEquals(51, wide.per());
         assertEquals(5 * 1080 * 2, wide.values(1080));
         // Columns of 100: twelve a group already (96 bytes): as along rows, unless asked.
-        assertEquals(new MixedRadix.Group(2, 20, 12, MixedRadixPass.PAD), MixedRadix.Group.of("auto", 100, Precision.FLOAT,
-                80000, 256, true));
-        MixedRadix.Group asked = MixedRadix.Group.of("true", 100, Precision.FLOAT, 80000, 256, true);
+        assertEquals(new MixedRadix.Group(2, 20, 12, MixedRadixPass.PAD),
+                MixedRadix.Group.of("auto", 100, MixedRadix.radices(100), Precision.FLOAT, 80000, 256, true));
+        MixedRadix.Group asked = MixedRadix.Group.of("true", 100, MixedRadix.radices(100), Precision.FLOAT, 80000, 256, true);
         assertEquals(61, asked.lanes());
         assertEquals(4, asked.per());
-        assertEquals(2, MixedRadix.Group.of("false", 1080, Precision.FLOAT, 15360, 256, true).buffers());
+        assertEquals(2, MixedRadix.Group.of("false", 1080, r1080, Precision.FLOAT, 15360, 256, true).buffers());
         // Double: 1000 points, one a group along rows (16 bytes); wide, three.
-        assertEquals(3, MixedRadix.Group.of("auto", 1000, Precision.DOUBLE, 1000, 256, true).lanes());
+        assertEquals(3, MixedRadix.Group.of("auto", 1000, MixedRadix.radices(1000), Precision.DOUBLE, 1000, 256, true).lanes());
         // A batch the group holds whole is not widened; groups of at most 64 work-items.
-        assertEquals(2, MixedRadix.Group.of("auto", 1000, Precision.FLOAT, 2, 256, true).buffers());
-        assertTrue(MixedRadix.Group.of("auto", 1080, Precision.FLOAT, 15360, 64, true).lanes()
-                * MixedRadix.Group.of("auto", 1080, Precision.FLOAT, 15360, 64, true).per() <= 64);
+        assertEquals(2, MixedRadix.Group.of("auto", 1000, MixedRadix.radices(1000), Precision.FLOAT, 2, 256, true).buffers());
+        assertTrue(MixedRadix.Group.of("auto", 1080, r1080, Precision.FLOAT, 15360, 64, true).lanes()
+                * MixedRadix.Group.of("auto", 1080, r1080, Precision.FLOAT, 15360, 64, true).per() <= 64);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MixedRadix.wideMode("yes"));
         assertTrue(e.getMessage().startsWith(MixedRadix.WIDE_PROPERTY + ": auto, true or false"), e.getMessage());
     }
