@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.Collections;
+import java.util.Comparator;
 
 /**
  * A transform of one, two or three axes none of whose lengths has a prime factor above 7, one of them
@@ -240,38 +241,119 @@ final class MixedRadix {
     }
 
     /**
-     * Whether a transform that runs as one fused kernel takes the composite radices 6, 10 and 12 where they
-     * make fewer passes ({@link #compositeRadices}): {@code tornado.fft.mixedRadix.composite}, true (the
-     * default) or false (the chains of {@link #radices}, a switch to measure with).
+     * Which composite radices a transform that runs as one fused kernel takes where they make fewer passes
+     * ({@link #fusedRadices}): {@code tornado.fft.mixedRadix.composite}, true (the default: 6, 10, 12, 15, 20
+     * and 24), small (6, 10 and 12 only: {@link #compositeRadices}) or false (the chains of {@link #radices}),
+     * a switch to measure with.
      */
     static final String COMPOSITE_PROPERTY = "tornado.fft.mixedRadix.composite";
     /** {@link #COMPOSITE_PROPERTY}, read once. */
-    private static final boolean COMPOSITE = compositeMode(System.getProperty(COMPOSITE_PROPERTY, "true"));
+    private static final String COMPOSITE = compositeMode(System.getProperty(COMPOSITE_PROPERTY, "true"));
 
     /**
      * {@code value}, a value of {@link #COMPOSITE_PROPERTY}, checked.
      *
-     * @throws IllegalArgumentException naming the property, where {@code value} is not true or false
+     * @throws IllegalArgumentException naming the property, where {@code value} is not true, small or false
      */
-    static boolean compositeMode(String value) {
-        return checked(COMPOSITE_PROPERTY, value, "true", "false").equals("true");
+    static String compositeMode(String value) {
+        return checked(COMPOSITE_PROPERTY, value, "true", "small", "false");
     }
-
-    /** The radices {@code fusedComposite} takes in its first passes besides 8 and 16 (the odd ones come after). */
-    private static final int[] COMPOSITES = {12, 10, 6};
 
     /**
-     * The chain of the fused kernel of one transform of n points (not a step of two or three): {@link
-     * #compositeRadices} where there is one and {@link #COMPOSITE_PROPERTY} allows it, else {@link #radices}.
+     * The fused kernels, each with the radices its passes take (pass p: {@code slots[p]}); a chain runs in the
+     * first that takes it ({@link #of}).
      */
-    static int[] fusedRadices(int n) {
-        int[] composite = COMPOSITE ? compositeRadices(n) : null;
-        return composite != null ? composite : radices(n);
+    enum FusedKernel {
+        /** {@code fused}: 2 to 16 in the first three passes, then 3, 5 and 7. */
+        PLAIN(MixedRadixPass.FUSED_SLOTS),
+        /** {@code fusedComposite}: 6, 10 and 12 too, in the first three passes. */
+        COMPOSITE(MixedRadixPass.FUSED_COMPOSITE_SLOTS),
+        /** {@code fusedLarge}: 15, 20 and 24 too, in chains of two or three passes. */
+        LARGE(MixedRadixPass.FUSED_LARGE_SLOTS);
+
+        private final int[][] slots;
+
+        FusedKernel(int[][] slots) {
+            this.slots = slots;
+        }
+
+        /** Whether this kernel's passes take the chain: no more passes than it has, each radix in its pass's slot. */
+        boolean takes(int[] radices) {
+            if (radices.length > slots.length) {
+                return false;
+            }
+            for (int p = 0; p < radices.length; p++) {
+                int radix = radices[p];
+                if (Arrays.stream(slots[p]).noneMatch(r -> r == radix)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** The first kernel that takes the chain. */
+        static FusedKernel of(int[] radices) {
+            for (FusedKernel kernel : values()) {
+                if (kernel.takes(radices)) {
+                    return kernel;
+                }
+            }
+            throw new IllegalArgumentException("radices: no fused kernel takes " + Arrays.toString(radices));
+        }
     }
 
-    /** Whether a chain takes {@code MixedRadixPass.fusedComposite} (it holds one of {@link #COMPOSITES}). */
-    static boolean composite(int[] radices) {
-        return Arrays.stream(radices).anyMatch(r -> Arrays.stream(COMPOSITES).anyMatch(c -> c == r));
+    /**
+     * The chain of the fused kernel of one transform of n points (not a step of two or three): as far as
+     * {@link #COMPOSITE_PROPERTY} allows, the shortest of {@link #largeRadices}, {@link #compositeRadices} and
+     * {@link #radices} (each only where it is shorter than those after it).
+     */
+    static int[] fusedRadices(int n) {
+        int[] chain = radices(n);
+        if (!COMPOSITE.equals("false")) {
+            int[] composite = compositeRadices(n);
+            chain = composite != null ? composite : chain;
+        }
+        if (COMPOSITE.equals("true")) {
+            int[] large = largeRadices(n);
+            chain = large != null && large.length < chain.length ? large : chain;
+        }
+        return chain;
+    }
+
+    /**
+     * The chain of n that {@code MixedRadixPass.fusedLarge} takes in the fewest passes, its radices the
+     * largest in each pass first of those (3000 = 20 x 15 x 10, 6144 = 24 x 16 x 16, 384 = 24 x 16); null
+     * where it takes none. It holds a radix 20 or 24 in its first pass, so that no chain of the other kernels
+     * runs there.
+     */
+    static int[] largeRadices(int n) {
+        int[][] slots = MixedRadixPass.FUSED_LARGE_SLOTS;
+        for (int passes = 1; passes <= slots.length; passes++) {
+            int[] chain = largeChain(n, new int[passes], 0);
+            if (chain != null) {
+                return chain;
+            }
+        }
+        return null;
+    }
+
+    /** {@code chain} with passes p and on filled from fusedLarge's slots so that they multiply to n, or null. */
+    private static int[] largeChain(int n, int[] chain, int p) {
+        if (p == chain.length) {
+            return n == 1 ? chain : null;
+        }
+        int[] slot = Arrays.stream(MixedRadixPass.FUSED_LARGE_SLOTS[p]).boxed().sorted(Comparator.reverseOrder())
+                .mapToInt(Integer::intValue).toArray();
+        for (int radix : slot) {
+            if (n % radix == 0) {
+                chain[p] = radix;
+                int[] done = largeChain(n / radix, chain, p + 1);
+                if (done != null) {
+                    return done;
+                }
+            }
+        }
+        return null;
     }
 
     /**
@@ -388,30 +470,12 @@ final class MixedRadix {
      * a chain of radices the kernel takes.
      */
     static boolean fuses(int n, Precision precision, long localBytes) {
-        return n <= fusedMax(precision) && localBytes >= FUSED_LOCAL_BYTES && fusedTakes(radices(n));
+        return n <= fusedMax(precision) && localBytes >= FUSED_LOCAL_BYTES && FusedKernel.PLAIN.takes(radices(n));
     }
 
     /** The longest transform the fused kernel takes in {@code precision}, in one buffer or (always two) in two. */
     static int fusedMax(Precision precision) {
         return BUFFERS.equals("2") ? inPlaceMax(precision) / 2 : inPlaceMax(precision);
-    }
-
-    /**
-     * Whether the fused kernel runs this chain of radices: at most {@link MixedRadixPass#FUSED_PASSES}
-     * passes, and none of radix 2, 4, 8 or 16 after the first {@link MixedRadixPass#FUSED_EARLY_PASSES}
-     * (the later passes are written for 3, 5 and 7 only). Every chain {@link #radices} makes up to the
-     * fused kernel's longest transform is one.
-     */
-    static boolean fusedTakes(int[] radices) {
-        if (radices.length > MixedRadixPass.FUSED_PASSES) {
-            return false;
-        }
-        for (int p = MixedRadixPass.FUSED_EARLY_PASSES; p < radices.length; p++) {
-            if (radices[p] % 2 == 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**
@@ -511,11 +575,11 @@ final class MixedRadix {
         return table;
     }
 
-    /** The fused kernel's radix word: radix R of pass p as {@code R - 1} in bits 4p to 4p + 3. */
+    /** The fused kernels' radix word: radix R of pass p as its code ({@code MixedRadixPass.radixCode}) in bits 4p to 4p + 3. */
     static int radixWord(int[] radices) {
         int word = 0;
         for (int p = 0; p < radices.length; p++) {
-            word |= (radices[p] - 1) << (4 * p);
+            word |= MixedRadixPass.radixCode(radices[p]) << (4 * p);
         }
         return word;
     }
@@ -702,7 +766,8 @@ final class MixedRadix {
             return false;
         }
         for (Axis axis : axes) {
-            if (!axis.fused || !composite(axis.radices) || axis.radices.length > MixedRadixPass.FUSED_EARLY_PASSES) {
+            if (!axis.fused || FusedKernel.of(axis.radices) != FusedKernel.COMPOSITE
+                    || axis.radices.length > MixedRadixPass.FUSED_EARLY_PASSES) {
                 return false;
             }
         }
@@ -1112,15 +1177,21 @@ final class MixedRadix {
                     | (group.buffers() == 1 ? MixedRadixPass.IN_PLACE : 0);
             int word = radixWord(radices);
             int local = group.values(points);
-            boolean composite = composite(radices);
+            FusedKernel kernel = FusedKernel.of(radices);
             if (src instanceof DoubleArray doubles) {
-                graph.task(task, composite ? MixedRadixPassDouble::fusedComposite : MixedRadixPassDouble::fused,
-                        new KernelContext(), doubles, (DoubleArray) dst, (DoubleArray) table, points, word, transforms,
+                graph.task(task, switch (kernel) {
+                    case PLAIN -> MixedRadixPassDouble::fused;
+                    case COMPOSITE -> MixedRadixPassDouble::fusedComposite;
+                    case LARGE -> MixedRadixPassDouble::fusedLarge;
+                }, new KernelContext(), doubles, (DoubleArray) dst, (DoubleArray) table, points, word, transforms,
                         inner, in.stride(), in.distance(), out.stride(), out.distance(), scale, all, local);
             } else {
-                graph.task(task, composite ? MixedRadixPass::fusedComposite : MixedRadixPass::fused, new KernelContext(),
-                        (FloatArray) src, (FloatArray) dst, (FloatArray) table, points, word, transforms, inner,
-                        in.stride(), in.distance(), out.stride(), out.distance(), (float) scale, all, local);
+                graph.task(task, switch (kernel) {
+                    case PLAIN -> MixedRadixPass::fused;
+                    case COMPOSITE -> MixedRadixPass::fusedComposite;
+                    case LARGE -> MixedRadixPass::fusedLarge;
+                }, new KernelContext(), (FloatArray) src, (FloatArray) dst, (FloatArray) table, points, word, transforms,
+                        inner, in.stride(), in.distance(), out.stride(), out.distance(), (float) scale, all, local);
             }
             int groups = (transforms + lanes - 1) / lanes;
             WorkerGrid1D worker = new WorkerGrid1D(groups * lanes * per);

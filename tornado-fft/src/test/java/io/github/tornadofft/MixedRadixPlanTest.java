@@ -109,11 +109,12 @@ class MixedRadixPlanTest {
     @ParameterizedTest(name = "n={0}")
     @ValueSource(ints = {1000, 1536, 3000, 3072, 4000, 4802, 6144, 12288, 3 << 18, 390625, 1000000, 3 << 20})
     void longerLengthsMatchTheReferenceBothWays(int n) {
-        // Fused (one kernel) in two buffers to 3072 in float and 1536 in double: 1000 = 8 5 5 5, 1536,
-        // 3000, 3072; in one buffer, in place, to 6144 in float (4000, 4802, 6144) and 3072 in double
-        // (3000, 3072). Beyond, two fused steps: 12288 = 96 x 128, 3 x 2^18 = 768 x 1024, 5^8 = 625 x 625,
-        // 10^6 = 1000 x 1000 (in double 4000 = 50 x 80, 4802 = 49 x 98, 6144 = 64 x 96 too). Beyond those,
-        // three fused steps: 3 x 2^20 = 192 x 128 x 128 in float, 3 x 2^18 = 128 x 96 x 64 in double.
+        // Fused (one kernel) in two buffers to 3072 in float and 1536 in double: 1000 = 10 10 10, 1536 = 16
+        // 16 6, 3000 = 20 15 10, 3072 = 16 16 12; in one buffer, in place, to 6144 in float (4000 = 20 20 10,
+        // 4802 = 2 7 7 7 7, 6144 = 24 16 16) and 3072 in double (3000, 3072): each fused kernel both ways.
+        // Beyond, two fused steps: 12288 = 96 x 128, 3 x 2^18 = 768 x 1024, 5^8 = 625 x 625, 10^6 = 1000 x
+        // 1000 (in double 4000 = 50 x 80, 4802 = 49 x 98, 6144 = 64 x 96 too). Beyond those, three fused
+        // steps: 3 x 2^20 = 192 x 128 x 128 in float, 3 x 2^18 = 128 x 96 x 64 in double.
         int batch = n <= 6144 ? 3 : 1;
         for (Precision precision : Signals.ARITHMETIC) {
             if (precision == Precision.DOUBLE && n > 12288 && n != 390625 && n != 3 << 18) {
@@ -255,7 +256,7 @@ class MixedRadixPlanTest {
         // A length with no pair of factors to 1536 runs as three (MixedRadixTest: the plan; longerLengths...: the result).
         String[][] cases = {
                 {"1000", "mixed radix 1000 = 10 x 10 x 10: R10(span 1) R10(span 10) R10(span 100)", "1"},
-                {"6144", "mixed radix 6144 = 16 x 16 x 8 x 3: R16(span 1)", "1"},
+                {"6144", "mixed radix 6144 = 24 x 16 x 16: R24(span 1) R16(span 24) R16(span 384)", "1"},
                 {"12288", "mixed radix 12288 = 96 x 128 in two fused steps", "2"}};
         for (String[] c : cases) {
             try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(Integer.parseInt(c[0])).build(), TestDevice.get())) {

@@ -10,6 +10,9 @@ import io.github.tornadofft.reference.ReferenceFft;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
@@ -173,6 +176,55 @@ class MixedRadixTest {
             assertEquals(radices[p], ((word >>> (4 * p)) & 15) + 1, "pass " + p);
         }
         assertEquals(16, ((MixedRadix.radixWord(new int[] {3, 16}) >>> 4) & 15) + 1, "radix 16 in four bits");
+        // 20 and 24 take the codes of 9 and 14, which no kernel takes; every radix a kernel takes has its own.
+        assertEquals(8 | 13 << 4 | 15 << 8, MixedRadix.radixWord(new int[] {20, 24, 16}));
+        Set<Integer> codes = new HashSet<>();
+        Set<Integer> taken = new HashSet<>();
+        for (int[][] slots : List.of(MixedRadixPass.FUSED_SLOTS, MixedRadixPass.FUSED_COMPOSITE_SLOTS,
+                MixedRadixPass.FUSED_LARGE_SLOTS)) {
+            Arrays.stream(slots).flatMapToInt(Arrays::stream).forEach(taken::add);
+        }
+        for (int radix : taken) {
+            int code = MixedRadixPass.radixCode(radix);
+            assertTrue(code > 0 && code < 16 && codes.add(code), "radix " + radix + ": code " + code);
+        }
+    }
+
+    @Test
+    void largeRadicesMakeFewerPassesInFusedLargesSlots() {
+        assertArrayEquals(new int[] {20, 15, 10}, MixedRadix.fusedRadices(3000));
+        assertArrayEquals(new int[] {20, 20, 10}, MixedRadix.fusedRadices(4000));
+        assertArrayEquals(new int[] {24, 16, 16}, MixedRadix.fusedRadices(6144));
+        assertArrayEquals(new int[] {24, 16}, MixedRadix.fusedRadices(384));
+        assertArrayEquals(new int[] {24, 15, 3}, MixedRadix.fusedRadices(1080));
+        assertArrayEquals(new int[] {10, 10, 10}, MixedRadix.fusedRadices(1000), "three passes either way: fusedComposite");
+        assertArrayEquals(new int[] {16, 16, 12}, MixedRadix.fusedRadices(3072));
+        assertNull(MixedRadix.largeRadices(1000 * 7), "no chain of fusedLarge's slots");
+        int taken = 0;
+        for (int n = 2; n <= MixedRadixPass.FUSED_MAX; n++) {
+            if (!MixedRadix.smooth(n)) {
+                continue;
+            }
+            int[] chain = MixedRadix.fusedRadices(n);
+            String what = "n=" + n + ": " + Arrays.toString(chain);
+            assertEquals(n, Arrays.stream(chain).reduce(1, (a, b) -> a * b), what);
+            if (n == 4374) {
+                assertThrows(IllegalArgumentException.class, () -> MixedRadix.FusedKernel.of(chain), "eight passes: no kernel");
+                continue;
+            }
+            MixedRadix.FusedKernel kernel = MixedRadix.FusedKernel.of(chain);
+            assertTrue(kernel.takes(chain), what);
+            int[] composite = MixedRadix.compositeRadices(n);
+            int shortest = Math.min(MixedRadix.radices(n).length, composite == null ? Integer.MAX_VALUE : composite.length);
+            if (kernel == MixedRadix.FusedKernel.LARGE) {
+                taken++;
+                assertTrue(chain.length < shortest, what + ": fewer passes than the other kernels'");
+                assertTrue(chain[0] == 20 || chain[0] == 24, what);
+            } else {
+                assertEquals(shortest, chain.length, what);
+            }
+        }
+        assertTrue(taken > 25, "lengths fusedLarge takes in fewer passes: " + taken);
     }
 
     @Test
@@ -199,7 +251,7 @@ class MixedRadixTest {
             String what = "n=" + n + ": " + Arrays.toString(chain);
             assertEquals(n, Arrays.stream(chain).reduce(1, (a, b) -> a * b), what);
             assertTrue(chain.length < MixedRadix.radices(n).length, what + ": fewer passes");
-            assertTrue(MixedRadix.composite(chain), what);
+            assertEquals(MixedRadix.FusedKernel.COMPOSITE, MixedRadix.FusedKernel.of(chain), what);
             assertTrue(chain.length <= MixedRadixPass.FUSED_PASSES, what);
             for (int p = 0; p < chain.length; p++) {
                 int r = chain[p];
@@ -213,8 +265,9 @@ class MixedRadixTest {
             }
         }
         assertTrue(taken > 50, "lengths with a composite chain up to FUSED_MAX: " + taken);
-        assertTrue(MixedRadix.compositeMode("true"));
-        assertFalse(MixedRadix.compositeMode("false"));
+        assertEquals("true", MixedRadix.compositeMode("true"));
+        assertEquals("small", MixedRadix.compositeMode("small"));
+        assertEquals("false", MixedRadix.compositeMode("false"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MixedRadix.compositeMode("yes"));
         assertTrue(e.getMessage().contains("tornado.fft.mixedRadix.composite") && e.getMessage().contains("yes"), e.getMessage());
     }
@@ -225,8 +278,9 @@ class MixedRadixTest {
         assertTrue(new MixedRadix(FftDescriptor.c2c(1000).batch(4).build(), local).shortComposite(), "10 x 10 x 10");
         assertTrue(new MixedRadix(FftDescriptor.c2c(100, 100, 100).build(), local).shortComposite(), "10 x 10 per axis");
         assertTrue(new MixedRadix(FftDescriptor.c2c(3072).build(), local).shortComposite(), "16 x 16 x 12");
-        assertFalse(new MixedRadix(FftDescriptor.c2c(1080, 1920).build(), local).shortComposite(), "1080 = 10 x 6 x 6 x 3");
-        assertFalse(new MixedRadix(FftDescriptor.c2c(3000).build(), local).shortComposite(), "four passes");
+        assertFalse(new MixedRadix(FftDescriptor.c2c(1080, 1920).build(), local).shortComposite(), "1080 = 24 x 15 x 3: fusedLarge");
+        assertFalse(new MixedRadix(FftDescriptor.c2c(3000).build(), local).shortComposite(), "20 x 15 x 10: fusedLarge");
+        assertFalse(new MixedRadix(FftDescriptor.c2c(3000 * 7).build(), local).shortComposite(), "two fused steps");
         assertFalse(new MixedRadix(FftDescriptor.c2c(768).build(), local).shortComposite(), "no composite radix");
         assertFalse(new MixedRadix(FftDescriptor.c2c(1000).precision(Precision.DOUBLE).build(), local).shortComposite(),
                 "double");
@@ -239,16 +293,16 @@ class MixedRadixTest {
         int taken = 0;
         for (int n = 2; n <= MixedRadixPass.FUSED_MAX; n++) {
             if (MixedRadix.smooth(n) && n != 4374) {
-                assertTrue(MixedRadix.fusedTakes(MixedRadix.radices(n)), "n=" + n + ": " + Arrays.toString(MixedRadix.radices(n)));
+                assertTrue(MixedRadix.FusedKernel.PLAIN.takes(MixedRadix.radices(n)), "n=" + n + ": " + Arrays.toString(MixedRadix.radices(n)));
                 taken++;
             }
         }
         assertTrue(taken > 100, "7-smooth lengths up to FUSED_MAX: " + taken);
         assertEquals(8, MixedRadix.radices(4374).length);
-        assertTrue(MixedRadix.fusedTakes(new int[] {3, 3, 3, 3, 3, 3, 3}), "3^7 = 2187: seven passes");
-        assertFalse(MixedRadix.fusedTakes(new int[] {2, 3, 3, 3, 3, 3, 3, 3}), "eight passes");
-        assertFalse(MixedRadix.fusedTakes(new int[] {3, 5, 7, 16}), "radix 16 in pass 3: written for odd radices only");
-        assertTrue(MixedRadix.fusedTakes(new int[] {3, 5, 16, 7}), "radix 16 in pass 2");
+        assertTrue(MixedRadix.FusedKernel.PLAIN.takes(new int[] {3, 3, 3, 3, 3, 3, 3}), "3^7 = 2187: seven passes");
+        assertFalse(MixedRadix.FusedKernel.PLAIN.takes(new int[] {2, 3, 3, 3, 3, 3, 3, 3}), "eight passes");
+        assertFalse(MixedRadix.FusedKernel.PLAIN.takes(new int[] {3, 5, 7, 16}), "radix 16 in pass 3: written for odd radices only");
+        assertTrue(MixedRadix.FusedKernel.PLAIN.takes(new int[] {3, 5, 16, 7}), "radix 16 in pass 2");
     }
 
     @Test

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -64,7 +65,7 @@ class MixedRadixGeneratorTest {
         for (Type type : Type.values()) {
             String text = MixedRadixGenerator.source(type);
             String kernels = text.substring(text.indexOf("public static void radix2("))
-                    .replaceAll("public static void (radix\\d+|fused|fusedComposite)\\(", "");
+                    .replaceAll("public static void (radix\\d+|fused\\w*)\\(", "");
             assertTrue(kernels.contains("ctx.localBarrier();"), type + ": the fused kernel");
             assertFalse(Pattern.compile("\\b(?!get\\b|set\\b|localBarrier\\b|allocate(Float|Double)LocalArray\\b)[a-z]\\w*\\(")
                     .matcher(kernels).find(), type + ": a method call in a kernel");
@@ -100,7 +101,7 @@ class MixedRadixGeneratorTest {
                     "int a1 = inPlace ? store + 2 * span : from + 2 * (i + lines);",
                     "int b1 = store + 2 * span;",
                     "int width = inPlace ? 2 * n : 4 * n;",
-                    "pos += (e / rest) % ((radices & 15) + 1) * weight;",
+                    "pos += (e / rest) % radix0 * weight;",
                     "int to = ln * width + 2 * pos;");
         }
     }
@@ -114,11 +115,11 @@ class MixedRadixGeneratorTest {
         for (Type type : Type.values()) {
             assertWritten(type,
                     "boolean directIn = twoPasses && ((flags & TWIDDLE) == 0 || (flags & TWIDDLE_IN_PASS) != 0);",
-                    "boolean directOut = twoPasses && outColumns == columns && ((lastNibble + 1) & lastNibble) != 0;",
+                    "boolean directOut = twoPasses && outColumns == columns && (lastRadix & (lastRadix - 1)) != 0;",
                     "int lane = columns ? item % lanes : item / per;",
                     "int eIn = columns ? inner * inStride : inStride;",
                     "int u1 = gIn + 2 * (q + lines) * eIn;",
-                    "i += (q / rest) % (((radices >>> 4) & 15) + 1) * weight;",
+                    "i += (q / rest) % radix1 * weight;",
                     "int v2 = gOut + 2 * (i + 2 * span) * eOut;",
                     "if (!directIn) {",
                     "if (!directOut) {");
@@ -167,7 +168,7 @@ class MixedRadixGeneratorTest {
         for (Type type : Type.values()) {
             String text = MixedRadixGenerator.source(type);
             String composite = text.substring(text.indexOf("public static void fusedComposite("));
-            String pass0 = composite.substring(composite.indexOf("// Pass 0."), composite.indexOf("// Pass 1."));
+            String pass0 = composite.substring(composite.indexOf("// Pass 0"), composite.indexOf("// Pass 1"));
             String pass2 = composite.substring(composite.indexOf("// Pass 2 (radix 6, 10 or 12)."), composite.indexOf("// Pass 3"));
             for (int radix : new int[] {6, 8, 10, 12, 16}) {
                 assertTrue(pass0.contains("if (radix == " + radix + ")") || pass0.contains("} else if (radix == " + radix + ")"),
@@ -181,6 +182,42 @@ class MixedRadixGeneratorTest {
             assertTrue(butterfly.contains(" p1y4r = "), type + ": the second radix-5 DFT");
             assertFalse(butterfly.contains("tw.get("), type + ": no twiddle inside the butterfly");
         }
+    }
+
+    @Test
+    void theLargeKernelTakesItsSlotsAndDecodesTwentyAndTwentyFour() {
+        // fusedLarge: three passes, each written for the radices of its row of LARGE_SLOTS and no other; 20 and
+        // 24 read from their codes; 24 = 8 x 3 and 15 = 3 x 5 by the prime-factor algorithm, no twiddle read
+        // inside the butterfly.
+        for (Type type : Type.values()) {
+            String text = MixedRadixGenerator.source(type);
+            String large = text.substring(text.indexOf("public static void fusedLarge("));
+            assertFalse(large.contains("// Pass 3"), type + ": three passes");
+            assertTrue(large.contains("radix0 = radix0 == 0 ? 0 : radix0 == 8 ? 20 : radix0 == 13 ? 24 : radix0 + 1;"), type.toString());
+            assertTrue(large.contains("radix2 = radix2 == 0 ? 0 : radix2 + 1;"), type + ": no 20 or 24 in pass 2");
+            for (int p = 0; p < MixedRadixGenerator.LARGE_SLOTS.length; p++) {
+                int at = large.indexOf("// Pass " + p + " (radix ");
+                int end = p + 1 < MixedRadixGenerator.LARGE_SLOTS.length ? large.indexOf("// Pass " + (p + 1)) : large.length();
+                String pass = large.substring(at, end);
+                int[] slot = MixedRadixGenerator.LARGE_SLOTS[p];
+                for (int radix = 2; radix <= 24; radix++) {
+                    int r = radix;
+                    assertEquals(Arrays.stream(slot).anyMatch(s -> s == r), pass.contains("(radix == " + radix + ") {"),
+                            type + ": pass " + p + ", radix " + radix);
+                }
+            }
+            String pass0 = large.substring(large.indexOf("// Pass 0"), large.indexOf("// Pass 1"));
+            String radix24 = pass0.substring(pass0.indexOf("(radix == 24)"), pass0.indexOf("(radix == 20)"));
+            String butterfly24 = radix24.substring(radix24.indexOf("s = x0r - x"));
+            assertTrue(butterfly24.contains(" p7y2r = "), type + ": the eighth radix-3 DFT");
+            assertFalse(butterfly24.contains("tw.get("), type + ": no twiddle inside the butterfly");
+            String pass1 = large.substring(large.indexOf("// Pass 1"), large.indexOf("// Pass 2"));
+            String radix15 = pass1.substring(pass1.indexOf("(radix == 15)"), pass1.indexOf("(radix == 12)"));
+            assertTrue(radix15.contains(" q4y2r = ") && radix15.contains(" p2y4r = "), type + ": five radix-3 DFTs, three radix-5");
+        }
+        assertEquals(8, MixedRadixGenerator.code(20));
+        assertEquals(13, MixedRadixGenerator.code(24));
+        assertEquals(15, MixedRadixGenerator.code(16));
     }
 
     @Test
