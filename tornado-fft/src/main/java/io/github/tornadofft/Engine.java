@@ -1011,13 +1011,12 @@ final class Engine {
     /**
      * Registers per work-item NVIDIA's compilers may give this engine's kernels: the options' cap, at most
      * {@link DeviceProfile#LATE_STORE_REGISTERS} for a plan that stores late, and on the PTX backend at most
-     * {@link MixedRadix#SHORT_COMPOSITE_REGISTERS} for a mixed-radix plan of short composite chains only
-     * ({@link MixedRadix#shortComposite}).
+     * what a mixed-radix plan's chains take there ({@link MixedRadix#ptxRegisters}).
      */
     int registerCap() {
         int cap = key.options().tuning().maxRegisters();
-        if (mixedRadix != null && device.getTornadoVMBackend() == TornadoVMBackendType.PTX && mixedRadix.shortComposite()) {
-            cap = Math.min(MixedRadix.SHORT_COMPOSITE_REGISTERS, cap);
+        if (mixedRadix != null && device.getTornadoVMBackend() == TornadoVMBackendType.PTX) {
+            cap = Math.min(mixedRadix.ptxRegisters(), cap);
         }
         return storesLate ? Math.min(DeviceProfile.LATE_STORE_REGISTERS, cap) : cap;
     }

@@ -121,7 +121,8 @@ final class MixedRadix {
 
     private final FftDescriptor descriptor;
     /**
-     * Registers per work-item for a {@link #shortComposite} plan on the PTX backend. Measured on an H200
+     * Registers per work-item on the PTX backend for a plan whose every axis runs one fused kernel of a chain
+     * of 6, 10 and 12 of at most three passes, in float ({@link #ptxRegisters}). Measured on an H200
      * (kernel ms, the default cap of 128 against 64, one process each): 1D 1000 x 16777 (10 x 10 x 10)
      * 0.125 against 0.0998, 3D 100^3 x 8 (10 x 10 per axis) 0.186 against 0.156, 3072 x 5462 (16 x 16 x 12)
      * 0.0930 against 0.0846, 1536 x 10923 (16 x 16 x 6) 0.0897 against 0.0876; the same cap cost 2D 1920 x
@@ -129,6 +130,15 @@ final class MixedRadix {
      * OpenCL compiler gained nothing from it, so it is held to those plans on that backend.
      */
     static final int SHORT_COMPOSITE_REGISTERS = 64;
+    /**
+     * Registers per work-item on the PTX backend for a plan whose every axis runs {@code fusedLarge} in three
+     * passes, in float ({@link #ptxRegisters}). Measured on an H200 (kernel ms, no cap against 80, one process
+     * each): 4000 x 4194 (20 x 20 x 10) 0.110 against 0.0954, 6144 x 2731 (24 x 16 x 16) 0.122 against 0.110,
+     * 3000 x 5593 (20 x 15 x 10) 0.0941 against 0.0929, 2000 x 8388 0.107 against 0.105; 64 spilled (6144:
+     * 0.138), 96 gained nothing, the two-pass 384 = 24 x 16 lost 4% at 80, and 3000 in double lost at every
+     * cap (0.0821 against 0.154 at 80).
+     */
+    static final int LARGE_REGISTERS = 80;
 
     /** The axes in the order they run (the last first), those of length 1 left out. */
     private final List<Axis> axes;
@@ -757,21 +767,23 @@ final class MixedRadix {
     }
 
     /**
-     * Whether every axis of this float plan runs as one fused kernel of a composite chain ({@link #composite})
-     * of at most {@link MixedRadixPass#FUSED_EARLY_PASSES} passes: the plans {@link #SHORT_COMPOSITE_REGISTERS}
-     * is for.
+     * Registers per work-item this plan's kernels take on the PTX backend, where its chains were measured to
+     * want a cap: {@link #SHORT_COMPOSITE_REGISTERS} where every axis runs one {@code fusedComposite} kernel
+     * of at most {@link MixedRadixPass#FUSED_EARLY_PASSES} passes, {@link #LARGE_REGISTERS} where every axis
+     * runs one {@code fusedLarge} kernel of three, in float; else {@link Integer#MAX_VALUE} (no cap of its own).
      */
-    boolean shortComposite() {
+    int ptxRegisters() {
         if (descriptor.precision() != Precision.FLOAT || axes.isEmpty()) {
-            return false;
+            return Integer.MAX_VALUE;
         }
+        boolean composite = true;
+        boolean large = true;
         for (Axis axis : axes) {
-            if (!axis.fused || FusedKernel.of(axis.radices) != FusedKernel.COMPOSITE
-                    || axis.radices.length > MixedRadixPass.FUSED_EARLY_PASSES) {
-                return false;
-            }
+            FusedKernel kernel = axis.fused ? FusedKernel.of(axis.radices) : null;
+            composite &= kernel == FusedKernel.COMPOSITE && axis.radices.length <= MixedRadixPass.FUSED_EARLY_PASSES;
+            large &= kernel == FusedKernel.LARGE && axis.radices.length == 3;
         }
-        return true;
+        return composite ? SHORT_COMPOSITE_REGISTERS : large ? LARGE_REGISTERS : Integer.MAX_VALUE;
     }
 
     /** The axes in the order they run, the last (X) first, those of length 1 left out. */

@@ -273,18 +273,25 @@ class MixedRadixTest {
     }
 
     @Test
-    void onlyPlansOfShortCompositeChainsInFloatTakeTheSmallerRegisterCap() {
+    void onlyPlansOfTheMeasuredChainsInFloatTakeARegisterCapOnPtx() {
         long local = 48 << 10;
-        assertTrue(new MixedRadix(FftDescriptor.c2c(1000).batch(4).build(), local).shortComposite(), "10 x 10 x 10");
-        assertTrue(new MixedRadix(FftDescriptor.c2c(100, 100, 100).build(), local).shortComposite(), "10 x 10 per axis");
-        assertTrue(new MixedRadix(FftDescriptor.c2c(3072).build(), local).shortComposite(), "16 x 16 x 12");
-        assertFalse(new MixedRadix(FftDescriptor.c2c(1080, 1920).build(), local).shortComposite(), "1080 = 24 x 15 x 3: fusedLarge");
-        assertFalse(new MixedRadix(FftDescriptor.c2c(3000).build(), local).shortComposite(), "20 x 15 x 10: fusedLarge");
-        assertFalse(new MixedRadix(FftDescriptor.c2c(3000 * 7).build(), local).shortComposite(), "two fused steps");
-        assertFalse(new MixedRadix(FftDescriptor.c2c(768).build(), local).shortComposite(), "no composite radix");
-        assertFalse(new MixedRadix(FftDescriptor.c2c(1000).precision(Precision.DOUBLE).build(), local).shortComposite(),
+        int none = Integer.MAX_VALUE;
+        int shortComposite = MixedRadix.SHORT_COMPOSITE_REGISTERS;
+        int large = MixedRadix.LARGE_REGISTERS;
+        assertEquals(shortComposite, new MixedRadix(FftDescriptor.c2c(1000).batch(4).build(), local).ptxRegisters(), "10 x 10 x 10");
+        assertEquals(shortComposite, new MixedRadix(FftDescriptor.c2c(100, 100, 100).build(), local).ptxRegisters(), "10 x 10 per axis");
+        assertEquals(shortComposite, new MixedRadix(FftDescriptor.c2c(3072).build(), local).ptxRegisters(), "16 x 16 x 12");
+        assertEquals(large, new MixedRadix(FftDescriptor.c2c(3000).build(), local).ptxRegisters(), "20 x 15 x 10");
+        assertEquals(large, new MixedRadix(FftDescriptor.c2c(6144).batch(2).build(), local).ptxRegisters(), "24 x 16 x 16");
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(384).build(), local).ptxRegisters(), "24 x 16: two passes");
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(1080, 1920).build(), local).ptxRegisters(),
+                "24 x 15 x 3 beside 16 x 12 x 10: two kernels");
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(768).build(), local).ptxRegisters(), "no composite radix");
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(1000).precision(Precision.DOUBLE).build(), local).ptxRegisters(),
                 "double");
-        assertFalse(new MixedRadix(FftDescriptor.c2c(1000000).build(), local).shortComposite(), "two fused steps");
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(3000).precision(Precision.DOUBLE).build(), local).ptxRegisters(),
+                "double");
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(1000000).build(), local).ptxRegisters(), "two fused steps");
     }
 
     @Test
