@@ -195,7 +195,8 @@ class MixedRadixTest {
         assertArrayEquals(new int[] {20, 15, 10}, MixedRadix.fusedRadices(3000));
         assertArrayEquals(new int[] {20, 20, 10}, MixedRadix.fusedRadices(4000));
         assertArrayEquals(new int[] {24, 16, 16}, MixedRadix.fusedRadices(6144));
-        assertArrayEquals(new int[] {24, 16}, MixedRadix.fusedRadices(384));
+        assertArrayEquals(new int[] {24, 16}, MixedRadix.largeRadices(384));
+        assertArrayEquals(MixedRadix.radices(384), MixedRadix.fusedRadices(384), "two passes of fusedLarge: not taken");
         assertArrayEquals(new int[] {24, 15, 3}, MixedRadix.fusedRadices(1080));
         assertArrayEquals(new int[] {10, 10, 10}, MixedRadix.fusedRadices(1000), "three passes either way: fusedComposite");
         assertArrayEquals(new int[] {16, 16, 12}, MixedRadix.fusedRadices(3072));
@@ -218,13 +219,13 @@ class MixedRadixTest {
             int shortest = Math.min(MixedRadix.radices(n).length, composite == null ? Integer.MAX_VALUE : composite.length);
             if (kernel == MixedRadix.FusedKernel.LARGE) {
                 taken++;
-                assertTrue(chain.length < shortest, what + ": fewer passes than the other kernels'");
+                assertTrue(chain.length == 3 && shortest > 3, what + ": three passes instead of four or more");
                 assertTrue(chain[0] == 20 || chain[0] == 24, what);
             } else {
                 assertEquals(shortest, chain.length, what);
             }
         }
-        assertTrue(taken > 25, "lengths fusedLarge takes in fewer passes: " + taken);
+        assertTrue(taken >= 20, "lengths fusedLarge takes in three passes instead of four: " + taken);
     }
 
     @Test
@@ -283,7 +284,7 @@ class MixedRadixTest {
         assertEquals(shortComposite, new MixedRadix(FftDescriptor.c2c(3072).build(), local).ptxRegisters(), "16 x 16 x 12");
         assertEquals(large, new MixedRadix(FftDescriptor.c2c(3000).build(), local).ptxRegisters(), "20 x 15 x 10");
         assertEquals(large, new MixedRadix(FftDescriptor.c2c(6144).batch(2).build(), local).ptxRegisters(), "24 x 16 x 16");
-        assertEquals(none, new MixedRadix(FftDescriptor.c2c(384).build(), local).ptxRegisters(), "24 x 16: two passes");
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(384).build(), local).ptxRegisters(), "16 x 8 x 3");
         assertEquals(none, new MixedRadix(FftDescriptor.c2c(1080, 1920).build(), local).ptxRegisters(),
                 "24 x 15 x 3 beside 16 x 12 x 10: two kernels");
         assertEquals(none, new MixedRadix(FftDescriptor.c2c(768).build(), local).ptxRegisters(), "no composite radix");
