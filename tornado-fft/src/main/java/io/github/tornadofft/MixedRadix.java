@@ -278,7 +278,7 @@ final class MixedRadix {
         PLAIN(MixedRadixPass.FUSED_SLOTS),
         /** {@code fusedComposite}: 6, 10 and 12 too, in the first three passes. */
         COMPOSITE(MixedRadixPass.FUSED_COMPOSITE_SLOTS),
-        /** {@code fusedLarge}: 15, 20 and 24 too, in chains of two or three passes. */
+        /** {@code fusedLarge}: 15, 20 and 24 too, in chains of at most three passes. */
         LARGE(MixedRadixPass.FUSED_LARGE_SLOTS);
 
         private final int[][] slots;
@@ -336,8 +336,8 @@ final class MixedRadix {
     /**
      * The chain of n that {@code MixedRadixPass.fusedLarge} takes in the fewest passes, its radices the
      * largest in each pass first of those (3000 = 20 x 15 x 10, 6144 = 24 x 16 x 16, 384 = 24 x 16); null
-     * where it takes none. It holds a radix 20 or 24 in its first pass, so that no chain of the other kernels
-     * runs there.
+     * where it takes none. Its first radix is 20 or 24, which the other kernels do not take, so that {@link
+     * FusedKernel#of} gives it {@code fusedLarge}.
      */
     static int[] largeRadices(int n) {
         int[][] slots = MixedRadixPass.FUSED_LARGE_SLOTS;

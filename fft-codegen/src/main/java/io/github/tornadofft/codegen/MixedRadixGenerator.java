@@ -57,9 +57,9 @@ public final class MixedRadixGenerator extends KernelSource {
     /**
      * The radices {@code fusedLarge} takes, pass by pass: 15 = 3 x 5, 20 = 4 x 5 and 24 = 8 x 3 besides the
      * others, so that 3000 = 20 x 15 x 10, 4000 = 20 x 20 x 10 or 6144 = 24 x 16 x 16 take three passes
-     * instead of four (and 384 = 24 x 16 two instead of three). Its chains hold two or three passes, the
-     * first of radix 24 or 20; what each pass takes is what keeps the method within the JVM's 64 KB (a
-     * butterfly of 24 is 36 KB of source text, of 16 17 to 22, of 3 4).
+     * instead of four. Its chains hold at most three passes, the first of radix 24 or 20; what each pass
+     * takes is what keeps the method within the JVM's 64 KB (a butterfly of 24 is 36 KB of source text, of
+     * 16 17 to 22, of 3 4).
      */
     static final int[][] LARGE_SLOTS = {{24, 20}, {20, 16, 15, 12, 10}, {16, 12, 10, 6, 5, 3}};
     /**
@@ -68,20 +68,27 @@ public final class MixedRadixGenerator extends KernelSource {
      */
     static final Map<Integer, Integer> LARGE_CODES = Map.of(20, 8, 24, 13);
 
-    /** A fused kernel: its method, and the radices each of its passes is written for (pass p: slots[p]). */
-    record Fused(String method, int[][] slots) {
-        /** Whether its first pass applies TWIDDLE itself for {@link #IN_PASS_RADICES} (only {@code fused}). */
-        boolean inPass() {
-            return method.equals("fused");
-        }
+    /**
+     * A fused kernel: its method, the radices each of its passes is written for (pass p: slots[p]), whether
+     * its first pass applies TWIDDLE itself for {@link #IN_PASS_RADICES}, and its javadoc's own paragraph
+     * (lines, or none).
+     */
+    record Fused(String method, int[][] slots, boolean inPass, String... about) {
     }
 
     /** The fused kernels, in the order the planner prefers them for chains of as many passes. */
     static final List<Fused> FUSED_KERNELS = List.of(
-            new Fused("fused", slots(RADICES, RADICES)),
+            new Fused("fused", slots(RADICES, RADICES), true),
             new Fused("fusedComposite", slots(COMPOSITE_EARLY_RADICES,
-                    Arrays.stream(COMPOSITE_EARLY_RADICES).filter(r -> Integer.bitCount(r) != 1).toArray())),
-            new Fused("fusedLarge", LARGE_SLOTS));
+                    Arrays.stream(COMPOSITE_EARLY_RADICES).filter(r -> Integer.bitCount(r) != 1).toArray()), false,
+                    "This kernel's first FUSED_EARLY_PASSES passes take the powers of two and the composite radices 6,",
+                    "10 and 12 (each a butterfly of two factors in registers, by the prime-factor algorithm), not 3, 5",
+                    "and 7, which the later passes take: the chains with fewer passes that way ({@code fused} takes",
+                    "the others)."),
+            new Fused("fusedLarge", LARGE_SLOTS, false,
+                    "This kernel takes chains of at most three passes, with the composite radices 15, 20 and 24 too",
+                    "(each a butterfly of two factors in registers, by the prime-factor algorithm), as FUSED_LARGE_SLOTS",
+                    "lists them pass by pass: the chains with fewer passes that way."));
     /**
      * The fused kernel's passes that take every radix; the later ones take 3, 5 and 7 only. Enough for
      * every chain tornado-fft plans up to {@code FUSED_MAX}: the powers of two first, in at most three
@@ -471,17 +478,11 @@ public final class MixedRadixGenerator extends KernelSource {
         line(" * and {@link #COLUMNS} give it as for the single passes; those from {@code transforms} on do nothing");
         line(" * but take part in the barriers. With {@link #PAD} the local memory is padded ({@code localValues}");
         line(" * stays the unpadded count).");
-        if (kernel.method().equals("fusedComposite")) {
-            line(" *");
-            line(" * <p>This kernel's first FUSED_EARLY_PASSES passes take the powers of two and the composite radices 6,");
-            line(" * 10 and 12 (each a butterfly of two factors in registers, by the prime-factor algorithm), not 3, 5");
-            line(" * and 7, which the later passes take: the chains with fewer passes that way ({@code fused} takes");
-            line(" * the others).");
-        } else if (kernel.method().equals("fusedLarge")) {
-            line(" *");
-            line(" * <p>This kernel takes chains of at most three passes, with the composite radices 15, 20 and 24 too");
-            line(" * (each a butterfly of two factors in registers, by the prime-factor algorithm), as FUSED_LARGE_SLOTS");
-            line(" * lists them pass by pass: the chains with fewer passes that way.");
+        for (int i = 0; i < kernel.about().length; i++) {
+            if (i == 0) {
+                line(" *");
+            }
+            line(" * " + (i == 0 ? "<p>" : "") + kernel.about()[i]);
         }
         line(" */");
         open("public static void " + kernel.method() + "(KernelContext ctx, " + type.array + " src, " + type.array + " dst, "
@@ -820,6 +821,7 @@ public final class MixedRadixGenerator extends KernelSource {
         return Integer.bitCount(radix) == 1 || isPrime(radix) ? small(x, "") : composite(x);
     }
 
+    /** Whether a radix is one of the odd primes there is a direct DFT for. */
     private static boolean isPrime(int radix) {
         return radix == 3 || radix == 5 || radix == 7;
     }
