@@ -741,6 +741,15 @@ final class MixedRadix {
     /** {@link #PAD_PROPERTY}, read once (engines of either setting would share the cache's keys). */
     private static final String LAYOUT = layoutMode(System.getProperty(PAD_PROPERTY, "auto"));
 
+    /**
+     * Whether the fused kernel keeps the real and imaginary parts in local memory in two planes
+     * ({@link MixedRadixPass#PLANAR}) or side by side: {@code tornado.fft.mixedRadix.planes}, true or false.
+     */
+    static final String PLANES_PROPERTY = "tornado.fft.mixedRadix.planes";
+    /** {@link #PLANES_PROPERTY}, read once. */
+    private static final boolean PLANES = checked(PLANES_PROPERTY, System.getProperty(PLANES_PROPERTY, "true"),
+            "true", "false").equals("true");
+
     /** {@code mode}, a value of {@link #PAD_PROPERTY}, checked. */
     static String layoutMode(String mode) {
         return checked(PAD_PROPERTY, mode, "auto", "swizzle", "off");
@@ -1189,7 +1198,7 @@ final class MixedRadix {
             int per = group.per();
             int lanes = group.lanes();
             int all = stepTwiddles(STEP_TWIDDLES, points, flags) | per << MixedRadixPass.PER_SHIFT | group.layout()
-                    | (group.buffers() == 1 ? MixedRadixPass.IN_PLACE : 0);
+                    | (group.buffers() == 1 ? MixedRadixPass.IN_PLACE : 0) | (PLANES ? MixedRadixPass.PLANAR : 0);
             int word = radixWord(radices);
             int local = group.values(points);
             FusedKernel kernel = FusedKernel.of(radices);

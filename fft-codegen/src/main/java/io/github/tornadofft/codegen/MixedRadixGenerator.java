@@ -175,6 +175,7 @@ public final class MixedRadixGenerator extends KernelSource {
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PER_MASK;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PER_SHIFT;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PERIOD_SHIFT;");
+            line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PLANAR;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".SWIZZLE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".TRANSPOSE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".TWIDDLE;");
@@ -244,7 +245,14 @@ public final class MixedRadixGenerator extends KernelSource {
             line(" * is multiplied by {@code W_{n P}^{e (o mod P)}} as it is loaded; along rows transform c reads row");
             line(" * {@code c / P + (inner / P) (c mod P)}: the rows of the (inner / P) x P array taken column by column.");
             line(" */");
-            line("public static final int PERIOD_SHIFT = 17;");
+            line("public static final int PERIOD_SHIFT = 18;");
+            line("");
+            line("/**");
+            line(" * Bit of the fused kernel's {@code flags}: its local memory holds the real parts in one plane and the");
+            line(" * imaginary parts in another, each padded or swizzled as a plane of n values, so that a warp's 32 real");
+            line(" * parts of adjacent values are one row of banks, not two (the same memory as side by side).");
+            line(" */");
+            line("public static final int PLANAR = 1 << 17;");
             line("");
             line("/**");
             line(" * Bit of the fused kernel's {@code flags}: its local memory skips one complex value after every 32");
@@ -490,14 +498,19 @@ public final class MixedRadixGenerator extends KernelSource {
         line("        int transforms, int inner, int inStride, int inDistance, int outStride, int outDistance, " + t
                 + " scale, int flags,");
         line("        int localValues) {");
-        line("// Value f of the plain layout (f even: a real part) sits at f + (f >> 5 & pm): with PAD (pm = -2)");
-        line("// one complex value skipped after every 32, without it (pm = 0, the term folds away) where it is.");
-        line("// With SWIZZLE instead, at f ^ (f >> 5 & sw), sw = 62: complex value s of each block of 32 moves");
-        line("// to slot s xor (block mod 32), so that stores R values apart fall in different banks, at no cost");
-        line("// in memory.");
-        line("int pm = (flags & PAD) != 0 ? -2 : 0;");
-        line("int sw = (flags & SWIZZLE) != 0 ? 62 : 0;");
-        line(t + "[] l = ctx." + local + "((flags & SWIZZLE) != 0 ? (localValues + 63) & -64 : localValues + (localValues >> 5 & pm));");
+        line("// Value f of the plain layout (f even: a real part, f + 1 its imaginary part) sits at a = f >> sh, then");
+        line("// a + (a >> 5 & pm): with PAD one complex value skipped after every 32 (side by side, pm = -2), or one");
+        line("// part after every 32 in each plane (PLANAR, pm = -1); without it (pm = 0, the term folds away) where");
+        line("// it is. With SWIZZLE instead, a ^ (a >> 5 & sw): complex value s of each block of 32 moves to slot");
+        line("// s xor (block mod 32), so that stores R values apart fall in different banks, at no cost in memory.");
+        line("// Its imaginary part is at a + half: the next value side by side, the other plane with PLANAR.");
+        line("boolean planar = (flags & PLANAR) != 0;");
+        line("int sh = planar ? 1 : 0;");
+        line("int pm = (flags & PAD) != 0 ? (planar ? -1 : -2) : 0;");
+        line("int sw = (flags & SWIZZLE) != 0 ? (planar ? 31 : 62) : 0;");
+        line("int size = (flags & SWIZZLE) != 0 ? (localValues + 63) & -64 : localValues + (localValues >> 6 << 1 & pm);");
+        line("int half = planar ? size >> 1 : 1;");
+        line(t + "[] l = ctx." + local + "(size);");
         line("int per = (flags >>> PER_SHIFT) & PER_MASK;");
         line("// The period of a step of three (PERIOD_SHIFT), 1 where there is none: then the twiddles and rows below");
         line("// are those of one or two steps.");
@@ -559,6 +572,7 @@ public final class MixedRadixGenerator extends KernelSource {
         digitsReversed("pos", "e", "n", 0);
         close("}");
         line("int to = ln * width + 2 * pos;");
+        line("to >>= sh;");
         line("to += to >> 5 & pm;");
         line("to ^= to >> 5 & sw;");
         line(t + " vr = src.get(at);");
@@ -569,7 +583,7 @@ public final class MixedRadixGenerator extends KernelSource {
         line(product("v", "w"));
         close("}");
         line("l[to] = vr;");
-        line("l[to + 1] = vi;");
+        line("l[to + half] = vi;");
         close("}");
         close("}");
         line("ctx.localBarrier();");
@@ -590,10 +604,11 @@ public final class MixedRadixGenerator extends KernelSource {
         open("if (!directOut) {");
         groupElements("outColumns", "outDistance", "outStride", "c");
         line("int from = ln * width + done + 2 * e;");
+        line("from >>= sh;");
         line("from += from >> 5 & pm;");
         line("from ^= from >> 5 & sw;");
         line("dst.set(at, l[from] * re);");
-        line("dst.set(at + 1, l[from + 1] * im);");
+        line("dst.set(at + 1, l[from + half] * im);");
         close("}");
         close("}");
         close("}");
@@ -641,6 +656,7 @@ public final class MixedRadixGenerator extends KernelSource {
                 String a = "from + 2 * " + group(plus("i", m, "lines"));
                 String here = m == 0 ? "store" : "store + " + mul(2 * m, "span");
                 line("int a" + m + " = inPlace ? " + here + " : " + a + ";");
+                line("a" + m + " >>= sh;");
                 line("a" + m + " += a" + m + " >> 5 & pm;");
                 line("a" + m + " ^= a" + m + " >> 5 & sw;");
                 if (p == 0) {
@@ -656,10 +672,10 @@ public final class MixedRadixGenerator extends KernelSource {
                         close("}");
                     }
                     reopen("} else {");
-                    line(x(m) + "r = l[a" + m + "]; " + x(m) + "i = l[a" + m + " + 1];");
+                    line(x(m) + "r = l[a" + m + "]; " + x(m) + "i = l[a" + m + " + half];");
                     close("}");
                 } else {
-                    line(t + " " + x(m) + "r = l[a" + m + "]; " + t + " " + x(m) + "i = l[a" + m + " + 1];");
+                    line(t + " " + x(m) + "r = l[a" + m + "]; " + t + " " + x(m) + "i = l[a" + m + " + half];");
                 }
             }
             twiddle(radix, "twAt + ");
@@ -667,6 +683,7 @@ public final class MixedRadixGenerator extends KernelSource {
             for (int m = 0; m < radix; m++) {
                 String a = m == 0 ? "store" : "store + " + mul(2 * m, "span");
                 line("int b" + m + " = " + a + ";");
+                line("b" + m + " >>= sh;");
                 line("b" + m + " += b" + m + " >> 5 & pm;");
                 line("b" + m + " ^= b" + m + " >> 5 & sw;");
                 if (p > 0 && Integer.bitCount(radix) != 1) {
@@ -674,10 +691,10 @@ public final class MixedRadixGenerator extends KernelSource {
                     line("int v" + m + " = gOut + 2 * " + group(plus("i", m, "span")) + " * eOut;");
                     line("dst.set(v" + m + ", " + y[m] + "r * re); dst.set(v" + m + " + 1, " + y[m] + "i * im);");
                     reopen("} else {");
-                    line("l[b" + m + "] = " + y[m] + "r; l[b" + m + " + 1] = " + y[m] + "i;");
+                    line("l[b" + m + "] = " + y[m] + "r; l[b" + m + " + half] = " + y[m] + "i;");
                     close("}");
                 } else {
-                    line("l[b" + m + "] = " + y[m] + "r; l[b" + m + " + 1] = " + y[m] + "i;");
+                    line("l[b" + m + "] = " + y[m] + "r; l[b" + m + " + half] = " + y[m] + "i;");
                 }
             }
             outdent();
