@@ -156,7 +156,8 @@ final class Engine {
         FftDescriptor planned = planned();
         this.bluestein = Bluestein.applies(planned) ? new Bluestein(planned) : null;
         FftDescriptor mixed = mixedPart(planned);
-        this.mixedRadix = MixedRadix.applies(mixed) ? new MixedRadix(mixed, this.profile.localBytes()) : null;
+        this.mixedRadix = MixedRadix.applies(mixed) ? new MixedRadix(mixed, this.profile.localBytes(),
+                MixedRadix.planes(device.getTornadoVMBackend() == TornadoVMBackendType.PTX)) : null;
         this.tensorCores = key.options().compute() == Compute.TENSOR_CORES ? new TensorCores(descriptor) : null;
         this.rowsFirst = promoted == null && tensorCores == null ? RowsFirst.plan(descriptor, this.profile) : null;
         this.passes = tensorCores != null ? List.of() : rowsFirst != null ? rowsFirst.passes() : planPasses(planned, this.profile);

@@ -107,6 +107,7 @@ class MixedRadixPlanTest {
     }
 
     @ParameterizedTest(name = "n={0}")
+    @Tag("sideBySide")
     @ValueSource(ints = {1000, 1536, 3000, 3072, 4000, 4802, 6144, 12288, 3 << 18, 390625, 1000000, 3 << 20})
     void longerLengthsMatchTheReferenceBothWays(int n) {
         // Fused (one kernel) in two buffers to 3072 in float and 1536 in double: 1000 = 10 10 10, 1536 = 16

@@ -279,20 +279,20 @@ class MixedRadixTest {
         int none = Integer.MAX_VALUE;
         int shortComposite = MixedRadix.SHORT_COMPOSITE_REGISTERS;
         int large = MixedRadix.LARGE_REGISTERS;
-        assertEquals(shortComposite, new MixedRadix(FftDescriptor.c2c(1000).batch(4).build(), local).ptxRegisters(), "10 x 10 x 10");
-        assertEquals(shortComposite, new MixedRadix(FftDescriptor.c2c(100, 100, 100).build(), local).ptxRegisters(), "10 x 10 per axis");
-        assertEquals(shortComposite, new MixedRadix(FftDescriptor.c2c(3072).build(), local).ptxRegisters(), "16 x 16 x 12");
-        assertEquals(large, new MixedRadix(FftDescriptor.c2c(3000).build(), local).ptxRegisters(), "20 x 15 x 10");
-        assertEquals(large, new MixedRadix(FftDescriptor.c2c(6144).batch(2).build(), local).ptxRegisters(), "24 x 16 x 16");
-        assertEquals(none, new MixedRadix(FftDescriptor.c2c(384).build(), local).ptxRegisters(), "16 x 8 x 3");
-        assertEquals(none, new MixedRadix(FftDescriptor.c2c(1080, 1920).build(), local).ptxRegisters(),
+        assertEquals(shortComposite, new MixedRadix(FftDescriptor.c2c(1000).batch(4).build(), local, true).ptxRegisters(), "10 x 10 x 10");
+        assertEquals(shortComposite, new MixedRadix(FftDescriptor.c2c(100, 100, 100).build(), local, true).ptxRegisters(), "10 x 10 per axis");
+        assertEquals(shortComposite, new MixedRadix(FftDescriptor.c2c(3072).build(), local, true).ptxRegisters(), "16 x 16 x 12");
+        assertEquals(large, new MixedRadix(FftDescriptor.c2c(3000).build(), local, true).ptxRegisters(), "20 x 15 x 10");
+        assertEquals(large, new MixedRadix(FftDescriptor.c2c(6144).batch(2).build(), local, true).ptxRegisters(), "24 x 16 x 16");
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(384).build(), local, true).ptxRegisters(), "16 x 8 x 3");
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(1080, 1920).build(), local, true).ptxRegisters(),
                 "24 x 15 x 3 beside 16 x 12 x 10: two kernels");
-        assertEquals(none, new MixedRadix(FftDescriptor.c2c(768).build(), local).ptxRegisters(), "no composite radix");
-        assertEquals(none, new MixedRadix(FftDescriptor.c2c(1000).precision(Precision.DOUBLE).build(), local).ptxRegisters(),
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(768).build(), local, true).ptxRegisters(), "no composite radix");
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(1000).precision(Precision.DOUBLE).build(), local, true).ptxRegisters(),
                 "double");
-        assertEquals(none, new MixedRadix(FftDescriptor.c2c(3000).precision(Precision.DOUBLE).build(), local).ptxRegisters(),
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(3000).precision(Precision.DOUBLE).build(), local, true).ptxRegisters(),
                 "double");
-        assertEquals(none, new MixedRadix(FftDescriptor.c2c(1000000).build(), local).ptxRegisters(), "two fused steps");
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(1000000).build(), local, true).ptxRegisters(), "two fused steps");
     }
 
     @Test
@@ -345,7 +345,7 @@ class MixedRadixTest {
     @Test
     void aLengthWithNoPairRunsAsThreeFusedSteps() {
         // 3 x 2^20: every pair has a factor above 1536 (MixedRadix.split), so three steps of 192 x 128 x 128.
-        MixedRadix plan = new MixedRadix(FftDescriptor.c2c(3 << 20).batch(6).build(), MixedRadix.FUSED_LOCAL_BYTES);
+        MixedRadix plan = new MixedRadix(FftDescriptor.c2c(3 << 20).batch(6).build(), MixedRadix.FUSED_LOCAL_BYTES, true);
         String text = plan.describe();
         assertTrue(text.startsWith("mixed radix 3145728 = 192 x 128 x 128 in three fused steps, columns (192 = 8 x 8 x 3:"),
                 text);
@@ -550,6 +550,22 @@ class MixedRadixTest {
                 * MixedRadix.Group.of("auto", 1080, r1080, Precision.FLOAT, 15360, 64, true).per() <= 64);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MixedRadix.wideMode("yes"));
         assertTrue(e.getMessage().startsWith(MixedRadix.WIDE_PROPERTY + ": auto, true or false"), e.getMessage());
+    }
+
+    @Test
+    void thePlanesAreABitOfTheirOwnTakenOffThePtxBackendByDefault() {
+        int per = MixedRadixPass.PER_MASK << MixedRadixPass.PER_SHIFT;
+        assertEquals(0, MixedRadixPass.PLANAR & (per | MixedRadixPass.PAD | MixedRadixPass.SWIZZLE | MixedRadixPass.IN_PLACE
+                | MixedRadixPass.TWIDDLE_IN_PASS), "a bit of its own");
+        assertTrue(MixedRadixPass.PLANAR < 1 << MixedRadixPass.PERIOD_SHIFT, "below the period");
+        assertTrue(6144 < 1 << (31 - MixedRadixPass.PERIOD_SHIFT), "the longest fused length's period fits above it");
+        if (System.getProperty(MixedRadix.PLANES_PROPERTY) == null) {
+            assertTrue(MixedRadix.planes(false), "OpenCL (and CUDA): two planes");
+            assertFalse(MixedRadix.planes(true), "PTX: side by side");
+        }
+        long local = MixedRadix.FUSED_LOCAL_BYTES;
+        assertTrue(new MixedRadix(FftDescriptor.c2c(1000).batch(4).build(), local, true).describe().contains(", in two planes"));
+        assertFalse(new MixedRadix(FftDescriptor.c2c(1000).batch(4).build(), local, false).describe().contains("planes"));
     }
 
     @Test
