@@ -223,10 +223,14 @@ class MixedRadixGeneratorTest {
     @Test
     void unpaddedThePaddingTermFoldsAway() {
         // The padding term is "f >> 5 & pm", pm = 0 unpadded: "& 0" folds, where ">> 31 << 1" did not
-        // (the compiler cannot know f >= 0).
+        // (the compiler cannot know f >= 0). Likewise the planes' shift, by sh = 0 side by side, and the
+        // imaginary part's offset, half = 1 there.
         for (Type type : Type.values()) {
-            assertWritten(type, "int pm = (flags & PAD) != 0 ? -2 : 0;", "a1 += a1 >> 5 & pm;", "b1 += b1 >> 5 & pm;");
+            assertWritten(type, "int pm = (flags & PAD) != 0 ? (planar ? -1 : -2) : 0;", "a1 += a1 >> 5 & pm;",
+                    "b1 += b1 >> 5 & pm;", "int sh = planar ? 1 : 0;", "a1 >>= sh;", "b1 >>= sh;",
+                    "int half = planar ? size >> 1 : 1;", "l[b1 + half] = ");
             assertFalse(fusedKernel(type).contains(">> ps"), type.toString());
+            assertFalse(fusedKernel(type).contains(" + 1] = "), type + ": every imaginary part at + half");
         }
     }
 
