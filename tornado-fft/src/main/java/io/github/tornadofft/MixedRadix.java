@@ -67,13 +67,19 @@ final class MixedRadix {
 
     /**
      * Local buffers per transform in the fused kernel: {@code tornado.fft.mixedRadix.buffers}, auto (the
-     * default: two where they fit, else one), 2 (each pass from one buffer into the other, Stockham's
-     * autosort: transforms up to half the longest) or 1 (the passes in place, {@link MixedRadixPass#IN_PLACE},
-     * the input loaded in digit-reversed order). Measured on an H100 (OpenCL / PTX, kernel ms against two
-     * buffers): in place was slower wherever two buffers fit (768: 0.198 / 0.227 against 0.164 / 0.242;
-     * 1536: 0.180 / 0.209 against 0.145 / 0.175; 3072: 0.188 / 0.229 against 0.157 / 0.222), and beyond
-     * them it replaces two fused steps (6144: 0.211 / 0.245 against 0.361 / 0.356; 3072 in double: 0.195 /
-     * 0.236 against 0.379 / 0.358).
+     * default, {@link #buffers(String, int, int[], Precision, boolean)}), 2 (each pass from one buffer into
+     * the other, Stockham's autosort: transforms up to half the longest) or 1 (the passes in place,
+     * {@link MixedRadixPass#IN_PLACE}, the input loaded in digit-reversed order). With the parts side by side
+     * in local memory in place was slower wherever two buffers fit (H100, OpenCL / PTX, kernel ms against two
+     * buffers: 768 0.198 / 0.227 against 0.164 / 0.242; 1536 0.180 / 0.209 against 0.145 / 0.175; 3072 0.188
+     * / 0.229 against 0.157 / 0.222), and beyond them it replaces two fused steps (6144: 0.211 / 0.245
+     * against 0.361 / 0.356; 3072 in double: 0.195 / 0.236 against 0.379 / 0.358). In two planes
+     * ({@link #PLANES_PROPERTY}) it pays where the chain runs in {@code fused} or {@code fusedComposite}
+     * (H200, NVIDIA's OpenCL, three rounds alternated, kernel ms, one buffer against two: 768 x 21846 0.085
+     * against 0.093, 1536 x 10923 0.083 against 0.092, 3072 x 5462 0.089 against 0.092, 1000 x 16777 0.087
+     * against 0.089, 3D 100^3 x 8 0.159 against 0.177) but not in {@code fusedLarge} (2000 x 8388 0.100
+     * against 0.093, 3000 x 5593 0.094 against 0.089), whose first pass, reading global memory, stores its
+     * radix-20 or 24 butterflies digit-reversed, 300 or 400 values apart.
      */
     static final String BUFFERS_PROPERTY = "tornado.fft.mixedRadix.buffers";
     /** {@link #BUFFERS_PROPERTY}, read once (engines of either setting would share the cache's keys). */
@@ -97,17 +103,17 @@ final class MixedRadix {
         return value;
     }
 
-    /** Local buffers per transform of n points in the fused kernel under {@link #BUFFERS_PROPERTY}. */
-    static int buffers(int n, Precision precision) {
-        return buffers(BUFFERS, n, precision);
-    }
-
-    /** {@link #buffers(int, Precision)} under {@code mode}: auto takes two up to half the longest in one. */
-    static int buffers(String mode, int n, Precision precision) {
+    /**
+     * Local buffers per transform of n points whose chain is {@code radices} in the fused kernel under
+     * {@code mode}, a value of {@link #BUFFERS_PROPERTY}: auto takes one beyond half the longest in one
+     * buffer, one where the local memory is in two {@code planes} and the chain runs in {@code fused} or
+     * {@code fusedComposite} (not {@code fusedLarge}), else two.
+     */
+    static int buffers(String mode, int n, int[] radices, Precision precision, boolean planes) {
         return switch (mode) {
             case "1" -> 1;
             case "2" -> 2;
-            default -> n <= inPlaceMax(precision) / 2 ? 2 : 1;
+            default -> n > inPlaceMax(precision) / 2 || planes && FusedKernel.of(radices) != FusedKernel.LARGE ? 1 : 2;
         };
     }
 
@@ -641,10 +647,11 @@ final class MixedRadix {
 
     /**
      * Transforms per fused group: as many as make a group of up to {@link #GROUP} work-items, whose
-     * buffers ({@link #buffers} of n complex values each) fit {@link #FUSED_LOCAL_BYTES}, and no more than the batch.
+     * {@code buffers} local buffers of n complex values each fit {@link #FUSED_LOCAL_BYTES}, and no more than
+     * the batch.
      */
-    static int fusedLanes(int n, int per, Precision precision, int batch, int maxGroup) {
-        long perTransform = 2L * buffers(n, precision) * n * precision.bytes();
+    static int fusedLanes(int n, int per, int buffers, Precision precision, int batch, int maxGroup) {
+        long perTransform = 2L * buffers * n * precision.bytes();
         int lanes = (int) Math.min(Math.min(GROUP, maxGroup) / per, FUSED_LOCAL_BYTES / perTransform);
         return Math.max(1, Math.min(lanes, batch));
     }
@@ -704,16 +711,17 @@ final class MixedRadix {
 
         /**
          * The group of the fused kernel of {@code transforms} transforms of n points, whose chain is
-         * {@code radices}, on a device of groups of at most {@code maxGroup}: along rows {@link #fusedPer} and
-         * {@link #fusedLanes}; with {@code across} (columns, or a transposed store) where {@code wide} (a value
+         * {@code radices}, in {@code buffers} local buffers each ({@link MixedRadix#BUFFERS_PROPERTY}), on a
+         * device of groups of at most {@code maxGroup}: along rows {@link #fusedPer} and {@link #fusedLanes};
+         * with {@code across} (columns, or a transposed store) where {@code wide} (a value
          * of {@link #WIDE_PROPERTY}) says so, one buffer per transform and as many transforms as 48 KB holds,
          * so that the runs across transforms are longest.
          */
-        static Group of(String wide, int n, int[] radices, Precision precision, int transforms, int maxGroup, boolean across) {
+        static Group of(String wide, int buffers, int n, int[] radices, Precision precision, int transforms, int maxGroup,
+                        boolean across) {
             int group = Math.min(GROUP, maxGroup);
             int per = fusedPer(n, radices, maxGroup);
-            int buffers = MixedRadix.buffers(n, precision);
-            int lanes = fusedLanes(n, per, precision, transforms, maxGroup);
+            int lanes = fusedLanes(n, per, buffers, precision, transforms, maxGroup);
             boolean shortRuns = lanes < transforms && 2L * lanes * precision.bytes() < WIDE_RUN_BYTES;
             if (across && (wide.equals("true") || wide.equals("auto") && shortRuns)) {
                 buffers = 1;
@@ -1207,7 +1215,8 @@ final class MixedRadix {
                                 FftDescriptor.Layout out, double scale, int flags, int maxGroup, GridScheduler target) {
             Precision precision = descriptor.precision();
             int[] radices = chainOf(points);
-            Group group = Group.of(wideMode(), points, radices, precision, transforms, maxGroup, across(flags));
+            Group group = Group.of(wideMode(), buffers(BUFFERS, points, radices, precision, planes), points, radices,
+                    precision, transforms, maxGroup, across(flags));
             int per = group.per();
             int lanes = group.lanes();
             int all = stepTwiddles(STEP_TWIDDLES, points, flags) | per << MixedRadixPass.PER_SHIFT | group.layout()
@@ -1289,8 +1298,9 @@ final class MixedRadix {
         /** A fused kernel's groups, local memory and table, for {@link #describe}. */
         private String fusedShape(int points, long count, boolean across) {
             Precision precision = descriptor.precision();
-            Group group = Group.of(wideMode(), points, chainOf(points), precision, (int) Math.min(count, Integer.MAX_VALUE),
-                    GROUP, across);
+            int[] radices = chainOf(points);
+            Group group = Group.of(wideMode(), buffers(BUFFERS, points, radices, precision, planes), points, radices,
+                    precision, (int) Math.min(count, Integer.MAX_VALUE), GROUP, across);
             int lanes = group.lanes();
             int layout = group.layout();
             return lanes + " transform" + (lanes == 1 ? "" : "s") + " of " + group.per() + " work-items per group (at most;"

@@ -145,14 +145,24 @@ class MixedRadixTest {
         assertFalse(MixedRadix.fuses(1000, Precision.FLOAT, 32 << 10), "a device with 32 KB of local memory");
         assertEquals(local, MixedRadix.FUSED_LOCAL_BYTES);
         assertEquals(2 * MixedRadixPassDouble.FUSED_MAX, MixedRadixPass.FUSED_MAX);
-        // Two buffers where they fit (the faster where both fit), one beyond.
-        assertEquals(2, MixedRadix.buffers("auto", 3072, Precision.FLOAT));
-        assertEquals(1, MixedRadix.buffers("auto", 3125, Precision.FLOAT));
-        assertEquals(1, MixedRadix.buffers("auto", 6144, Precision.FLOAT));
-        assertEquals(2, MixedRadix.buffers("auto", 1536, Precision.DOUBLE));
-        assertEquals(1, MixedRadix.buffers("auto", 3072, Precision.DOUBLE));
-        assertEquals(1, MixedRadix.buffers("1", 768, Precision.FLOAT));
-        assertEquals(2, MixedRadix.buffers("2", 6144, Precision.FLOAT));
+        // Side by side: two buffers where they fit, one beyond.
+        int[] r3072 = MixedRadix.fusedRadices(3072);
+        assertEquals(2, MixedRadix.buffers("auto", 3072, r3072, Precision.FLOAT, false));
+        assertEquals(1, MixedRadix.buffers("auto", 3125, MixedRadix.fusedRadices(3125), Precision.FLOAT, false));
+        assertEquals(1, MixedRadix.buffers("auto", 6144, MixedRadix.fusedRadices(6144), Precision.FLOAT, false));
+        assertEquals(2, MixedRadix.buffers("auto", 1536, MixedRadix.fusedRadices(1536), Precision.DOUBLE, false));
+        assertEquals(1, MixedRadix.buffers("auto", 3072, r3072, Precision.DOUBLE, false));
+        // In two planes: one in fused and fusedComposite, two where fusedLarge's chain fits them.
+        assertEquals(1, MixedRadix.buffers("auto", 3072, r3072, Precision.FLOAT, true), "16 x 16 x 12");
+        assertEquals(1, MixedRadix.buffers("auto", 1000, MixedRadix.fusedRadices(1000), Precision.FLOAT, true));
+        int[] r2000 = MixedRadix.fusedRadices(2000);
+        assertEquals(MixedRadix.FusedKernel.LARGE, MixedRadix.FusedKernel.of(r2000), Arrays.toString(r2000));
+        assertEquals(2, MixedRadix.buffers("auto", 2000, r2000, Precision.FLOAT, true));
+        assertEquals(1, MixedRadix.buffers("auto", 6144, MixedRadix.fusedRadices(6144), Precision.FLOAT, true), "only one fits");
+        // Asked for.
+        assertEquals(1, MixedRadix.buffers("1", 768, MixedRadix.fusedRadices(768), Precision.FLOAT, false));
+        assertEquals(2, MixedRadix.buffers("2", 6144, MixedRadix.fusedRadices(6144), Precision.FLOAT, true));
+        assertEquals(2, MixedRadix.buffers("2", 768, MixedRadix.fusedRadices(768), Precision.FLOAT, true));
         assertEquals("auto", MixedRadix.buffersMode("auto"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MixedRadix.buffersMode("3"));
         assertTrue(e.getMessage().startsWith(MixedRadix.BUFFERS_PROPERTY + ": auto, 1 or 2"), e.getMessage());
@@ -512,15 +522,16 @@ class MixedRadixTest {
         assertEquals(64, MixedRadix.fusedPer(3000, MixedRadix.radices(3000), 64), "the device's limit");
         assertEquals(2, MixedRadix.fusedPer(6, MixedRadix.radices(6), 1024), "two butterflies of radix 3");
         assertEquals(1, MixedRadix.fusedPer(7, MixedRadix.radices(7), 1024), "one of radix 7");
-        assertEquals(2, MixedRadix.fusedLanes(1000, 128, Precision.FLOAT, 100, 1024), "256 work-items");
-        assertEquals(4, MixedRadix.fusedLanes(768, 64, Precision.FLOAT, 100, 1024), "four of 12 KB fill 48 KB");
-        assertEquals(2, MixedRadix.fusedLanes(1536, 64, Precision.FLOAT, 100, 1024), "two of 24 KB");
-        assertEquals(1, MixedRadix.fusedLanes(1536, 64, Precision.DOUBLE, 100, 1024), "48 KB each");
-        assertEquals(1, MixedRadix.fusedLanes(6144, 256, Precision.FLOAT, 100, 1024), "48 KB in one buffer");
-        assertEquals(1, MixedRadix.fusedLanes(3125, 125, Precision.FLOAT, 100, 1024), "25 KB in one buffer");
-        assertEquals(8, MixedRadix.fusedLanes(6, 32, Precision.FLOAT, 100, 1024));
-        assertEquals(5, MixedRadix.fusedLanes(6, 32, Precision.FLOAT, 5, 1024), "no more than the batch");
-        assertEquals(1, MixedRadix.fusedLanes(1000, 64, Precision.FLOAT, 100, 64), "a group of 64 at most");
+        assertEquals(2, MixedRadix.fusedLanes(1000, 128, 2, Precision.FLOAT, 100, 1024), "256 work-items");
+        assertEquals(4, MixedRadix.fusedLanes(768, 64, 2, Precision.FLOAT, 100, 1024), "four of 12 KB fill 48 KB");
+        assertEquals(5, MixedRadix.fusedLanes(768, 48, 1, Precision.FLOAT, 100, 1024), "in place: five of 6 KB, 240 work-items");
+        assertEquals(2, MixedRadix.fusedLanes(1536, 64, 2, Precision.FLOAT, 100, 1024), "two of 24 KB");
+        assertEquals(1, MixedRadix.fusedLanes(1536, 64, 2, Precision.DOUBLE, 100, 1024), "48 KB each");
+        assertEquals(1, MixedRadix.fusedLanes(6144, 256, 1, Precision.FLOAT, 100, 1024), "48 KB in one buffer");
+        assertEquals(1, MixedRadix.fusedLanes(3125, 125, 1, Precision.FLOAT, 100, 1024), "25 KB in one buffer");
+        assertEquals(8, MixedRadix.fusedLanes(6, 32, 2, Precision.FLOAT, 100, 1024));
+        assertEquals(5, MixedRadix.fusedLanes(6, 32, 2, Precision.FLOAT, 5, 1024), "no more than the batch");
+        assertEquals(1, MixedRadix.fusedLanes(1000, 64, 2, Precision.FLOAT, 100, 64), "a group of 64 at most");
     }
 
     @Test
@@ -529,25 +540,25 @@ class MixedRadixTest {
         // wide, five in one buffer each, 51 work-items each (runs of 40 bytes).
         int[] r1080 = MixedRadix.radices(1080);
         assertEquals(new MixedRadix.Group(2, 135, 1, MixedRadixPass.PAD),
-                MixedRadix.Group.of("auto", 1080, r1080, Precision.FLOAT, 15360, 256, false));
-        MixedRadix.Group wide = MixedRadix.Group.of("auto", 1080, r1080, Precision.FLOAT, 15360, 256, true);
+                MixedRadix.Group.of("auto", 2, 1080, r1080, Precision.FLOAT, 15360, 256, false));
+        MixedRadix.Group wide = MixedRadix.Group.of("auto", 2, 1080, r1080, Precision.FLOAT, 15360, 256, true);
         assertEquals(1, wide.buffers());
         assertEquals(5, wide.lanes());
         assertEquals(51, wide.per());
         assertEquals(5 * 1080 * 2, wide.values(1080));
         // Columns of 100: twelve a group already (96 bytes): as along rows, unless asked.
         assertEquals(new MixedRadix.Group(2, 20, 12, MixedRadixPass.PAD),
-                MixedRadix.Group.of("auto", 100, MixedRadix.radices(100), Precision.FLOAT, 80000, 256, true));
-        MixedRadix.Group asked = MixedRadix.Group.of("true", 100, MixedRadix.radices(100), Precision.FLOAT, 80000, 256, true);
+                MixedRadix.Group.of("auto", 2, 100, MixedRadix.radices(100), Precision.FLOAT, 80000, 256, true));
+        MixedRadix.Group asked = MixedRadix.Group.of("true", 2, 100, MixedRadix.radices(100), Precision.FLOAT, 80000, 256, true);
         assertEquals(61, asked.lanes());
         assertEquals(4, asked.per());
-        assertEquals(2, MixedRadix.Group.of("false", 1080, r1080, Precision.FLOAT, 15360, 256, true).buffers());
+        assertEquals(2, MixedRadix.Group.of("false", 2, 1080, r1080, Precision.FLOAT, 15360, 256, true).buffers());
         // Double: 1000 points, one a group along rows (16 bytes); wide, three.
-        assertEquals(3, MixedRadix.Group.of("auto", 1000, MixedRadix.radices(1000), Precision.DOUBLE, 1000, 256, true).lanes());
+        assertEquals(3, MixedRadix.Group.of("auto", 2, 1000, MixedRadix.radices(1000), Precision.DOUBLE, 1000, 256, true).lanes());
         // A batch the group holds whole is not widened; groups of at most 64 work-items.
-        assertEquals(2, MixedRadix.Group.of("auto", 1000, MixedRadix.radices(1000), Precision.FLOAT, 2, 256, true).buffers());
-        assertTrue(MixedRadix.Group.of("auto", 1080, r1080, Precision.FLOAT, 15360, 64, true).lanes()
-                * MixedRadix.Group.of("auto", 1080, r1080, Precision.FLOAT, 15360, 64, true).per() <= 64);
+        assertEquals(2, MixedRadix.Group.of("auto", 2, 1000, MixedRadix.radices(1000), Precision.FLOAT, 2, 256, true).buffers());
+        assertTrue(MixedRadix.Group.of("auto", 2, 1080, r1080, Precision.FLOAT, 15360, 64, true).lanes()
+                * MixedRadix.Group.of("auto", 2, 1080, r1080, Precision.FLOAT, 15360, 64, true).per() <= 64);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MixedRadix.wideMode("yes"));
         assertTrue(e.getMessage().startsWith(MixedRadix.WIDE_PROPERTY + ": auto, true or false"), e.getMessage());
     }
