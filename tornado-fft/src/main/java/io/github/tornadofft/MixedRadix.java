@@ -618,9 +618,10 @@ final class MixedRadix {
      * Work-items per transform in the fused kernel: {@code tornado.fft.mixedRadix.per}, largest (the default:
      * one per butterfly of the pass of the largest radix, {@link #fusedPer(int, int[], int)}), smallest (one
      * per butterfly of the smallest radix's pass, which then takes one round where the group allows) or a
-     * number of work-items (at most one per butterfly of the smallest radix's pass). Always at most the
-     * device's group and {@link #GROUP}; the kernel takes any count (each work-item takes a pass's
-     * butterflies {@code per} apart).
+     * number of work-items (at most one per butterfly of the smallest radix's pass). Largest and smallest
+     * take at most {@link #GROUP}, a number at most the device's group and {@code MixedRadixPass.PER_MASK}
+     * (a group of one transform then, of more than 256 work-items); the kernel takes any count (each
+     * work-item takes a pass's butterflies {@code per} apart).
      */
     static final String PER_PROPERTY = "tornado.fft.mixedRadix.per";
     /** {@link #PER_PROPERTY}, read once. */
@@ -637,12 +638,11 @@ final class MixedRadix {
     /** {@link #fusedPer(int, int[], int)} under {@code mode}, a value of {@link #PER_PROPERTY}. */
     static int fusedPer(String mode, int n, int[] radices, int maxGroup) {
         int most = n / Arrays.stream(radices).min().orElse(n);
-        int lines = switch (mode) {
-            case "largest" -> n / Arrays.stream(radices).max().orElse(n);
-            case "smallest" -> most;
-            default -> Math.min(Integer.parseInt(mode), most);
+        return switch (mode) {
+            case "largest" -> Math.max(1, Math.min(Math.min(GROUP, maxGroup), n / Arrays.stream(radices).max().orElse(n)));
+            case "smallest" -> Math.max(1, Math.min(Math.min(GROUP, maxGroup), most));
+            default -> Math.max(1, Math.min(Math.min(MixedRadixPass.PER_MASK, maxGroup), Math.min(Integer.parseInt(mode), most)));
         };
-        return Math.max(1, Math.min(Math.min(GROUP, maxGroup), lines));
     }
 
     /**
