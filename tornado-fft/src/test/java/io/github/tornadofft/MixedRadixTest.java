@@ -211,6 +211,11 @@ class MixedRadixTest {
         assertArrayEquals(new int[] {10, 10, 10}, MixedRadix.fusedRadices(1000), "three passes either way: fusedComposite");
         assertArrayEquals(new int[] {16, 16, 12}, MixedRadix.fusedRadices(3072));
         assertNull(MixedRadix.largeRadices(1000 * 7), "no chain of fusedLarge's slots");
+        for (int[] slot : MixedRadixPass.FUSED_LARGE_SLOTS) {
+            for (int r = 1; r < slot.length; r++) {
+                assertTrue(slot[r] < slot[r - 1], "largeChain takes each slot's radices in order, largest first: " + Arrays.toString(slot));
+            }
+        }
         int taken = 0;
         for (int n = 2; n <= MixedRadixPass.FUSED_MAX; n++) {
             if (!MixedRadix.smooth(n)) {

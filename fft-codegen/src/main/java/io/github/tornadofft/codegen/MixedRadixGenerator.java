@@ -249,8 +249,9 @@ public final class MixedRadixGenerator extends KernelSource {
             line("");
             line("/**");
             line(" * Bit of the fused kernel's {@code flags}: its local memory holds the real parts in one plane and the");
-            line(" * imaginary parts in another, each padded or swizzled as a plane of n values, so that a warp's 32 real");
-            line(" * parts of adjacent values are one row of banks, not two (the same memory as side by side).");
+            line(" * imaginary parts in another, half the group's local values each, each padded or swizzled on its own,");
+            line(" * so that a warp's 32 real parts of adjacent values are one row of banks, not two (the same memory as");
+            line(" * side by side).");
             line(" */");
             line("public static final int PLANAR = 1 << 17;");
             line("");
