@@ -77,8 +77,9 @@ final class MixedRadix {
      * (H200, NVIDIA's OpenCL, three rounds alternated, kernel ms, one buffer against two: 768 x 21846 0.085
      * against 0.093, 1536 x 10923 0.083 against 0.092, 3072 x 5462 0.089 against 0.092, 1000 x 16777 0.087
      * against 0.089, 3D 100^3 x 8 0.159 against 0.177) but not in {@code fusedLarge} (2000 x 8388 0.100
-     * against 0.093, 3000 x 5593 0.094 against 0.089), whose first pass, reading global memory, stores its
-     * radix-20 or 24 butterflies digit-reversed, 300 or 400 values apart.
+     * against 0.093, 3000 x 5593 0.094 against 0.089): the in-place passes conflict more in the banks, and
+     * what half the memory buys is groups on a multiprocessor, which {@code fusedLarge}'s registers hold
+     * back as much as its memory does.
      */
     static final String BUFFERS_PROPERTY = "tornado.fft.mixedRadix.buffers";
     /** {@link #BUFFERS_PROPERTY}, read once (engines of either setting would share the cache's keys). */
