@@ -1305,8 +1305,9 @@ final class MixedRadix {
         private String fusedShape(int points, long count, boolean across) {
             Precision precision = descriptor.precision();
             int[] radices = chainOf(points);
+            // No device's limit here: GROUP caps the groups but for a count of PER_PROPERTY, capped by PER_MASK.
             Group group = Group.of(wideMode(), buffers(BUFFERS, points, radices, precision, planes), points, radices,
-                    precision, (int) Math.min(count, Integer.MAX_VALUE), GROUP, across);
+                    precision, (int) Math.min(count, Integer.MAX_VALUE), Integer.MAX_VALUE, across);
             int lanes = group.lanes();
             int layout = group.layout();
             return lanes + " transform" + (lanes == 1 ? "" : "s") + " of " + group.per() + " work-items per group (at most;"

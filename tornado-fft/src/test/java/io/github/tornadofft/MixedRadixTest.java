@@ -511,6 +511,12 @@ class MixedRadixTest {
         assertEquals(128, MixedRadix.fusedPer("128", 768, MixedRadix.radices(768), 1024));
         assertEquals(200, MixedRadix.fusedPer("1000", 1000, MixedRadix.radices(1000), 1024), "never more than the butterflies");
         assertEquals(64, MixedRadix.fusedPer("smallest", 3000, MixedRadix.radices(3000), 64), "the device's limit");
+        int[] r6144 = MixedRadix.fusedRadices(6144);
+        assertEquals(256, MixedRadix.fusedPer("smallest", 6144, r6144, 1024), "smallest: at most 256");
+        assertEquals(384, MixedRadix.fusedPer("384", 6144, r6144, 1024), "a count: past 256, one per radix-16 butterfly");
+        assertEquals(384, MixedRadix.fusedPer("500", 6144, r6144, 1024), "never more than the butterflies");
+        assertEquals(300, MixedRadix.fusedPer("384", 6144, r6144, 300), "nor the device's group");
+        assertEquals(MixedRadixPass.PER_MASK, MixedRadix.fusedPer("9999", 16384, new int[] {2, 8192}, 1024), "nor the flags' field");
         assertEquals("96", MixedRadix.perMode("96"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MixedRadix.perMode("most"));
         assertTrue(e.getMessage().contains(MixedRadix.PER_PROPERTY) && e.getMessage().contains("smallest"), e.getMessage());
