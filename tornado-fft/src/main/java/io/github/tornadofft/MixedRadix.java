@@ -626,7 +626,7 @@ final class MixedRadix {
      * so that no pass takes a second round with part of the group idle, was slower on an H200 (kernel ms,
      * OpenCL / PTX, two rounds alternated against the default): 6144 = 24 x 16 x 16 with 384 work-items
      * 0.128 / 0.121 against 0.110 / 0.114, 768 with 64 0.090 / 0.097 against 0.085 / 0.088, 3000 with 200
-     * 0.095 / 0.099 against 0.088 / 0.092; 1536 with 128 and 3072 with 256 2-3% faster on PTX, 2-5% slower
+     * 0.095 / 0.099 against 0.088 / 0.092; 1536 with 128 and 3072 with 256 2-3% faster on PTX, 2-6% slower
      * on OpenCL.
      */
     static final String PER_PROPERTY = "tornado.fft.mixedRadix.per";
