@@ -644,11 +644,13 @@ final class MixedRadix {
     /** {@link #fusedPer(int, int[], int)} under {@code mode}, a value of {@link #PER_PROPERTY}. */
     static int fusedPer(String mode, int n, int[] radices, int maxGroup) {
         int most = n / Arrays.stream(radices).min().orElse(n);
-        return switch (mode) {
-            case "largest" -> Math.max(1, Math.min(Math.min(GROUP, maxGroup), n / Arrays.stream(radices).max().orElse(n)));
-            case "smallest" -> Math.max(1, Math.min(Math.min(GROUP, maxGroup), most));
-            default -> Math.max(1, Math.min(Math.min(MixedRadixPass.PER_MASK, maxGroup), Math.min(Integer.parseInt(mode), most)));
+        int lines = switch (mode) {
+            case "largest" -> n / Arrays.stream(radices).max().orElse(n);
+            case "smallest" -> most;
+            default -> Math.min(Integer.parseInt(mode), most);
         };
+        boolean count = !mode.equals("largest") && !mode.equals("smallest");
+        return Math.max(1, Math.min(Math.min(count ? MixedRadixPass.PER_MASK : GROUP, maxGroup), lines));
     }
 
     /**
@@ -1221,8 +1223,7 @@ final class MixedRadix {
                                 FftDescriptor.Layout out, double scale, int flags, int maxGroup, GridScheduler target) {
             Precision precision = descriptor.precision();
             int[] radices = chainOf(points);
-            Group group = Group.of(wideMode(), buffers(BUFFERS, points, radices, precision, planes), points, radices,
-                    precision, transforms, maxGroup, across(flags));
+            Group group = group(points, radices, transforms, maxGroup, across(flags));
             int per = group.per();
             int lanes = group.lanes();
             int all = stepTwiddles(STEP_TWIDDLES, points, flags) | per << MixedRadixPass.PER_SHIFT | group.layout()
@@ -1301,13 +1302,22 @@ final class MixedRadix {
             return s.toString();
         }
 
+        /**
+         * The group of this axis's fused kernel of {@code transforms} transforms of {@code points} points along
+         * {@code radices}, in the buffers {@link #BUFFERS_PROPERTY} gives it in this axis's layout: the one
+         * place the kernel's task and the plan's description take it from.
+         */
+        private Group group(int points, int[] radices, int transforms, int maxGroup, boolean across) {
+            Precision precision = descriptor.precision();
+            return Group.of(wideMode(), buffers(BUFFERS, points, radices, precision, planes), points, radices, precision,
+                    transforms, maxGroup, across);
+        }
+
         /** A fused kernel's groups, local memory and table, for {@link #describe}. */
         private String fusedShape(int points, long count, boolean across) {
             Precision precision = descriptor.precision();
-            int[] radices = chainOf(points);
             // No device's limit here: GROUP caps the groups but for a count of PER_PROPERTY, capped by PER_MASK.
-            Group group = Group.of(wideMode(), buffers(BUFFERS, points, radices, precision, planes), points, radices,
-                    precision, (int) Math.min(count, Integer.MAX_VALUE), Integer.MAX_VALUE, across);
+            Group group = group(points, chainOf(points), (int) Math.min(count, Integer.MAX_VALUE), Integer.MAX_VALUE, across);
             int lanes = group.lanes();
             int layout = group.layout();
             return lanes + " transform" + (lanes == 1 ? "" : "s") + " of " + group.per() + " work-items per group (at most;"
