@@ -98,7 +98,7 @@ public final class FftPlan implements AutoCloseable {
             checkLaunch(options, d);
             heaps.add(new DeviceSplit.Device(Devices.key(d), describe(d), Devices.profile(d, options.tuning()).globalBytes()));
         }
-        DeviceSplit plan = DeviceSplit.of(descriptor, heaps, chunkBytes, DeviceSplit.inFlightFromProperty(),
+        DeviceSplit plan = DeviceSplit.of(descriptor, heaps, chunkBytes, DeviceSplit.inFlightFromProperty(devices.size()),
                 DeviceSplit.planBlocksFromProperty());
         this.descriptor = descriptor;
         this.device = devices.get(0);

@@ -222,14 +222,26 @@ class DeviceSplitTest {
     }
 
     @Test
+    void eightChunksAreInFlightOnTheHostByDefaultTwoToFourADevice() {
+        assertEquals(4, DeviceSplit.defaultInFlight(1));
+        assertEquals(4, DeviceSplit.defaultInFlight(2));
+        assertEquals(2, DeviceSplit.defaultInFlight(3));
+        assertEquals(2, DeviceSplit.defaultInFlight(4));
+        assertEquals(2, DeviceSplit.defaultInFlight(8));
+        assertEquals(4, DeviceSplit.of(FftDescriptor.c2c(64, 8, 8).build(), devices(2), MIB).inFlight());
+        assertEquals(2, DeviceSplit.of(FftDescriptor.c2c(64, 8, 8).build(), devices(4), MIB).inFlight());
+    }
+
+    @Test
     void theInFlightPropertyTakesOneToEight() {
-        assertEquals(DeviceSplit.DEFAULT_IN_FLIGHT, DeviceSplit.inFlightFromProperty());
+        assertEquals(DeviceSplit.defaultInFlight(2), DeviceSplit.inFlightFromProperty(2));
         try (SystemProperties p = SystemProperties.set(DeviceSplit.IN_FLIGHT_PROPERTY, "3")) {
-            assertEquals(3, DeviceSplit.inFlightFromProperty());
+            assertEquals(3, DeviceSplit.inFlightFromProperty(2));
+            assertEquals(3, DeviceSplit.inFlightFromProperty(4));
         }
         for (String bad : new String[] {"0", "9"}) {
             try (SystemProperties p = SystemProperties.set(DeviceSplit.IN_FLIGHT_PROPERTY, bad)) {
-                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, DeviceSplit::inFlightFromProperty);
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DeviceSplit.inFlightFromProperty(2));
                 assertTrue(e.getMessage().startsWith(DeviceSplit.IN_FLIGHT_PROPERTY + ": 1 to 8") && e.getMessage().endsWith(bad),
                         e.getMessage());
             }

@@ -132,7 +132,7 @@ class SplitPlanTest {
     }
 
     private static SplitPlan plan(FftDescriptor d, int devices, long chunkBytes, HostStages stages) {
-        return plan(d, devices, chunkBytes, DeviceSplit.DEFAULT_IN_FLIGHT, false, stages);
+        return plan(d, devices, chunkBytes, DeviceSplit.defaultInFlight(devices), false, stages);
     }
 
     private static SplitPlan plan(FftDescriptor d, int devices, long chunkBytes, int inFlight, boolean planBlocks,
