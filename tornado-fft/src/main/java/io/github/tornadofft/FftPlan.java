@@ -291,8 +291,9 @@ public final class FftPlan implements AutoCloseable {
      * pencils, and the result is gathered into the caller's array in natural order. A batch of 1D or 2D
      * transforms is cut into whole transforms per device. Shares may differ by one; a device may be listed
      * more than once (each entry gets its own share and plans), and the devices may be of different
-     * backends. Each device streams its share through plans of up to 64 MiB in chunks, two in flight per
-     * device, so the data need not fit the devices; {@link #toString()} shows the split.
+     * backends. Each device streams its share through plans of up to 64 MiB in chunks, several in flight
+     * (eight on the host: four a device on one or two entries, two on more), so the data need not fit the
+     * devices; {@link #toString()} shows the split.
      *
      * <p>Such a plan transforms the caller's arrays ({@link #forward(float[], float[])},
      * {@link #inverse(float[], float[])}, the {@code execute} methods with arrays, buffers and

@@ -7,7 +7,7 @@ import java.util.stream.LongStream;
 
 /**
  * The host copies of a plan over several devices, spread over the JVM's common fork-join pool: one
- * thread copies about 8 GB/s, and a split's workers (two chunks in flight per device) would otherwise
+ * thread copies about 8 GB/s, and a split's workers (two to four chunks in flight per device) would otherwise
  * leave the host's copies, not its links to the devices, the slowest part (measured on two H100s over
  * PTX: 16 GiB took 2.5 s with the regrouping on the four workers alone, the transfers a sixth of that).
  * Only host memory is touched here, never a TornadoVM call, so no thread but the workers drives a device.

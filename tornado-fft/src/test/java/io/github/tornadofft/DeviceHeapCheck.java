@@ -120,7 +120,7 @@ class DeviceHeapCheck {
                 }
                 assertEquals(0, FftPlan.deviceBytesHeld(), "closed, with no cache: nothing held");
             }
-            // Planes of 128 MiB: two chunks in flight of one plane need 768 MiB.
+            // Planes of 128 MiB: four chunks in flight (the default on two entries) of one plane need 1536 MiB.
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> FftPlan.create(FftDescriptor.c2c(2, 4096, 4096).build(), twice));
             assertTrue(e.getMessage().startsWith("devices: ") && e.getMessage().contains("MiB for TornadoVM"), e.getMessage());

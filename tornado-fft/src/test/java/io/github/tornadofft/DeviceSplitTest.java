@@ -168,7 +168,8 @@ class DeviceSplitTest {
 
     @Test
     void refusesAHeapThatCannotHoldOnePlaneAChunk() {
-        // Planes of 512 KiB: two chunks in flight of one plane take 3 MiB with their outputs and scratch.
+        // Planes of 512 KiB: four chunks in flight (the default on two devices) of one plane take 6 MiB with
+        // their outputs and scratch.
         FftDescriptor d = FftDescriptor.c2c(4, 256, 256).build();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DeviceSplit.of(d,
                 List.of(new Device("a", "GPU A", 64 * MIB), new Device("b", "GPU B", MIB)), 16 * MIB));
