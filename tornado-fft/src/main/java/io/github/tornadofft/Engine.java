@@ -14,6 +14,7 @@ import io.github.tornadofft.kernels.TwiddleTable;
 import io.github.tornadofft.plan.DeviceProfile;
 import io.github.tornadofft.plan.Pass;
 import io.github.tornadofft.plan.Planner;
+import io.github.tornadofft.plan.Tuning;
 import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TaskGraph;
@@ -1012,14 +1013,44 @@ final class Engine {
     /**
      * Registers per work-item NVIDIA's compilers may give this engine's kernels: the options' cap, at most
      * {@link DeviceProfile#LATE_STORE_REGISTERS} for a plan that stores late, and on the PTX backend at most
-     * what a mixed-radix plan's chains take there ({@link MixedRadix#ptxRegisters}).
+     * what a mixed-radix plan's chains take there ({@link MixedRadix#ptxRegisters}); a double plan of small
+     * groups takes {@link DeviceProfile#DOUBLE_REGISTERS} ({@link #widensRegisters}).
      */
     int registerCap() {
         int cap = key.options().tuning().maxRegisters();
         if (mixedRadix != null && device.getTornadoVMBackend() == TornadoVMBackendType.PTX) {
             cap = Math.min(mixedRadix.ptxRegisters(), cap);
         }
+        if (widensRegisters()) {
+            cap = DeviceProfile.DOUBLE_REGISTERS;
+        }
         return storesLate ? Math.min(DeviceProfile.LATE_STORE_REGISTERS, cap) : cap;
+    }
+
+    /**
+     * Whether this engine's kernels take {@link DeviceProfile#DOUBLE_REGISTERS}: register passes that
+     * {@link #widensRegisters(Precision, List, Tuning)} says so of, not stored late, on a device whose
+     * compiler takes a cap.
+     */
+    boolean widensRegisters() {
+        return !storesLate && mixedRadix == null && widensRegisters(precision, passes, key.options().tuning())
+                && CompilerFlags.capsRegisters(device);
+    }
+
+    /**
+     * Whether register passes of {@code precision} take {@link DeviceProfile#DOUBLE_REGISTERS} rather than
+     * spill under the default cap: double precision, every pass in groups of at most
+     * {@link DeviceProfile#DOUBLE_REGISTERS_GROUP} work-items, and no register cap chosen in {@code tuning}.
+     */
+    static boolean widensRegisters(Precision precision, List<Pass> passes, Tuning tuning) {
+        return precision == Precision.DOUBLE && !passes.isEmpty() && !tuning.registersChosen()
+                && passes.stream().allMatch(p -> p.groupSize() <= DeviceProfile.DOUBLE_REGISTERS_GROUP);
+    }
+
+    /** What the plan's description says of the register cap: where it stores late, or takes more for double. */
+    String registerNote() {
+        return storesLate ? ", stores late (" + registerCap() + " registers)"
+                : widensRegisters() ? ", " + registerCap() + " registers a work-item (double)" : "";
     }
 
     /** The transforms' twiddle tables, one per pass. */

@@ -1182,7 +1182,7 @@ public final class FftPlan implements AutoCloseable {
             return s.append(engine.bluestein.describe(passes, (pass, direction) -> pass.kernelNotation() + "  "
                     + direction.name().toLowerCase(java.util.Locale.ROOT) + ", " + pass.schedule() + ", "
                     + pass.groups(complex.floats() / 2) + " groups"
-                    + (engine.storesLate ? ", stores late (" + engine.registerCap() + " registers)" : ""))).toString();
+                    + engine.registerNote())).toString();
         }
         // One pair of braces per kernel, as in the 3D seed's appendix; a real transform's split or merge as a
         // word, inside the braces of the one pass where it is fused.
@@ -1218,10 +1218,7 @@ public final class FftPlan implements AutoCloseable {
             if (p == passes.size() - 1 && !complex.outputPacked()) {
                 s.append(", writes the output's layout (").append(complex.outputLayout()).append(')');
             }
-            if (engine.storesLate) {
-                s.append(", stores late (").append(engine.registerCap()).append(" registers)");
-            }
-            s.append('\n');
+            s.append(engine.registerNote()).append('\n');
         }
         if (r2c && !fused) {
             appendRealStep(s, kernel);

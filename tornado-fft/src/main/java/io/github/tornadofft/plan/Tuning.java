@@ -190,9 +190,15 @@ public record Tuning(int groupSize, int maxGroupSize, int registerBits, int coal
      * {@link DeviceProfile#MAX_REGISTERS_PROPERTY}.
      */
     public Tuning withoutCompilerCap() {
-        boolean chosen = maxRegisters != DeviceProfile.MAX_REGISTERS
-                || System.getProperty(DeviceProfile.MAX_REGISTERS_PROPERTY) != null;
-        return chosen ? this : withMaxRegisters(DeviceProfile.UNCAPPED_REGISTERS);
+        return registersChosen() ? this : withMaxRegisters(DeviceProfile.UNCAPPED_REGISTERS);
+    }
+
+    /**
+     * Whether {@code maxRegisters} was chosen: set to another value than the default, or by
+     * {@link DeviceProfile#MAX_REGISTERS_PROPERTY}; the planner then leaves it as it is.
+     */
+    public boolean registersChosen() {
+        return maxRegisters != DeviceProfile.MAX_REGISTERS || System.getProperty(DeviceProfile.MAX_REGISTERS_PROPERTY) != null;
     }
 
     /**
