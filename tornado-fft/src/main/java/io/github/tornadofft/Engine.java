@@ -14,7 +14,6 @@ import io.github.tornadofft.kernels.TwiddleTable;
 import io.github.tornadofft.plan.DeviceProfile;
 import io.github.tornadofft.plan.Pass;
 import io.github.tornadofft.plan.Planner;
-import io.github.tornadofft.plan.Tuning;
 import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.TaskGraph;
@@ -99,6 +98,11 @@ final class Engine {
     final boolean fusesRealStep;
     /** Whether this engine's kernels store late under a lower register cap ({@link Planner#storesLate}). */
     final boolean storesLate;
+    /**
+     * Whether this engine's kernels take {@link DeviceProfile#DOUBLE_REGISTERS} ({@link Planner#widensRegisters}):
+     * register passes, not stored late, with no register cap chosen in the options.
+     */
+    final boolean widensRegisters;
     private final FftDescriptor descriptor;
     /** Each pass's twiddle table; passes of the same register radices and span share it ({@link HostBuffers#twiddles}). */
     private final List<TornadoNativeArray> twiddles;
@@ -165,7 +169,10 @@ final class Engine {
         checkHalfStores(planned, passes, device.getTornadoVMBackend());
         this.fusesRealStep = fusesRealStep(planned, passes);
         this.complex = complexPart(planned, fusesRealStep);
-        this.storesLate = !passes.isEmpty() && Planner.storesLate(passes, this.profile, CompilerFlags.capsRegisters(device));
+        boolean capped = CompilerFlags.capsRegisters(device);
+        this.storesLate = !passes.isEmpty() && Planner.storesLate(passes, this.profile, capped);
+        this.widensRegisters = !storesLate && mixedRadix == null && !key.options().tuning().registersChosen()
+                && Planner.widensRegisters(passes, this.profile, capped);
         this.name = "fft" + IDS.incrementAndGet();
         this.precision = descriptor.precision();
         this.input = HostBuffers.take(precision, (int) descriptor.inputFloats());
@@ -1021,36 +1028,16 @@ final class Engine {
         if (mixedRadix != null && device.getTornadoVMBackend() == TornadoVMBackendType.PTX) {
             cap = Math.min(mixedRadix.ptxRegisters(), cap);
         }
-        if (widensRegisters()) {
+        if (widensRegisters) {
             cap = DeviceProfile.DOUBLE_REGISTERS;
         }
         return storesLate ? Math.min(DeviceProfile.LATE_STORE_REGISTERS, cap) : cap;
     }
 
-    /**
-     * Whether this engine's kernels take {@link DeviceProfile#DOUBLE_REGISTERS}: register passes that
-     * {@link #widensRegisters(Precision, List, Tuning)} says so of, not stored late, on a device whose
-     * compiler takes a cap.
-     */
-    boolean widensRegisters() {
-        return !storesLate && mixedRadix == null && widensRegisters(precision, passes, key.options().tuning())
-                && CompilerFlags.capsRegisters(device);
-    }
-
-    /**
-     * Whether register passes of {@code precision} take {@link DeviceProfile#DOUBLE_REGISTERS} rather than
-     * spill under the default cap: double precision, every pass in groups of at most
-     * {@link DeviceProfile#DOUBLE_REGISTERS_GROUP} work-items, and no register cap chosen in {@code tuning}.
-     */
-    static boolean widensRegisters(Precision precision, List<Pass> passes, Tuning tuning) {
-        return precision == Precision.DOUBLE && !passes.isEmpty() && !tuning.registersChosen()
-                && passes.stream().allMatch(p -> p.groupSize() <= DeviceProfile.DOUBLE_REGISTERS_GROUP);
-    }
-
     /** What the plan's description says of the register cap: where it stores late, or takes more for double. */
     String registerNote() {
         return storesLate ? ", stores late (" + registerCap() + " registers)"
-                : widensRegisters() ? ", " + registerCap() + " registers a work-item (double)" : "";
+                : widensRegisters ? ", " + registerCap() + " registers a work-item (double)" : "";
     }
 
     /** The transforms' twiddle tables, one per pass. */

@@ -644,13 +644,16 @@ final class MixedRadix {
     /** {@link #fusedPer(int, int[], int)} under {@code mode}, a value of {@link #PER_PROPERTY}. */
     static int fusedPer(String mode, int n, int[] radices, int maxGroup) {
         int most = n / Arrays.stream(radices).min().orElse(n);
-        int lines = switch (mode) {
-            case "largest" -> n / Arrays.stream(radices).max().orElse(n);
-            case "smallest" -> most;
-            default -> Math.min(Integer.parseInt(mode), most);
+        return switch (mode) {
+            case "largest" -> lines(n / Arrays.stream(radices).max().orElse(n), GROUP, maxGroup);
+            case "smallest" -> lines(most, GROUP, maxGroup);
+            default -> lines(Math.min(Integer.parseInt(mode), most), MixedRadixPass.PER_MASK, maxGroup);
         };
-        boolean count = !mode.equals("largest") && !mode.equals("smallest");
-        return Math.max(1, Math.min(Math.min(count ? MixedRadixPass.PER_MASK : GROUP, maxGroup), lines));
+    }
+
+    /** {@code wanted} lines, at most {@code cap} and {@code maxGroup}, at least one. */
+    private static int lines(int wanted, int cap, int maxGroup) {
+        return Math.max(1, Math.min(Math.min(cap, maxGroup), wanted));
     }
 
     /**

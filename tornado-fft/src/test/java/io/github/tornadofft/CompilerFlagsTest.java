@@ -3,7 +3,6 @@ package io.github.tornadofft;
 import io.github.tornadofft.api.FftDescriptor;
 import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.plan.DeviceProfile;
-import io.github.tornadofft.plan.Tuning;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -46,33 +45,16 @@ class CompilerFlagsTest {
     }
 
     @Test
-    void doublePlansOfSmallGroupsTakeMoreRegistersUnlessACapIsChosen() {
-        // On an H100-like profile, batched 256 to 2048 points in double are one pass of groups of 64 to 128
-        // work-items; 4096 takes 256 and stays under the default cap, as float does.
-        DeviceProfile gpu = DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30);
-        Tuning planner = Tuning.PLANNER;
-        for (int n : new int[] {256, 1024, 2048}) {
-            FftDescriptor d = FftDescriptor.c2c(n).batch(4).precision(Precision.DOUBLE).build();
-            assertTrue(Engine.widensRegisters(Precision.DOUBLE, Engine.planPasses(d, gpu.forPrecision(Precision.DOUBLE)),
-                    planner), "double " + n);
-            assertFalse(Engine.widensRegisters(Precision.DOUBLE, Engine.planPasses(d, gpu.forPrecision(Precision.DOUBLE)),
-                    planner.withMaxRegisters(96)), "double " + n + ", a cap chosen");
-            FftDescriptor f = FftDescriptor.c2c(n).batch(4).build();
-            assertFalse(Engine.widensRegisters(Precision.FLOAT, Engine.planPasses(f, gpu), planner), "float " + n);
+    void aDoublePlanOfSmallGroupsTakesMoreRegistersOnlyWhereTheCapReachesItsCompiler() {
+        // 1024 points in double: one pass of groups of 64 work-items (Planner.widensRegisters).
+        FftDescriptor d = FftDescriptor.c2c(1024).batch(2).precision(Precision.DOUBLE).build();
+        String note = DeviceProfile.DOUBLE_REGISTERS + " registers a work-item (double)";
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+            assertEquals(CompilerFlags.capsRegisters(TestDevice.get()), plan.toString().contains(note), plan.toString());
         }
-        FftDescriptor large = FftDescriptor.c2c(4096).batch(4).precision(Precision.DOUBLE).build();
-        assertFalse(Engine.widensRegisters(Precision.DOUBLE, Engine.planPasses(large, gpu.forPrecision(Precision.DOUBLE)),
-                planner));
-        try (SystemProperties chosen = SystemProperties.set(DeviceProfile.MAX_REGISTERS_PROPERTY, "128")) {
-            FftDescriptor d = FftDescriptor.c2c(1024).batch(4).precision(Precision.DOUBLE).build();
-            assertFalse(Engine.widensRegisters(Precision.DOUBLE, Engine.planPasses(d, gpu.forPrecision(Precision.DOUBLE)),
-                    Tuning.fromProperties()));
-        }
-        // The plan says so where the device's compiler takes a cap (an NVIDIA GPU), and nowhere else.
-        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(1024).batch(2).precision(Precision.DOUBLE).build(),
-                TestDevice.get())) {
-            assertEquals(CompilerFlags.capsRegisters(TestDevice.get()),
-                    plan.toString().contains(DeviceProfile.DOUBLE_REGISTERS + " registers a work-item (double)"), plan.toString());
+        // A cap the user chose is kept.
+        try (FftPlan plan = FftPlan.create(d, TestDevice.get(), FftOptions.defaults().withMaxRegisters(96))) {
+            assertFalse(plan.toString().contains(note), plan.toString());
         }
     }
 }

@@ -115,18 +115,12 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      */
     public static final int LATE_STORE_REGISTERS = 72;
     /**
-     * Registers per work-item NVIDIA's compilers may give a double-precision plan whose every kernel runs
-     * groups of at most {@value #DOUBLE_REGISTERS_GROUP} work-items, where no cap was chosen: its values
-     * take 148-168 registers (ptxas 13, sm_90, no cap) and under {@value #MAX_REGISTERS} spill to local
-     * memory (as 1D 4096 in double, 190 registers in groups of 256, still does: 128 MB of local loads and
-     * as many stores a call for 128 MiB of data; it keeps the default, since at 168 one group of 256 fills
-     * a multiprocessor's registers). On an H200, 1D 256 to 2048 batched went from 1.07-1.14x cuFFT
-     * (OpenCL) and 1.20-1.29x (PTX) to 0.98-1.04x on both; 168 registers for 128 work-items still leave
-     * three groups a multiprocessor.
+     * Registers per work-item NVIDIA's compilers may give a double-precision plan of small groups where
+     * no cap was chosen ({@code Planner.widensRegisters}): on an H200, 1D 256 to 2048 batched in double
+     * went from 1.07-1.14x cuFFT (OpenCL) and 1.20-1.29x (PTX) under {@value #MAX_REGISTERS} to
+     * 0.98-1.04x on both.
      */
     public static final int DOUBLE_REGISTERS = 168;
-    /** Most work-items in a group of a double plan that takes {@link #DOUBLE_REGISTERS}. */
-    public static final int DOUBLE_REGISTERS_GROUP = 128;
 
     /**
      * Property that overrides the data alignment the planner assumes ({@link #dataAlignment}; for

@@ -559,6 +559,24 @@ public final class Planner {
         };
     }
 
+    /** Most work-items in a group of a plan that {@link #widensRegisters} gives more registers. */
+    static final int DOUBLE_REGISTERS_GROUP = 128;
+
+    /**
+     * Whether a plan's kernels take {@link DeviceProfile#DOUBLE_REGISTERS} rather than the default cap:
+     * double precision, on a GPU whose compiler takes the cap, every kernel in groups of at most
+     * {@value #DOUBLE_REGISTERS_GROUP} work-items. Their 16 complex doubles a work-item take 148-168
+     * registers (ptxas 13, sm_90, no cap) and spill under {@link DeviceProfile#MAX_REGISTERS}; at 168, groups
+     * of 128 still leave three a multiprocessor. Groups of 256 (4096 points in double) would leave one,
+     * and keep the default (measured: docs/history/PERFORMANCE-diary.md, v0.44).
+     *
+     * @param capped whether the device's compiler takes the register cap (an NVIDIA GPU)
+     */
+    public static boolean widensRegisters(List<Pass> plan, DeviceProfile device, boolean capped) {
+        return capped && !device.cpu() && device.valueBytes() == Double.BYTES && !plan.isEmpty()
+                && plan.stream().allMatch(p -> p.groupSize() <= DOUBLE_REGISTERS_GROUP);
+    }
+
     /**
      * Work-items a GPU gives each transform that is a group line of its own (a single pass along X), so
      * that one load or store instruction covers 16 adjacent values (128 bytes) of a transform. A

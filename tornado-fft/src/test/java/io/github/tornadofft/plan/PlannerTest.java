@@ -331,6 +331,29 @@ class PlannerTest {
     }
 
     @Test
+    void onlyDoublePlansOfGroupsOfAtMost128OnACappedGpuTakeMoreRegisters() {
+        // Batched 256 to 2048 points in double are one pass of groups of 64 to 128 work-items; 4096 takes
+        // 256 and keeps the default cap, as float, a CPU and an uncapped compiler do.
+        DeviceProfile doubles = h100().forPrecision(io.github.tornadofft.api.Precision.DOUBLE);
+        for (int n : new int[] {256, 1024, 2048}) {
+            List<Pass> plan = Planner.plan(new int[] {n}, 4, doubles);
+            assertTrue(Planner.widensRegisters(plan, doubles, true), n + ": " + plan);
+            assertFalse(Planner.widensRegisters(plan, doubles, false), n + " uncapped");
+            assertFalse(Planner.widensRegisters(Planner.plan(new int[] {n}, 4, h100()), h100(), true), n + " in float");
+        }
+        assertFalse(Planner.widensRegisters(Planner.plan(new int[] {4096}, 4, doubles), doubles, true));
+        DeviceProfile cpu = CPU.forPrecision(io.github.tornadofft.api.Precision.DOUBLE);
+        assertFalse(Planner.widensRegisters(Planner.plan(new int[] {1024}, 4, cpu), cpu, true));
+        assertFalse(Planner.widensRegisters(List.of(), doubles, true));
+        // A cap is chosen by a value other than the default, or by the property at any value.
+        assertFalse(Tuning.PLANNER.registersChosen());
+        assertTrue(Tuning.PLANNER.withMaxRegisters(96).registersChosen());
+        try (SystemProperties chosen = SystemProperties.set(DeviceProfile.MAX_REGISTERS_PROPERTY, "128")) {
+            assertTrue(Tuning.fromProperties().registersChosen());
+        }
+    }
+
+    @Test
     void aGpuWhoseDataStartsOn128ByteLinesTakesGroupsOf256WhereThatAddsNoPass() {
         DeviceProfile aligned = DeviceProfile.of("gpu", false, 48 << 10, 1024, 80L << 30, 128);
         int[][] shapes = {{256, 256, 256}, {1 << 24}, {1 << 16}, {1 << 20}, {256, 256, 16}, {512, 512, 512}, {64, 64, 64},
