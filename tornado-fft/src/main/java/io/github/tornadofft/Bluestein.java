@@ -25,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntFunction;
 
 /**
- * A 1D transform of a length N that is not a power of two and has a prime factor above 7 (the others
+ * A 1D transform of a length N that is not a power of two and has a prime factor above 13 (the others
  * are {@link MixedRadix}'s), as Bluestein's circular convolution of M
  * points, the least power of two of at least 2N - 1 ({@link Chirp}): a plan that wraps the plan of
  * a batch of M-point transforms (pocketfft's shape).
@@ -67,7 +67,7 @@ final class Bluestein {
     }
     /**
      * Whether {@code d} is computed by Bluestein's convolution: a 1D c2c transform whose length is not a
-     * power of two and has a prime factor above 7 (the others run as mixed-radix passes, {@link MixedRadix}).
+     * power of two and has a prime factor above 13 (the others run as mixed-radix passes, {@link MixedRadix}).
      */
     static boolean applies(FftDescriptor d) {
         return d.kind() == FftDescriptor.Kind.C2C && d.rank() == 1 && Integer.bitCount(d.shape()[0]) != 1
@@ -96,7 +96,7 @@ final class Bluestein {
         if (m > FftDescriptor.MAX_LENGTH) {
             throw new IllegalArgumentException("shape: a length that is not a power of two runs on a device as a convolution"
                     + " of the next power of two of at least 2N - 1 points, at most 2^27: N up to 2^26 = " + (1 << 26)
-                    + " (or up to 2^27 a power of two, or a length whose prime factors are 2, 3, 5 and 7), got " + n);
+                    + " (or up to 2^27 a power of two, or a length whose prime factors are 2, 3, 5, 7, 11 and 13), got " + n);
         }
         long floats = 2L * m * d.batch();
         if (floats > Integer.MAX_VALUE - 64) {

@@ -55,7 +55,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * direction is fixed: it has no graph 2. A 1D transform whose length is not a power of two is
  * Bluestein's convolution ({@link Bluestein}): its graphs 1 and 2 run the chirp kernels around the
  * passes of M points, forward and inverse, through two work arrays of M points per transform; where its
- * prime factors are 2, 3, 5 and 7, mixed-radix passes instead ({@link MixedRadix}), along the same
+ * prime factors are 2, 3, 5, 7, 11 and 13, mixed-radix passes instead ({@link MixedRadix}), along the same
  * buffer chain as the register passes, with no {@link Pass} of the planner's. Engines
  * outlive plans: {@link EngineCache} gives a closed plan's engine to the next plan of the same
  * descriptor, device and options, which then compiles nothing.
@@ -114,7 +114,7 @@ final class Engine {
     /** The convolution of a 1D length that is not a power of two ({@link Bluestein#applies}), else null. */
     final Bluestein bluestein;
     /**
-     * The mixed-radix passes of a 1D length with no prime factor above 7 that is not a power of two
+     * The mixed-radix passes of a 1D length with no prime factor above 13 that is not a power of two
      * ({@link MixedRadix#applies}), else null; {@link #passes} is then empty.
      */
     final MixedRadix mixedRadix;
@@ -205,9 +205,9 @@ final class Engine {
     /**
      * Whether the real transform {@code d} runs by the natural route ({@link RealByComplex}): the complex
      * transform of its whole shape between two pointwise kernels, where the split and merge of N/2-point
-     * transforms do not take it: an odd last axis N, an N/2 with a prime factor above 7, or a 2D or 3D
+     * transforms do not take it: an odd last axis N, an N/2 with a prime factor above 13, or a 2D or 3D
      * transform in place (padded rows) whose axes are not all powers of two. The other axes of a 2D or
-     * 3D transform may have any length: one with a prime factor above 7 runs as Bluestein's convolution
+     * 3D transform may have any length: one with a prime factor above 13 runs as Bluestein's convolution
      * along it over the half spectrum ({@link MixedRadix}), half the natural route's work.
      */
     static boolean promotes(FftDescriptor d) {

@@ -175,7 +175,7 @@ public final class FftPlan implements AutoCloseable {
      * Device memory a plan of {@code descriptor} allocates, in bytes: input, output, and the packed
      * scratch arrays of the buffer chain: one out of place, two in place or where a layout array cannot
      * serve as one (for a real transform, its complex part's); the twiddle tables aside (so for the
-     * mixed-radix passes of a 1D length whose prime factors are 2, 3, 5 and 7 too). For a 1D length
+     * mixed-radix passes of a 1D length whose prime factors are 2, 3, 5, 7, 11 and 13 too). For a 1D length
      * with a larger prime factor, Bluestein's ({@link Bluestein#deviceBytes}).
      */
     static long deviceBytesNeeded(FftDescriptor descriptor) {
@@ -1027,7 +1027,7 @@ public final class FftPlan implements AutoCloseable {
      * each chunk of each step runs on a device: the first step's (the 2D passes of a 3D split), then the
      * Z step's. For a 1D length that is not a power of two, the passes of Bluestein's convolution of M
      * points, forward then inverse (the same values twice); none where the length's prime factors are 2,
-     * 3, 5 and 7, whose mixed-radix passes are not the planner's ({@link #toString()} shows them).
+     * 3, 5, 7, 11 and 13, whose mixed-radix passes are not the planner's ({@link #toString()} shows them).
      *
      * @throws IllegalStateException after {@link #close()}
      */
@@ -1054,7 +1054,7 @@ public final class FftPlan implements AutoCloseable {
      * pass, which then does the split or merge too (1D, and 2D and 3D rows first: {@code RowsFirst}). For a plan over several devices, the kernels of one
      * chunk of each step ({@link #passes()}). For a 1D length that is not a power of two, the passes of
      * Bluestein's convolution both ways (its pointwise steps are inside the first and last); where the length's
-     * prime factors are 2, 3, 5 and 7, one mixed-radix pass per factor (radix 16, 8, 4 or 2 for the twos).
+     * prime factors are 2, 3, 5, 7, 11 and 13, one mixed-radix pass per factor (radix 16, 8, 4 or 2 for the twos).
      *
      * @throws IllegalStateException after {@link #close()}
      */

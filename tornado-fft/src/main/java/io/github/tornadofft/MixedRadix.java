@@ -28,9 +28,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.Collections;
 
 /**
- * A transform of one, two or three axes none of whose lengths has a prime factor above 7, one of them
- * at least not a power of two (1000, 1536, 3 x 2^18, 10^6; 1920 x 1080, 100 x 100 x 100): along each
- * axis a chain of Stockham passes of radix 2, 3, 4, 5, 7, 8 or 16 in global memory
+ * A transform of one, two or three axes none of whose lengths has a prime factor above 13, one of them
+ * at least not a power of two (1000, 1536, 3 x 2^18, 10^6, 1001; 1920 x 1080, 100 x 100 x 100): along each
+ * axis a chain of Stockham passes of radix 2, 3, 4, 5, 7, 8, 11, 13 or 16 in global memory
  * ({@link MixedRadixPass}), one work-item per butterfly, or, where the axis is short enough, all of
  * them in one kernel through local memory ({@link MixedRadixPass#fused}). Other 1D lengths that are
  * not powers of two keep Bluestein's convolution ({@link Bluestein}), and powers of two the register
@@ -38,7 +38,7 @@ import java.util.Collections;
  *
  * <p>The radices of an axis ({@link #radices}): the twos in as few passes of radix 16, 8, 4 or 2 as
  * they take, their bits spread evenly (2^11 = 16 x 16 x 8, 2^6 = 8 x 8), then one pass per factor 7, 5
- * and 3. Largest first: the first pass (span 1) stores each work-item's R values R apart from its
+ * and 3; a factor 13 or 11 takes a pass of its own before them all. Largest first: the first pass (span 1) stores each work-item's R values R apart from its
  * neighbour's, and every later pass of span p stores runs of p adjacent values, so a large first radix
  * makes every later store a run of at least 16 values (128 bytes of floats) where the twos allow.
  *
@@ -46,7 +46,7 @@ import java.util.Collections;
  * position of the faster axes ({@link MixedRadixPass#COLUMNS}), whose adjacent work-items read adjacent
  * transforms. The first axis's first kernel reads the input's layout and the last axis's last kernel
  * writes the output's; between them the array lies packed. Axes of length 1 take no kernel. In 2D and
- * 3D an axis whose length has a prime factor above 7 runs as Bluestein's convolution along it
+ * 3D an axis whose length has a prime factor above 13 runs as Bluestein's convolution along it
  * ({@link Axis#points}): pad, the M-point kernels, filter, the M-point kernels back, crop, in two work
  * arrays of this class's own.
  *
@@ -200,7 +200,7 @@ final class MixedRadix {
 
     /**
      * Whether {@code d} runs as mixed-radix passes: a c2c transform, one of whose axis lengths is not a
-     * power of two; in 1D one without a prime factor above 7 (in 2D and 3D such an axis runs as
+     * power of two; in 1D one without a prime factor above 13 (in 2D and 3D such an axis runs as
      * Bluestein's convolution along it, {@link Axis#points}).
      */
     static boolean applies(FftDescriptor d) {
@@ -218,9 +218,12 @@ final class MixedRadix {
         return !power;
     }
 
-    /** Whether {@code n} (at least 1) has no prime factor above 7. */
+    /** The primes of the radices: a length whose prime factors are among them runs as mixed-radix passes. */
+    static final int[] PRIMES = {2, 3, 5, 7, 11, 13};
+
+    /** Whether {@code n} (at least 1) has no prime factor above 13 ({@link #PRIMES}). */
     static boolean smooth(int n) {
-        for (int p : new int[] {2, 3, 5, 7}) {
+        for (int p : PRIMES) {
             while (n % p == 0) {
                 n /= p;
             }
@@ -229,19 +232,26 @@ final class MixedRadix {
     }
 
     /**
-     * The radices of the passes of {@code n} (7-smooth, above 1), in the order they run: the factor 2^t
-     * as ceil(t / 4) passes of radix 16, 8, 4 or 2, the bits spread evenly, larger first; then each
-     * factor 7, 5 and 3 as a pass of its own.
+     * The radices of the passes of {@code n} (13-smooth, above 1), in the order they run: each factor 13
+     * and 11 as a pass of its own; the factor 2^t as ceil(t / 4) passes of radix 16, 8, 4 or 2, the bits
+     * spread evenly, larger first; then each factor 7, 5 and 3 as a pass of its own. 13 and 11 lead so that
+     * {@code fusedPrime}, whose first pass takes only them, takes the chain ({@link FusedKernel#PRIME}).
      *
-     * @throws IllegalArgumentException naming {@code n} where it is below 2 or has a prime factor above 7
+     * @throws IllegalArgumentException naming {@code n} where it is below 2 or has a prime factor above 13
      */
     static int[] radices(int n) {
         if (n < 2 || !smooth(n)) {
-            throw new IllegalArgumentException("n: at least 2, with no prime factor above 7, got " + n);
+            throw new IllegalArgumentException("n: at least 2, with no prime factor above 13, got " + n);
         }
         int twos = Integer.numberOfTrailingZeros(n);
         int rest = n >> twos;
         List<Integer> list = new ArrayList<>();
+        for (int p : new int[] {13, 11}) {
+            while (rest % p == 0) {
+                list.add(p);
+                rest /= p;
+            }
+        }
         int passes = (twos + 3) / 4;
         for (int p = 0; p < passes; p++) {
             // The first (twos mod passes) passes take one bit more than the others.
@@ -286,7 +296,9 @@ final class MixedRadix {
         /** {@code fusedComposite}: 6, 10 and 12 too, in the first three passes. */
         COMPOSITE(MixedRadixPass.FUSED_COMPOSITE_SLOTS),
         /** {@code fusedLarge}: 15, 20 and 24 too, in chains of at most three passes. */
-        LARGE(MixedRadixPass.FUSED_LARGE_SLOTS);
+        LARGE(MixedRadixPass.FUSED_LARGE_SLOTS),
+        /** {@code fusedPrime}: the chains of {@link #radices} with a factor 13 or 11, in at most six passes. */
+        PRIME(MixedRadixPass.FUSED_PRIME_SLOTS);
 
         private final int[][] slots;
 
@@ -378,7 +390,7 @@ final class MixedRadix {
     }
 
     /**
-     * A chain of n (7-smooth) with the composite radices 6 = 2 x 3, 10 = 2 x 5 and 12 = 4 x 3 that has fewer
+     * A chain of n (7-smooth; null where n has a factor 11 or 13) with the composite radices 6 = 2 x 3, 10 = 2 x 5 and 12 = 4 x 3 that has fewer
      * passes than {@link #radices}'s, in the order {@code MixedRadixPass.fusedComposite} takes: at most two
      * passes of radix 16 or 8, then the composite radices (largest first; with them at most
      * {@link MixedRadixPass#FUSED_EARLY_PASSES} passes, and exactly that many where odd radices follow), then
@@ -387,6 +399,9 @@ final class MixedRadix {
      * the fewest passes, then the fewest composite radices, then the most bits in the powers of two.
      */
     static int[] compositeRadices(int n) {
+        if (n % 11 == 0 || n % 13 == 0) {
+            return null;
+        }
         int[] plain = radices(n);
         int twos = Integer.numberOfTrailingZeros(n);
         int threes = 0;
@@ -491,7 +506,11 @@ final class MixedRadix {
      * a chain of radices the kernel takes.
      */
     static boolean fuses(int n, Precision precision, long localBytes) {
-        return n <= fusedMax(precision) && localBytes >= FUSED_LOCAL_BYTES && FusedKernel.PLAIN.takes(radices(n));
+        if (n > fusedMax(precision) || localBytes < FUSED_LOCAL_BYTES) {
+            return false;
+        }
+        int[] chain = radices(n);
+        return FusedKernel.PLAIN.takes(chain) || FusedKernel.PRIME.takes(chain);
     }
 
     /** The longest transform the fused kernel takes in {@code precision}, in one buffer or (always two) in two. */
@@ -935,7 +954,7 @@ final class MixedRadix {
         private final int slower;
         private final FftDescriptor descriptor;
         /**
-         * Where the length has a prime factor above 7, Bluestein's convolution along the axis: the
+         * Where the length has a prime factor above 13, Bluestein's convolution along the axis: the
          * transforms of M points (a power of two) of each of its transforms, packed in the work arrays;
          * else null.
          */
@@ -1239,6 +1258,7 @@ final class MixedRadix {
                     case PLAIN -> MixedRadixPassDouble::fused;
                     case COMPOSITE -> MixedRadixPassDouble::fusedComposite;
                     case LARGE -> MixedRadixPassDouble::fusedLarge;
+                    case PRIME -> MixedRadixPassDouble::fusedPrime;
                 }, new KernelContext(), doubles, (DoubleArray) dst, (DoubleArray) table, points, word, transforms,
                         inner, in.stride(), in.distance(), out.stride(), out.distance(), scale, all, local);
             } else {
@@ -1246,6 +1266,7 @@ final class MixedRadix {
                     case PLAIN -> MixedRadixPass::fused;
                     case COMPOSITE -> MixedRadixPass::fusedComposite;
                     case LARGE -> MixedRadixPass::fusedLarge;
+                    case PRIME -> MixedRadixPass::fusedPrime;
                 }, new KernelContext(), (FloatArray) src, (FloatArray) dst, (FloatArray) table, points, word, transforms,
                         inner, in.stride(), in.distance(), out.stride(), out.distance(), (float) scale, all, local);
             }

@@ -230,9 +230,9 @@ class DoublePrecisionTest {
 
     @Test
     void otherLengthsMatchTheReferenceThroughBluestein() {
-        // Bluestein's chirp, filter and crop in double: primes, products of primes above 7 (253 = 11 x 23,
-        // 1001 = 7 x 11 x 13), a length whose M is 2^17. (Lengths of no prime factor above 7: MixedRadixPlanTest.)
-        for (int n : new int[] {11, 97, 253, 1001, 40961}) {
+        // Bluestein's chirp, filter and crop in double: primes, products of primes above 13 (391 = 17 x 23,
+        // 1003 = 17 x 59), a length whose M is 2^17. (Lengths of no prime factor above 13: MixedRadixPlanTest.)
+        for (int n : new int[] {17, 97, 391, 1003, 40961}) {
             int batch = n < 1000 ? 4 : 1;
             check(new int[] {n}, batch, Direction.FORWARD, Norm.BACKWARD);
             check(new int[] {n}, batch, Direction.INVERSE, Norm.ORTHO);

@@ -54,7 +54,7 @@ class LengthSweepTest {
         return list;
     }
 
-    /** The bound of one float transform of n points: its path's (Bluestein's where n has a prime factor above 7). */
+    /** The bound of one float transform of n points: its path's (Bluestein's where n has a prime factor above 13). */
     static double bound(int n) {
         return MixedRadix.smooth(n) ? Signals.tolerance(n, Precision.FLOAT) : BluesteinPlanTest.bound(n);
     }

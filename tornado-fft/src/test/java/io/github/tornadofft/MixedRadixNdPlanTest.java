@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * 2D and 3D transforms whose axis lengths have no prime factor above 7, one at least not a power of
+ * 2D and 3D transforms whose axis lengths have no prime factor above 13, one at least not a power of
  * two, as mixed-radix kernels along each axis ({@link MixedRadix}): rows along the last axis, columns
  * along the others, fused where an axis fits local memory and pass by pass where it does not, held to
  * the reference FFT over all axes in float and in double, both ways, in place, and in strided and
@@ -60,11 +60,14 @@ class MixedRadixNdPlanTest {
                 Arguments.of(new int[] {6, 4000}, 1, Precision.FLOAT),
                 Arguments.of(new int[] {6, 4000}, 1, Precision.DOUBLE),
                 Arguments.of(new int[] {7000, 2}, 1, Precision.FLOAT),
-                // Axes with a prime factor above 7, by Bluestein's convolution along them: as the columns, as
-                // the rows, a middle axis, two of them, one long (M = 16384, pass by pass).
+                // Axes of 11 and 13 (fusedPrime) as the columns, the rows and a middle axis.
                 Arguments.of(new int[] {11, 12}, 3, Precision.FLOAT),
                 Arguments.of(new int[] {12, 11}, 2, Precision.DOUBLE),
                 Arguments.of(new int[] {6, 13, 5}, 2, Precision.FLOAT),
+                // Axes with a prime factor above 13, by Bluestein's convolution along them: as the columns, as
+                // the rows, a middle axis, two of them, one long (M = 16384, pass by pass).
+                Arguments.of(new int[] {17, 12}, 2, Precision.FLOAT),
+                Arguments.of(new int[] {6, 19, 5}, 2, Precision.DOUBLE),
                 Arguments.of(new int[] {17, 10, 19}, 1, Precision.FLOAT),
                 Arguments.of(new int[] {4099, 3}, 1, Precision.FLOAT));
     }
@@ -187,17 +190,17 @@ class MixedRadixNdPlanTest {
 
     /**
      * A 2D or 3D real transform whose last axis has an N/2 of prime factors up to 7 takes the half
-     * spectrum whatever its other axes are: one with a prime factor above 7 runs as Bluestein's
+     * spectrum whatever its other axes are: one with a prime factor above 13 runs as Bluestein's
      * convolution along it over N/2 + 1 columns, not as the complex transform of the whole shape.
      */
     @Test
     void realTransformsWithAnAxisOfALargePrimeFactorTakeTheHalfSpectrum() {
-        checkRealBothKinds(new int[] {11, 16}, 2, Precision.FLOAT);
-        checkRealBothKinds(new int[] {8, 13, 10}, 1, Precision.DOUBLE);
-        for (FftDescriptor d : new FftDescriptor[] {FftDescriptor.r2c(11, 16).build(), FftDescriptor.c2r(11, 16).build()}) {
+        checkRealBothKinds(new int[] {17, 16}, 2, Precision.FLOAT);
+        checkRealBothKinds(new int[] {8, 19, 10}, 1, Precision.DOUBLE);
+        for (FftDescriptor d : new FftDescriptor[] {FftDescriptor.r2c(17, 16).build(), FftDescriptor.c2r(17, 16).build()}) {
             try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
                 String text = plan.toString();
-                assertTrue(!text.contains("natural route") && text.contains("mixed radix 11 x 8, the last axis first"), text);
+                assertTrue(!text.contains("natural route") && text.contains("mixed radix 17 x 8, the last axis first"), text);
                 assertTrue(text.contains(d.kind() == FftDescriptor.Kind.R2C ? "split" : "merge"), text);
             }
         }
@@ -272,12 +275,12 @@ class MixedRadixNdPlanTest {
 
     @Test
     void anAxisWithALargerPrimeFactorRunsAsAConvolutionAlongIt() {
-        // 11 x 12: the rows of 12 fused (one pass of radix 12), then the columns of 11 as Bluestein's convolution of 32 points.
-        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(11, 12).build(), TestDevice.get())) {
+        // 17 x 12: the rows of 12 fused (one pass of radix 12), then the columns of 17 as Bluestein's convolution of 64 points.
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(17, 12).build(), TestDevice.get())) {
             String text = plan.toString();
-            assertTrue(text.contains("axis 0 11: Bluestein, a convolution of M = 32 = 8 x 4: R8(span 1) R4(span 8)"), text);
+            assertTrue(text.contains("axis 0 17: Bluestein, a convolution of M = 64 = 8 x 8: R8(span 1) R8(span 8)"), text);
             assertTrue(text.contains("kernel 1: pad: ") && text.contains("kernel 3: filter: ")
-                    && text.contains("kernel 5: crop: c_k y_k, the first 11 of 32 points, along axis 0 (12 columns, 12 apart)"),
+                    && text.contains("kernel 5: crop: c_k y_k, the first 17 of 64 points, along axis 0 (12 columns, 12 apart)"),
                     text);
             assertEquals(6, plan.kernelsPerTransform(), text);
             long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();

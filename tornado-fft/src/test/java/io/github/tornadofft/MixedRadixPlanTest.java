@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * 1D transforms whose lengths have no prime factor above 7 and are not powers of two, as chains of
+ * 1D transforms whose lengths have no prime factor above 13 and are not powers of two, as chains of
  * mixed-radix passes on the device ({@link MixedRadix}), held to the reference FFT in float and in double.
  *
  * <p>The bounds: float {@link Signals#tolerance(long, Precision)}, as
@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(Seed.class)
 class MixedRadixPlanTest {
 
-    /** The lengths to 300 that take the mixed-radix passes: 7-smooth, not powers of two. */
+    /** The lengths to 300 that take the mixed-radix passes: 13-smooth, not powers of two. */
     static int[] lengthsTo300() {
         return IntStream.rangeClosed(3, 300).filter(n -> Integer.bitCount(n) != 1 && MixedRadix.smooth(n)).toArray();
     }
@@ -72,14 +72,14 @@ class MixedRadixPlanTest {
     }
 
     /**
-     * Every length to 300 of prime factors 2, 3, 5 and 7 but the powers of two, float forward, double for
+     * Every length to 300 of prime factors 2, 3, 5, 7, 11 and 13 but the powers of two, float forward, double for
      * every fourth, batch 2; the worst ratio of error to bound is printed. Each plan compiles kernels of
      * its own (a second on PoCL), so a run takes every other length, the half its seed picks (both runs
      * cover all), and every length with {@code -D}{@value LengthSweepTest#PROPERTY}{@code =all}, as the
      * GPU bundle runs it.
      */
     @Test
-    void everySevenSmoothLengthTo300MatchesTheReference() {
+    void everyThirteenSmoothLengthTo300MatchesTheReference() {
         double worst = 0;
         int worstN = 0;
         double worstDouble = 0;
@@ -108,7 +108,8 @@ class MixedRadixPlanTest {
 
     @ParameterizedTest(name = "n={0}")
     @Tag("sideBySide")
-    @ValueSource(ints = {1000, 1536, 3000, 3072, 4000, 4802, 6144, 12288, 3 << 18, 390625, 1000000, 3 << 20})
+    @ValueSource(ints = {1000, 1536, 3000, 3072, 4000, 4802, 6144, 12288, 3 << 18, 390625, 1000000, 3 << 20, 1001, 1331, 2816,
+        11 << 16})
     void longerLengthsMatchTheReferenceBothWays(int n) {
         // Fused (one kernel) in two buffers to 3072 in float and 1536 in double: 1000 = 10 10 10, 1536 = 16
         // 16 6, 3000 = 20 15 10, 3072 = 16 16 12 (in two planes all but fusedLarge's 3000 in one, in place;
@@ -116,7 +117,9 @@ class MixedRadixPlanTest {
         // 4802 = 2 7 7 7 7, 6144 = 24 16 16) and 3072 in double (3000, 3072): each fused kernel both ways.
         // Beyond, two fused steps: 12288 = 96 x 128, 3 x 2^18 = 768 x 1024, 5^8 = 625 x 625, 10^6 = 1000 x
         // 1000 (in double 4000 = 50 x 80, 4802 = 49 x 98, 6144 = 64 x 96 too). Beyond those, three fused
-        // steps: 3 x 2^20 = 192 x 128 x 128 in float, 3 x 2^18 = 128 x 96 x 64 in double.
+        // steps: 3 x 2^20 = 192 x 128 x 128 in float, 3 x 2^18 = 128 x 96 x 64 in double. Radix 11 and 13:
+        // fusedPrime's 1001 = 13 11 7 and 2816 = 11 16 16, 11^3 = 1331 pass by pass, 11 x 2^16 = 704 x 1024 in
+        // two fused steps.
         int batch = n <= 6144 ? 3 : 1;
         for (Precision precision : Signals.ARITHMETIC) {
             if (precision == Precision.DOUBLE && n > 12288 && n != 390625 && n != 3 << 18) {
@@ -252,7 +255,7 @@ class MixedRadixPlanTest {
     }
 
     @Test
-    void sevenSmoothLengthsRunAsMixedRadixPassesNotAsAConvolution() {
+    void thirteenSmoothLengthsRunAsMixedRadixPassesNotAsAConvolution() {
         // 1000 fits the fused kernel's local memory in two buffers (in one, in place, where it is in two
         // planes: MixedRadix.BUFFERS_PROPERTY), 6144 only in one: one kernel;
         // 12288 fits in neither, and runs as two fused steps (aLengthPastTheFusedKernelRunsAsTwoFusedSteps).
@@ -260,7 +263,9 @@ class MixedRadixPlanTest {
         String[][] cases = {
                 {"1000", "mixed radix 1000 = 10 x 10 x 10: R10(span 1) R10(span 10) R10(span 100)", "1"},
                 {"6144", "mixed radix 6144 = 24 x 16 x 16: R24(span 1) R16(span 24) R16(span 384)", "1"},
-                {"12288", "mixed radix 12288 = 96 x 128 in two fused steps", "2"}};
+                {"12288", "mixed radix 12288 = 96 x 128 in two fused steps", "2"},
+                {"1001", "mixed radix 1001 = 13 x 11 x 7: R13(span 1) R11(span 13) R7(span 143)", "1"},
+                {"1331", "mixed radix 1331 = 11 x 11 x 11: R11(span 1) R11(span 11) R11(span 121)", "3"}};
         for (String[] c : cases) {
             try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(Integer.parseInt(c[0])).build(), TestDevice.get())) {
                 String text = plan.toString();
@@ -270,6 +275,7 @@ class MixedRadixPlanTest {
                 long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
                 assertEquals(plan.kernelsPerTransform(), kernels, text);
                 assertEquals(c[2].equals("1"), text.contains("every pass in one work-group"), text);
+                assertEquals(c[0].equals("1001"), text.contains("fusedPrime"), text);
                 assertEquals(c[2].equals("2"), text.contains("step 2 of 2"), text);
                 assertTrue(!c[0].equals("6144") || text.contains("one buffer a transform, passes in place"), text);
                 assertTrue(!c[0].equals("1000") || text.contains(text.contains("in two planes")
@@ -277,8 +283,8 @@ class MixedRadixPlanTest {
                 assertEquals(0, plan.passes().size(), "no planner passes");
             }
         }
-        // Lengths with a larger prime factor keep the convolution (4099 too: MixedRadixTest, without compiling it).
-        for (int n : new int[] {11, 13}) {
+        // Lengths with a prime factor above 13 keep the convolution (4099 too: MixedRadixTest, without compiling it).
+        for (int n : new int[] {17, 19}) {
             try (FftPlan plan = FftPlan.create(FftDescriptor.c2c(n).build(), TestDevice.get())) {
                 assertTrue(plan.toString().contains("Bluestein: " + n + " points"), plan.toString());
             }

@@ -27,22 +27,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class MixedRadixTest {
 
     @Test
-    void takesTheOneDimensionalComplexLengthsWithNoPrimeFactorAboveSevenThatAreNotPowersOfTwo() {
-        for (int n : new int[] {3, 5, 6, 7, 12, 1000, 1536, 390625, 1000000, 3 << 18}) {
+    void takesTheOneDimensionalComplexLengthsWithNoPrimeFactorAboveThirteenThatAreNotPowersOfTwo() {
+        for (int n : new int[] {3, 5, 6, 7, 12, 1000, 1536, 390625, 1000000, 3 << 18, 11, 13, 22, 1001, 1331, 11 << 18}) {
             FftDescriptor d = FftDescriptor.c2c(n).build();
             assertTrue(MixedRadix.applies(d), "n=" + n);
             assertFalse(Bluestein.applies(d), "n=" + n + " is not Bluestein's");
         }
-        for (int n : new int[] {1, 2, 1024, 11, 13, 22, 4099, 1000003}) {
+        for (int n : new int[] {1, 2, 1024, 17, 34, 4099, 1000003}) {
             assertFalse(MixedRadix.applies(FftDescriptor.c2c(n).build()), "n=" + n);
         }
-        for (int n : new int[] {11, 13, 22, 4099}) {
+        for (int n : new int[] {17, 34, 19 * 11, 4099}) {
             assertTrue(Bluestein.applies(FftDescriptor.c2c(n).build()), "n=" + n + " keeps Bluestein's");
         }
     }
 
     @Test
-    void theTwosTakeAsFewPassesAsTheyNeedLargestFirstThenSevensFivesAndThrees() {
+    void thirteensAndElevensFirstThenTheTwosInAsFewPassesAsTheyNeedLargestFirstThenSevensFivesAndThrees() {
         assertArrayEquals(new int[] {3}, MixedRadix.radices(3));
         assertArrayEquals(new int[] {2, 3}, MixedRadix.radices(6));
         assertArrayEquals(new int[] {8, 5, 5, 5}, MixedRadix.radices(1000));
@@ -50,6 +50,10 @@ class MixedRadixTest {
         assertArrayEquals(new int[] {8, 8, 5, 5, 5, 5, 5, 5}, MixedRadix.radices(1000000));
         assertArrayEquals(new int[] {16, 16, 16, 8, 8, 3}, MixedRadix.radices(3 << 18));
         assertArrayEquals(new int[] {8, 4, 7, 5, 3}, MixedRadix.radices(32 * 105));
+        assertArrayEquals(new int[] {13, 11, 7}, MixedRadix.radices(1001));
+        assertArrayEquals(new int[] {11, 4, 5, 5}, MixedRadix.radices(1100));
+        assertArrayEquals(new int[] {11, 16, 16}, MixedRadix.radices(2816));
+        assertArrayEquals(new int[] {13, 13, 13}, MixedRadix.radices(2197));
         for (int n = 2; n <= 5000; n++) {
             if (MixedRadix.smooth(n)) {
                 int[] radices = MixedRadix.radices(n);
@@ -59,7 +63,7 @@ class MixedRadixTest {
                 }
             }
         }
-        assertThrows(IllegalArgumentException.class, () -> MixedRadix.radices(22));
+        assertThrows(IllegalArgumentException.class, () -> MixedRadix.radices(34));
         assertThrows(IllegalArgumentException.class, () -> MixedRadix.radices(1));
     }
 
@@ -191,7 +195,7 @@ class MixedRadixTest {
         Set<Integer> codes = new HashSet<>();
         Set<Integer> taken = new HashSet<>();
         for (int[][] slots : List.of(MixedRadixPass.FUSED_SLOTS, MixedRadixPass.FUSED_COMPOSITE_SLOTS,
-                MixedRadixPass.FUSED_LARGE_SLOTS)) {
+                MixedRadixPass.FUSED_LARGE_SLOTS, MixedRadixPass.FUSED_PRIME_SLOTS)) {
             Arrays.stream(slots).flatMapToInt(Arrays::stream).forEach(taken::add);
         }
         for (int radix : taken) {
@@ -218,7 +222,7 @@ class MixedRadixTest {
         }
         int taken = 0;
         for (int n = 2; n <= MixedRadixPass.FUSED_MAX; n++) {
-            if (!MixedRadix.smooth(n)) {
+            if (!sevenSmooth(n)) {
                 continue;
             }
             int[] chain = MixedRadix.fusedRadices(n);
@@ -311,11 +315,56 @@ class MixedRadixTest {
     }
 
     @Test
+    void fusedPrimeTakesTheChainsWithElevensOrThirteensOfUpToSixPassesTwoOfThemAndTheirTwosEarly() {
+        // Every 13-smooth length up to FUSED_MAX with a factor 11 or 13 fuses in fusedPrime where its chain has at
+        // most six passes, at most two factors 11 or 13 and its powers of two in the first three; the others
+        // (11^3 = 1331, 2 x 11 x 3^5 = 5346, 13 x 11 x 2^5 = 4576 = 13 x 11 x 4 x 8) run pass by pass. fused, fusedComposite and fusedLarge take none of them.
+        int taken = 0;
+        int refused = 0;
+        for (int n = 2; n <= MixedRadixPass.FUSED_MAX; n++) {
+            if (!MixedRadix.smooth(n) || sevenSmooth(n)) {
+                continue;
+            }
+            int[] chain = MixedRadix.fusedRadices(n);
+            String what = "n=" + n + ": " + Arrays.toString(chain);
+            assertArrayEquals(MixedRadix.radices(n), chain, what + ": no composite or large chain");
+            long teens = Arrays.stream(chain).filter(r -> r == 11 || r == 13).count();
+            int lastPower = -1;
+            for (int p = 0; p < chain.length; p++) {
+                lastPower = Integer.bitCount(chain[p]) == 1 ? p : lastPower;
+            }
+            boolean expected = chain.length <= 6 && teens <= 2 && lastPower <= 2;
+            assertEquals(expected, MixedRadix.FusedKernel.PRIME.takes(chain), what);
+            assertEquals(expected, MixedRadix.fuses(n, Precision.FLOAT, 48 << 10), what);
+            for (MixedRadix.FusedKernel other : List.of(MixedRadix.FusedKernel.PLAIN, MixedRadix.FusedKernel.COMPOSITE,
+                    MixedRadix.FusedKernel.LARGE)) {
+                assertFalse(other.takes(chain), what + ": " + other);
+            }
+            if (expected) {
+                assertEquals(MixedRadix.FusedKernel.PRIME, MixedRadix.FusedKernel.of(chain), what);
+                taken++;
+            } else {
+                refused++;
+            }
+        }
+        assertEquals(286, taken, "13-smooth lengths with an 11 or 13 that fuse, up to FUSED_MAX");
+        assertEquals(17, refused, "and that run pass by pass");
+        assertFalse(MixedRadix.fuses(1331, Precision.FLOAT, 48 << 10), "three passes of 11");
+        assertTrue(MixedRadix.fuses(1001, Precision.DOUBLE, 48 << 10), "13 x 11 x 7 in double");
+        assertFalse(MixedRadix.fuses(11 * 512, Precision.DOUBLE, 48 << 10), "beyond double's longest");
+    }
+
+    /** Whether {@code n} has no prime factor above 7: the lengths the kernels before radix 11 and 13 took. */
+    private static boolean sevenSmooth(int n) {
+        return MixedRadix.smooth(n) && n % 11 != 0 && n % 13 != 0;
+    }
+
+    @Test
     void theFusedKernelTakesEveryChainPlannedUpToItsLongestAndRefusesOthers() {
         // Every one but 4374 = 2 x 3^7, whose eight passes are one more than the kernel has.
         int taken = 0;
         for (int n = 2; n <= MixedRadixPass.FUSED_MAX; n++) {
-            if (MixedRadix.smooth(n) && n != 4374) {
+            if (sevenSmooth(n) && n != 4374) {
                 assertTrue(MixedRadix.FusedKernel.PLAIN.takes(MixedRadix.radices(n)), "n=" + n + ": " + Arrays.toString(MixedRadix.radices(n)));
                 taken++;
             }

@@ -317,17 +317,17 @@ class RealTransformTest {
 
     /**
      * Shapes the split and merge of N/2-point transforms do not take run as the complex transform of the
-     * whole shape between two pointwise kernels: odd last axes (1, 9, 1001 = 7 x 11 x 13 by Bluestein,
-     * 3 x 5 x 7 by mixed radix), an N/2 with a prime factor above 7 (22, 8 x 11 x 22), both kinds against
+     * whole shape between two pointwise kernels: odd last axes (1, 9, 1003 = 17 x 59 by Bluestein,
+     * 3 x 5 x 7 by mixed radix), an N/2 with a prime factor above 13 (34, 8 x 17 x 34), both kinds against
      * numpy's rfftn and irfftn, float, and double for one. Two real transforms go in one complex one: a
      * batch of 3 (the last without a partner), 2, and 1.
      */
     @Test
     void everyOtherShapeRunsAsTheComplexTransformOfItsWholeShape() {
-        for (int[] shape : new int[][] {{1}, {9}, {22}, {1001}, {6, 22}, {8, 11, 22}, {3, 5, 7}}) {
+        for (int[] shape : new int[][] {{1}, {9}, {34}, {1003}, {6, 34}, {8, 17, 34}, {3, 5, 7}}) {
             MixedRadixNdPlanTest.checkRealBothKinds(shape, 3, Precision.FLOAT);
         }
-        MixedRadixNdPlanTest.checkRealBothKinds(new int[] {6, 22}, 2, Precision.DOUBLE);
+        MixedRadixNdPlanTest.checkRealBothKinds(new int[] {6, 34}, 2, Precision.DOUBLE);
         MixedRadixNdPlanTest.checkRealBothKinds(new int[] {9, 7}, 1, Precision.FLOAT);
     }
 

@@ -38,7 +38,7 @@ import java.util.concurrent.Callable;
                 "output keeps the input's dtype. The device runs complex-to-complex of 1 to 3 axes of any",
                 "length (up to 2^26 where one is not a power of two; 1920x1080, 100x100x100, 11x4099), and",
                 "real-to-complex / complex-to-real (numpy.fft.rfftn / irfftn) of 1 to 3 axes of any length",
-                "(an even last axis N whose N/2 has no prime factor above 7 as a transform of N/2 points, the",
+                "(an even last axis N whose N/2 has no prime factor above 13 as a transform of N/2 points, the",
                 "other axes of any length; any other shape as the complex transform of the whole shape); in float,",
                 "and in double on a device with fp64.",
                 "Anything else is an error saying so (--device jvm runs it), never a silent fallback to the JVM.",

@@ -34,8 +34,10 @@ import java.util.stream.Collectors;
  */
 public final class MixedRadixGenerator extends KernelSource {
 
-    /** The radices there is a kernel for. */
-    static final int[] RADICES = {2, 3, 4, 5, 7, 8, 16};
+    /** The radices there is a pass kernel for (in global memory, one butterfly a work-item). */
+    static final int[] RADICES = {2, 3, 4, 5, 7, 8, 11, 13, 16};
+    /** The radices the first {@link #FUSED_EARLY_PASSES} passes of {@code fused} take: 11 and 13 have a kernel of their own. */
+    static final int[] FUSED_RADICES = {2, 3, 4, 5, 7, 8, 16};
     /**
      * The first pass's radices that apply TWIDDLE themselves where they read global memory (TWIDDLE_IN_PASS):
      * the first radix of every fused step length planned to 1536 that has a factor 8. Every radix would pass
@@ -54,6 +56,15 @@ public final class MixedRadixGenerator extends KernelSource {
     static final int[] COMPOSITE_EARLY_RADICES = {8, 16, 6, 10, 12};
     /** Most passes the fused kernel takes (its radix word's nibbles, a zero one ending the list). */
     static final int FUSED_PASSES = 7;
+    /**
+     * The radices {@code fusedPrime} takes, pass by pass: a factor 13 or 11 first, then a second one, a power of
+     * two or an odd radix, then the powers of two, then 7, 5 and 3 (1001 = 13 x 11 x 7, 1100 = 11 x 4 x 5 x 5,
+     * 2816 = 11 x 16 x 16, 891 = 11 x 3 x 3 x 3 x 3): every 13-smooth chain of up to six passes with at most
+     * two factors 13 or 11. The slots are as few as that takes, to keep the method within the JVM's 64 KB (a
+     * butterfly of 13, six symmetric pairs, is larger than one of 16).
+     */
+    static final int[][] PRIME_SLOTS = {{13, 11}, {13, 11, 16, 8, 4, 2, 7, 5, 3}, {16, 8, 4, 2, 7, 5, 3}, {7, 5, 3}, {7, 5, 3},
+        {7, 5, 3}};
     /**
      * The radices {@code fusedLarge} takes, pass by pass: 15 = 3 x 5, 20 = 4 x 5 and 24 = 8 x 3 besides the
      * others, so that 3000 = 20 x 15 x 10, 4000 = 20 x 20 x 10 or 6144 = 24 x 16 x 16 take three passes
@@ -78,7 +89,7 @@ public final class MixedRadixGenerator extends KernelSource {
 
     /** The fused kernels, in the order the planner prefers them for chains of as many passes. */
     static final List<Fused> FUSED_KERNELS = List.of(
-            new Fused("fused", slots(RADICES, RADICES), true),
+            new Fused("fused", slots(FUSED_RADICES, FUSED_RADICES), true),
             new Fused("fusedComposite", slots(COMPOSITE_EARLY_RADICES,
                     Arrays.stream(COMPOSITE_EARLY_RADICES).filter(r -> Integer.bitCount(r) != 1).toArray()), false,
                     "This kernel's first FUSED_EARLY_PASSES passes take the powers of two and the composite radices 6,",
@@ -88,7 +99,11 @@ public final class MixedRadixGenerator extends KernelSource {
             new Fused("fusedLarge", LARGE_SLOTS, false,
                     "This kernel takes chains of at most three passes, with the composite radices 15, 20 and 24 too",
                     "(each a butterfly of two factors in registers, by the prime-factor algorithm), as FUSED_LARGE_SLOTS",
-                    "lists them pass by pass: the chains with fewer passes that way."));
+                    "lists them pass by pass: the chains with fewer passes that way."),
+            new Fused("fusedPrime", PRIME_SLOTS, false,
+                    "This kernel takes the chains with a factor 11 or 13, in at most six passes: one or two of 13 or 11",
+                    "first, then the powers of two, then 7, 5 and 3, as FUSED_PRIME_SLOTS lists them pass by pass; a",
+                    "chain it does not take runs pass by pass."));
     /**
      * The fused kernel's passes that take every radix; the later ones take 3, 5 and 7 only. Enough for
      * every chain tornado-fft plans up to {@code FUSED_MAX}: the powers of two first, in at most three
@@ -376,7 +391,8 @@ public final class MixedRadixGenerator extends KernelSource {
         for (int radix : RADICES) {
             line("case " + radix + " -> " + name + "::radix" + radix + ";");
         }
-        line("default -> throw new IllegalArgumentException(\"radix: 2, 3, 4, 5, 7, 8 or 16, got \" + radix);");
+        line("default -> throw new IllegalArgumentException(\"radix: " + Arrays.stream(RADICES).mapToObj(String::valueOf)
+                .collect(Collectors.joining(", ")) + ", got \" + radix);");
         close("};");
         close("}");
     }
@@ -623,7 +639,7 @@ public final class MixedRadixGenerator extends KernelSource {
      */
     private void pass(int p, int[] radices, boolean inPass) {
         String t = type.scalar;
-        line("// Pass " + p + (radices == RADICES ? "" : " (radix " + Arrays.stream(radices).mapToObj(String::valueOf)
+        line("// Pass " + p + (radices == FUSED_RADICES ? "" : " (radix " + Arrays.stream(radices).mapToObj(String::valueOf)
                 .collect(Collectors.joining(", ")).replaceAll(", (\\d+)$", " or $1") + ")") + ".");
         open("if (radix" + p + " != 0) {");
         line("int radix = radix" + p + ";");
@@ -841,7 +857,7 @@ public final class MixedRadixGenerator extends KernelSource {
 
     /** Whether a radix is one of the odd primes there is a direct DFT for. */
     private static boolean isPrime(int radix) {
-        return radix == 3 || radix == 5 || radix == 7;
+        return radix == 3 || radix == 5 || radix == 7 || radix == 11 || radix == 13;
     }
 
     /**

@@ -83,7 +83,7 @@ class MixedRadixGeneratorTest {
                 int at = fused.indexOf("// Pass " + p + (p < MixedRadixGenerator.FUSED_EARLY_PASSES ? "." : " (radix 3, 5 or 7)."));
                 assertTrue(at >= 0, type + ": pass " + p);
                 String pass = fused.substring(at, fused.indexOf("ctx.localBarrier();", at));
-                for (int radix : MixedRadixGenerator.RADICES) {
+                for (int radix : MixedRadixGenerator.FUSED_RADICES) {
                     boolean written = p < MixedRadixGenerator.FUSED_EARLY_PASSES || radix % 2 == 1;
                     assertEquals(written, pass.contains("(radix == " + radix + ")"), type + ": pass " + p + ", radix " + radix);
                 }
@@ -167,7 +167,7 @@ class MixedRadixGeneratorTest {
         // radix 10's second round the radix-5 DFTs p0 and p1), with no twiddle read between them.
         for (Type type : Type.values()) {
             String text = MixedRadixGenerator.source(type);
-            String composite = text.substring(text.indexOf("public static void fusedComposite("));
+            String composite = kernel(text, "fusedComposite");
             String pass0 = composite.substring(composite.indexOf("// Pass 0"), composite.indexOf("// Pass 1"));
             String pass2 = composite.substring(composite.indexOf("// Pass 2 (radix 6, 10 or 12)."), composite.indexOf("// Pass 3"));
             for (int radix : new int[] {6, 8, 10, 12, 16}) {
@@ -185,13 +185,47 @@ class MixedRadixGeneratorTest {
     }
 
     @Test
+    void radicesElevenAndThirteenHaveAPassKernelAndAFusedKernelOfTheirOwn() {
+        // Radix 11 and 13: a pass kernel each, and fusedPrime, whose six passes are each written for the radices
+        // of their row of PRIME_SLOTS and no other; fused takes neither. Both by the direct DFT on symmetric
+        // pairs: five and six pairs, no twiddle inside the butterfly.
+        for (Type type : Type.values()) {
+            String text = MixedRadixGenerator.source(type);
+            for (int radix : new int[] {11, 13}) {
+                String pass = kernel(text, "radix" + radix);
+                assertTrue(pass.contains(" a" + (radix / 2) + "r = "), type + ": radix " + radix + "'s last pair");
+                assertFalse(pass.contains(" a" + (radix / 2 + 1) + "r = "), type + ": radix " + radix + " has " + radix / 2 + " pairs");
+                assertFalse(kernel(text, "fused").contains("(radix == " + radix + ")"), type + ": fused takes no " + radix);
+            }
+            String prime = kernel(text, "fusedPrime");
+            int[][] slots = MixedRadixGenerator.PRIME_SLOTS;
+            assertFalse(prime.contains("// Pass " + slots.length), type + ": " + slots.length + " passes");
+            for (int p = 0; p < slots.length; p++) {
+                int at = prime.indexOf("// Pass " + p + " (radix ");
+                int end = p + 1 < slots.length ? prime.indexOf("// Pass " + (p + 1)) : prime.length();
+                String pass = prime.substring(at, end);
+                for (int radix = 2; radix <= 24; radix++) {
+                    int r = radix;
+                    assertEquals(Arrays.stream(slots[p]).anyMatch(s -> s == r), pass.contains("(radix == " + radix + ") {"),
+                            type + ": pass " + p + ", radix " + radix);
+                }
+            }
+            String pass0 = prime.substring(prime.indexOf("// Pass 0"), prime.indexOf("// Pass 1"));
+            String radix13 = pass0.substring(pass0.indexOf("(radix == 13)"), pass0.indexOf("(radix == 11)"));
+            String butterfly = radix13.substring(radix13.indexOf(" a1r = "));
+            assertTrue(butterfly.contains(" y12r = "), type + ": radix 13's last output");
+            assertFalse(butterfly.contains("tw.get("), type + ": no twiddle inside the butterfly");
+        }
+    }
+
+    @Test
     void theLargeKernelTakesItsSlotsAndDecodesTwentyAndTwentyFour() {
         // fusedLarge: three passes, each written for the radices of its row of LARGE_SLOTS and no other; 20 and
         // 24 read from their codes; 24 = 8 x 3 and 15 = 3 x 5 by the prime-factor algorithm, no twiddle read
         // inside the butterfly.
         for (Type type : Type.values()) {
             String text = MixedRadixGenerator.source(type);
-            String large = text.substring(text.indexOf("public static void fusedLarge("));
+            String large = kernel(text, "fusedLarge");
             assertFalse(large.contains("// Pass 3"), type + ": three passes");
             assertTrue(large.contains("radix0 = radix0 == 0 ? 0 : radix0 == 8 ? 20 : radix0 == 13 ? 24 : radix0 + 1;"), type.toString());
             assertTrue(large.contains("radix2 = radix2 == 0 ? 0 : radix2 + 1;"), type + ": no 20 or 24 in pass 2");
@@ -236,8 +270,14 @@ class MixedRadixGeneratorTest {
 
     /** The fused kernel's text in {@code type}'s class, from its signature on. */
     private static String fusedKernel(Type type) {
-        String text = MixedRadixGenerator.source(type);
-        return text.substring(text.indexOf("public static void fused("));
+        return kernel(MixedRadixGenerator.source(type), "fused");
+    }
+
+    /** The text of {@code method} in a generated {@code text}: from its declaration to the next method's. */
+    private static String kernel(String text, String method) {
+        int at = text.indexOf("public static void " + method + "(");
+        int next = text.indexOf("public static void ", at + 1);
+        return text.substring(at, next < 0 ? text.length() : next);
     }
 
     /** Asserts that {@code type}'s fused kernel holds each of {@code lines}. */

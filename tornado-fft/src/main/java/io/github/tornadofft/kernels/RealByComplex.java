@@ -7,7 +7,7 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
  * Real transforms of any length by the natural route: two real transforms of the batch as the real and
  * imaginary parts of one complex transform of the whole shape, and the two half spectra parted from
  * its result. For the shapes the split and merge of {@link RealTransform} do not take (an odd last axis
- * N, one whose N/2 has a prime factor above 7, a 2D or 3D one in place that is not all powers of two):
+ * N, one whose N/2 has a prime factor above 13, a 2D or 3D one in place that is not all powers of two):
  * ceil(B / 2) complex transforms for a batch of B, where widening each real transform to a complex one
  * would take B.
  *
