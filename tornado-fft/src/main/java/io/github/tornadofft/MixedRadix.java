@@ -503,7 +503,7 @@ final class MixedRadix {
      * Whether a transform of {@code n} points runs as one fused kernel: at most the fused kernel's
      * longest in {@code precision} (6144 float, 3072 double: one buffer of it fills 48 KB; half that with
      * {@code tornado.fft.mixedRadix.buffers=2}), on a device with that much local memory per group, and
-     * a chain of radices the kernel takes.
+     * a chain of radices {@code fused} or, with a factor 11 or 13, {@code fusedPrime} takes.
      */
     static boolean fuses(int n, Precision precision, long localBytes) {
         if (n > fusedMax(precision) || localBytes < FUSED_LOCAL_BYTES) {

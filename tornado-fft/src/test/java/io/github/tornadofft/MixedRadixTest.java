@@ -315,10 +315,11 @@ class MixedRadixTest {
     }
 
     @Test
-    void fusedPrimeTakesTheChainsWithElevensOrThirteensOfUpToSixPassesTwoOfThemAndTheirTwosEarly() {
+    void fusedPrimeTakesTheChainsOfUpToSixPassesWithTheirThirteensElevensAndTwosEarly() {
         // Every 13-smooth length up to FUSED_MAX with a factor 11 or 13 fuses in fusedPrime where its chain has at
-        // most six passes, at most two factors 11 or 13 and its powers of two in the first three; the others
-        // (11^3 = 1331, 2 x 11 x 3^5 = 5346, 13 x 11 x 2^5 = 4576 = 13 x 11 x 4 x 8) run pass by pass. fused, fusedComposite and fusedLarge take none of them.
+        // most six passes, its 13s in the first two, its 11s and its powers of two in the first three; the others
+        // (13^3 = 2197, 2 x 11 x 3^5 = 5346, 13 x 11 x 2^5 = 4576 = 13 x 11 x 4 x 8) run in fused steps or pass
+        // by pass. fused, fusedComposite and fusedLarge take none of them.
         int taken = 0;
         int refused = 0;
         for (int n = 2; n <= MixedRadixPass.FUSED_MAX; n++) {
@@ -328,12 +329,11 @@ class MixedRadixTest {
             int[] chain = MixedRadix.fusedRadices(n);
             String what = "n=" + n + ": " + Arrays.toString(chain);
             assertArrayEquals(MixedRadix.radices(n), chain, what + ": no composite or large chain");
-            long teens = Arrays.stream(chain).filter(r -> r == 11 || r == 13).count();
-            int lastPower = -1;
+            boolean expected = chain.length <= 6;
             for (int p = 0; p < chain.length; p++) {
-                lastPower = Integer.bitCount(chain[p]) == 1 ? p : lastPower;
+                int r = chain[p];
+                expected &= p < (r == 13 ? 2 : r == 11 || Integer.bitCount(r) == 1 ? 3 : 6);
             }
-            boolean expected = chain.length <= 6 && teens <= 2 && lastPower <= 2;
             assertEquals(expected, MixedRadix.FusedKernel.PRIME.takes(chain), what);
             assertEquals(expected, MixedRadix.fuses(n, Precision.FLOAT, 48 << 10), what);
             for (MixedRadix.FusedKernel other : List.of(MixedRadix.FusedKernel.PLAIN, MixedRadix.FusedKernel.COMPOSITE,
@@ -347,9 +347,10 @@ class MixedRadixTest {
                 refused++;
             }
         }
-        assertEquals(286, taken, "13-smooth lengths with an 11 or 13 that fuse, up to FUSED_MAX");
-        assertEquals(17, refused, "and that run pass by pass");
-        assertFalse(MixedRadix.fuses(1331, Precision.FLOAT, 48 << 10), "three passes of 11");
+        assertEquals(292, taken, "13-smooth lengths with an 11 or 13 that fuse, up to FUSED_MAX");
+        assertEquals(11, refused, "and that do not");
+        assertTrue(MixedRadix.fuses(1331, Precision.FLOAT, 48 << 10), "three passes of 11");
+        assertFalse(MixedRadix.fuses(2197, Precision.FLOAT, 48 << 10), "three passes of 13");
         assertTrue(MixedRadix.fuses(1001, Precision.DOUBLE, 48 << 10), "13 x 11 x 7 in double");
         assertFalse(MixedRadix.fuses(11 * 512, Precision.DOUBLE, 48 << 10), "beyond double's longest");
     }

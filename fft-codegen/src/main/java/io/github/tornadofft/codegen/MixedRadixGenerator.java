@@ -58,13 +58,15 @@ public final class MixedRadixGenerator extends KernelSource {
     static final int FUSED_PASSES = 7;
     /**
      * The radices {@code fusedPrime} takes, pass by pass: a factor 13 or 11 first, then a second one, a power of
-     * two or an odd radix, then the powers of two, then 7, 5 and 3 (1001 = 13 x 11 x 7, 1100 = 11 x 4 x 5 x 5,
-     * 2816 = 11 x 16 x 16, 891 = 11 x 3 x 3 x 3 x 3): every 13-smooth chain of up to six passes with at most
-     * two factors 13 or 11. The slots are as few as that takes, to keep the method within the JVM's 64 KB (a
-     * butterfly of 13, six symmetric pairs, is larger than one of 16).
+     * two or an odd radix, then a third 11, a power of two or an odd radix, then 7, 5 and 3 (1001 = 13 x 11 x 7,
+     * 1100 = 11 x 4 x 5 x 5, 2816 = 11 x 16 x 16, 1331 = 11 x 11 x 11, 891 = 11 x 3 x 3 x 3 x 3): the 13-smooth
+     * chains of up to six passes whose 13s are in the first two, 11s in the first three and twos in the first
+     * three (292 of the 303 lengths to 6144 with a factor 11 or 13; not 13^3 = 2197 nor 11 x 8 x 8 x 8 = 5632).
+     * The slots are as few as that takes, to keep the method within the JVM's 64 KB (60 KB in float, 62 in
+     * double; a butterfly of 13, six symmetric pairs, is larger than one of 16).
      */
-    static final int[][] PRIME_SLOTS = {{13, 11}, {13, 11, 16, 8, 4, 2, 7, 5, 3}, {16, 8, 4, 2, 7, 5, 3}, {7, 5, 3}, {7, 5, 3},
-        {7, 5, 3}};
+    static final int[][] PRIME_SLOTS = {{13, 11}, {13, 11, 16, 8, 4, 2, 7, 5, 3}, {11, 16, 8, 4, 2, 7, 5, 3}, {7, 5, 3},
+        {7, 5, 3}, {7, 5, 3}};
     /**
      * The radices {@code fusedLarge} takes, pass by pass: 15 = 3 x 5, 20 = 4 x 5 and 24 = 8 x 3 besides the
      * others, so that 3000 = 20 x 15 x 10, 4000 = 20 x 20 x 10 or 6144 = 24 x 16 x 16 take three passes
@@ -101,9 +103,9 @@ public final class MixedRadixGenerator extends KernelSource {
                     "(each a butterfly of two factors in registers, by the prime-factor algorithm), as FUSED_LARGE_SLOTS",
                     "lists them pass by pass: the chains with fewer passes that way."),
             new Fused("fusedPrime", PRIME_SLOTS, false,
-                    "This kernel takes the chains with a factor 11 or 13, in at most six passes: one or two of 13 or 11",
-                    "first, then the powers of two, then 7, 5 and 3, as FUSED_PRIME_SLOTS lists them pass by pass; a",
-                    "chain it does not take runs pass by pass."));
+                    "This kernel takes the chains with a factor 11 or 13, in at most six passes: 13 and 11 first, then",
+                    "the powers of two, then 7, 5 and 3, as FUSED_PRIME_SLOTS lists them pass by pass; a",
+                    "length whose chain it does not take runs in fused steps or pass by pass."));
     /**
      * The fused kernel's passes that take every radix; the later ones take 3, 5 and 7 only. Enough for
      * every chain tornado-fft plans up to {@code FUSED_MAX}: the powers of two first, in at most three
