@@ -36,11 +36,12 @@ import java.util.Collections;
  * not powers of two keep Bluestein's convolution ({@link Bluestein}), and powers of two the register
  * passes.
  *
- * <p>The radices of an axis ({@link #radices}): the twos in as few passes of radix 16, 8, 4 or 2 as
- * they take, their bits spread evenly (2^11 = 16 x 16 x 8, 2^6 = 8 x 8), then one pass per factor 7, 5
- * and 3; a factor 13 or 11 takes a pass of its own before them all. Largest first: the first pass (span 1) stores each work-item's R values R apart from its
- * neighbour's, and every later pass of span p stores runs of p adjacent values, so a large first radix
- * makes every later store a run of at least 16 values (128 bytes of floats) where the twos allow.
+ * <p>The radices of an axis ({@link #radices}): one pass per factor 13 and 11; the twos in as few
+ * passes of radix 16, 8, 4 or 2 as they take, their bits spread evenly (2^11 = 16 x 16 x 8, 2^6 = 8 x 8);
+ * then one pass per factor 7, 5 and 3. Largest first: the first pass (span 1) stores each work-item's R
+ * values R apart from its neighbour's, and every later pass of span p stores runs of p adjacent values,
+ * so a large first radix makes every later store a run of at least 16 values (128 bytes of floats) where
+ * the twos allow.
  *
  * <p>The axes, last (X) first: the X axis's transforms are the rows, the others' the columns at each
  * position of the faster axes ({@link MixedRadixPass#COLUMNS}), whose adjacent work-items read adjacent
@@ -390,13 +391,14 @@ final class MixedRadix {
     }
 
     /**
-     * A chain of n (7-smooth; null where n has a factor 11 or 13) with the composite radices 6 = 2 x 3, 10 = 2 x 5 and 12 = 4 x 3 that has fewer
-     * passes than {@link #radices}'s, in the order {@code MixedRadixPass.fusedComposite} takes: at most two
-     * passes of radix 16 or 8, then the composite radices (largest first; with them at most
-     * {@link MixedRadixPass#FUSED_EARLY_PASSES} passes, and exactly that many where odd radices follow), then
-     * 7, 5 and 3 as in {@link #radices} (1000 = 10 x 10 x 10, 1536 = 16 x 16 x 6, 3072 = 16 x 16 x 12, 3000 =
-     * 10 x 10 x 6 x 5, against four, four, four and five passes); null where there is none. Of several,
-     * the fewest passes, then the fewest composite radices, then the most bits in the powers of two.
+     * A chain of n (null where n has a factor 11 or 13) with the composite radices 6 = 2 x 3, 10 = 2 x 5 and
+     * 12 = 4 x 3 that has fewer passes than {@link #radices}'s, in the order
+     * {@code MixedRadixPass.fusedComposite} takes: at most two passes of radix 16 or 8, then the composite
+     * radices (largest first; with them at most {@link MixedRadixPass#FUSED_EARLY_PASSES} passes, and exactly
+     * that many where odd radices follow), then 7, 5 and 3 as in {@link #radices} (1000 = 10 x 10 x 10, 1536
+     * = 16 x 16 x 6, 3072 = 16 x 16 x 12, 3000 = 10 x 10 x 6 x 5, against four, four, four and five passes);
+     * null where there is none. Of several, the fewest passes, then the fewest composite radices, then the
+     * most bits in the powers of two.
      */
     static int[] compositeRadices(int n) {
         if (n % 11 == 0 || n % 13 == 0) {

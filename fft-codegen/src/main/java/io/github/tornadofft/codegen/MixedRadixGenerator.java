@@ -107,9 +107,9 @@ public final class MixedRadixGenerator extends KernelSource {
                     "the powers of two, then 7, 5 and 3, as FUSED_PRIME_SLOTS lists them pass by pass; a",
                     "length whose chain it does not take runs in fused steps or pass by pass."));
     /**
-     * The fused kernel's passes that take every radix; the later ones take 3, 5 and 7 only. Enough for
-     * every chain tornado-fft plans up to {@code FUSED_MAX}: the powers of two first, in at most three
-     * passes (2^11 at most), then the odd radices. Writing every radix into all seven passes would pass
+     * The fused kernel's passes that take every radix of {@link #FUSED_RADICES}; the later ones take 3, 5 and 7
+     * only. Enough for every chain without 11 or 13 tornado-fft plans up to {@code FUSED_MAX}: the powers of
+     * two first, in at most three passes (2^11 at most), then the odd radices. Writing every radix into all seven passes would pass
      * the JVM's 64 KB limit on a method's code.
      */
     static final int FUSED_EARLY_PASSES = 3;
@@ -337,7 +337,8 @@ public final class MixedRadixGenerator extends KernelSource {
             line("/** Most passes {@link #fused} takes (the nibbles of its radix word). */");
             line("public static final int FUSED_PASSES = " + FUSED_PASSES + ";");
             line("");
-            line("/** The passes of {@link #fused} that take every radix; the later ones take only 3, 5 and 7. */");
+            line("/** The passes of {@link #fused} that take every radix but 11 and 13 ({@link #fusedPrime}'s); the later ones");
+            line(" * take only 3, 5 and 7. */");
             line("public static final int FUSED_EARLY_PASSES = " + FUSED_EARLY_PASSES + ";");
             line("");
             for (Fused kernel : FUSED_KERNELS) {

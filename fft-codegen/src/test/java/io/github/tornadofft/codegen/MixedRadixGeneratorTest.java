@@ -177,8 +177,7 @@ class MixedRadixGeneratorTest {
             assertFalse(pass0.contains("(radix == 3)") || pass0.contains("(radix == 2)"), type + ": no 2 or 3 in pass 0");
             assertFalse(pass2.contains("(radix == 16)"), type + ": no power of two in pass 2");
             assertTrue(composite.contains("// Pass 3 (radix 3, 5 or 7)."), type.toString());
-            String radix10 = pass0.substring(pass0.indexOf("(radix == 10)"), pass0.indexOf("(radix == 12)"));
-            String butterfly = radix10.substring(radix10.indexOf(" p0a1r = "));
+            String butterfly = butterfly(composite, 10, 12, " p0a1r = ");
             assertTrue(butterfly.contains(" p1y4r = "), type + ": the second radix-5 DFT");
             assertFalse(butterfly.contains("tw.get("), type + ": no twiddle inside the butterfly");
         }
@@ -198,21 +197,9 @@ class MixedRadixGeneratorTest {
                 assertFalse(kernel(text, "fused").contains("(radix == " + radix + ")"), type + ": fused takes no " + radix);
             }
             String prime = kernel(text, "fusedPrime");
-            int[][] slots = MixedRadixGenerator.PRIME_SLOTS;
-            assertFalse(prime.contains("// Pass " + slots.length), type + ": " + slots.length + " passes");
-            for (int p = 0; p < slots.length; p++) {
-                int at = prime.indexOf("// Pass " + p + " (radix ");
-                int end = p + 1 < slots.length ? prime.indexOf("// Pass " + (p + 1)) : prime.length();
-                String pass = prime.substring(at, end);
-                for (int radix = 2; radix <= 24; radix++) {
-                    int r = radix;
-                    assertEquals(Arrays.stream(slots[p]).anyMatch(s -> s == r), pass.contains("(radix == " + radix + ") {"),
-                            type + ": pass " + p + ", radix " + radix);
-                }
-            }
-            String pass0 = prime.substring(prime.indexOf("// Pass 0"), prime.indexOf("// Pass 1"));
-            String radix13 = pass0.substring(pass0.indexOf("(radix == 13)"), pass0.indexOf("(radix == 11)"));
-            String butterfly = radix13.substring(radix13.indexOf(" a1r = "));
+            assertFalse(prime.contains("// Pass " + MixedRadixGenerator.PRIME_SLOTS.length), type + ": six passes");
+            assertWrittenForItsSlots(prime, MixedRadixGenerator.PRIME_SLOTS, type + " fusedPrime");
+            String butterfly = butterfly(prime, 13, 11, " a1r = ");
             assertTrue(butterfly.contains(" y12r = "), type + ": radix 13's last output");
             assertFalse(butterfly.contains("tw.get("), type + ": no twiddle inside the butterfly");
         }
@@ -229,20 +216,8 @@ class MixedRadixGeneratorTest {
             assertFalse(large.contains("// Pass 3"), type + ": three passes");
             assertTrue(large.contains("radix0 = radix0 == 0 ? 0 : radix0 == 8 ? 20 : radix0 == 13 ? 24 : radix0 + 1;"), type.toString());
             assertTrue(large.contains("radix2 = radix2 == 0 ? 0 : radix2 + 1;"), type + ": no 20 or 24 in pass 2");
-            for (int p = 0; p < MixedRadixGenerator.LARGE_SLOTS.length; p++) {
-                int at = large.indexOf("// Pass " + p + " (radix ");
-                int end = p + 1 < MixedRadixGenerator.LARGE_SLOTS.length ? large.indexOf("// Pass " + (p + 1)) : large.length();
-                String pass = large.substring(at, end);
-                int[] slot = MixedRadixGenerator.LARGE_SLOTS[p];
-                for (int radix = 2; radix <= 24; radix++) {
-                    int r = radix;
-                    assertEquals(Arrays.stream(slot).anyMatch(s -> s == r), pass.contains("(radix == " + radix + ") {"),
-                            type + ": pass " + p + ", radix " + radix);
-                }
-            }
-            String pass0 = large.substring(large.indexOf("// Pass 0"), large.indexOf("// Pass 1"));
-            String radix24 = pass0.substring(pass0.indexOf("(radix == 24)"), pass0.indexOf("(radix == 20)"));
-            String butterfly24 = radix24.substring(radix24.indexOf("s = x0r - x"));
+            assertWrittenForItsSlots(large, MixedRadixGenerator.LARGE_SLOTS, type + " fusedLarge");
+            String butterfly24 = butterfly(large, 24, 20, "s = x0r - x");
             assertTrue(butterfly24.contains(" p7y2r = "), type + ": the eighth radix-3 DFT");
             assertFalse(butterfly24.contains("tw.get("), type + ": no twiddle inside the butterfly");
             String pass1 = large.substring(large.indexOf("// Pass 1"), large.indexOf("// Pass 2"));
@@ -271,6 +246,30 @@ class MixedRadixGeneratorTest {
     /** The fused kernel's text in {@code type}'s class, from its signature on. */
     private static String fusedKernel(Type type) {
         return kernel(MixedRadixGenerator.source(type), "fused");
+    }
+
+    /**
+     * The butterfly of {@code radix} in pass 0 of {@code kernel}'s text: from {@code from} in its block to the
+     * block of {@code next}, the radix written after it.
+     */
+    private static String butterfly(String kernel, int radix, int next, String from) {
+        String pass0 = kernel.substring(kernel.indexOf("// Pass 0"), kernel.indexOf("// Pass 1"));
+        String block = pass0.substring(pass0.indexOf("(radix == " + radix + ")"), pass0.indexOf("(radix == " + next + ")"));
+        return block.substring(block.indexOf(from));
+    }
+
+    /** Asserts that each pass of {@code kernel}'s text is written for the radices of its row of {@code slots} and no other. */
+    private static void assertWrittenForItsSlots(String kernel, int[][] slots, String what) {
+        for (int p = 0; p < slots.length; p++) {
+            int at = kernel.indexOf("// Pass " + p + " (radix ");
+            int end = p + 1 < slots.length ? kernel.indexOf("// Pass " + (p + 1)) : kernel.length();
+            String pass = kernel.substring(at, end);
+            for (int radix = 2; radix <= 24; radix++) {
+                int r = radix;
+                assertEquals(Arrays.stream(slots[p]).anyMatch(s -> s == r), pass.contains("(radix == " + radix + ") {"),
+                        what + ": pass " + p + ", radix " + radix);
+            }
+        }
     }
 
     /** The text of {@code method} in a generated {@code text}: from its declaration to the next method's. */
