@@ -342,17 +342,17 @@ class RealTransformTest {
     @Test
     void printsTheNaturalRoutesKernels() {
         try (FftPlan r2c = FftPlan.create(FftDescriptor.r2c(9).batch(4).build(), TestDevice.get());
-             FftPlan c2r = FftPlan.create(FftDescriptor.c2r(6, 22).build(), TestDevice.get())) {
+             FftPlan c2r = FftPlan.create(FftDescriptor.c2r(6, 34).build(), TestDevice.get())) {
             for (FftPlan plan : new FftPlan[] {r2c, c2r}) {
                 String text = plan.toString();
                 boolean forward = plan == r2c;
                 assertTrue(text.contains((forward ? "r2c" : "c2r")
                         + " by the complex transform of its whole shape, two real transforms in one (the natural route)"), text);
-                // r2c: a batch of 4 rows of 9 as 2 complex rows; c2r: one transform of 6 x 22, paired with nothing.
+                // r2c: a batch of 4 rows of 9 as 2 complex rows; c2r: one transform of 6 x 34, paired with nothing.
                 assertTrue(text.contains(forward ? "kernel 0: pair: real transforms 2t and 2t + 1 as the real and imaginary parts of one, 18 work-items"
-                        : "kernel 0: pair halves: the Hermitian parts of half spectra 2t and 2t + 1, bins 0 to 11 of each row"), text);
+                        : "kernel 0: pair halves: the Hermitian parts of half spectra 2t and 2t + 1, bins 0 to 17 of each row"), text);
                 assertTrue(text.contains(forward ? ": part: bins 0 to 4 of each row of both, 20 work-items"
-                        : ": unpair: each pair's real parts as transform 2t, its imaginary parts as 2t + 1, 132 work-items"), text);
+                        : ": unpair: each pair's real parts as transform 2t, its imaginary parts as 2t + 1, 204 work-items"), text);
                 long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
                 assertEquals(plan.kernelsPerTransform(), kernels, text);
             }
