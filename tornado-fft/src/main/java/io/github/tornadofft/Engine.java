@@ -99,8 +99,8 @@ final class Engine {
     /** Whether this engine's kernels store late under a lower register cap ({@link Planner#storesLate}). */
     final boolean storesLate;
     /**
-     * Whether this engine's kernels take {@link DeviceProfile#DOUBLE_REGISTERS} ({@link Planner#widensRegisters}):
-     * register passes, not stored late, with no register cap chosen in the options.
+     * Whether this engine's kernels take {@link DeviceProfile#DOUBLE_REGISTERS} ({@link Planner#widensRegisters}),
+     * where no register cap is chosen in the options (a late store's cap wins: {@link #registerCap}).
      */
     final boolean widensRegisters;
     private final FftDescriptor descriptor;
@@ -171,8 +171,7 @@ final class Engine {
         this.complex = complexPart(planned, fusesRealStep);
         boolean capped = CompilerFlags.capsRegisters(device);
         this.storesLate = !passes.isEmpty() && Planner.storesLate(passes, this.profile, capped);
-        this.widensRegisters = !storesLate && mixedRadix == null && !key.options().tuning().registersChosen()
-                && Planner.widensRegisters(passes, this.profile, capped);
+        this.widensRegisters = Planner.widensRegisters(passes, this.profile, capped && !key.options().tuning().registersChosen());
         this.name = "fft" + IDS.incrementAndGet();
         this.precision = descriptor.precision();
         this.input = HostBuffers.take(precision, (int) descriptor.inputFloats());

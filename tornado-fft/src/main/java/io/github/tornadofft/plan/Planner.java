@@ -570,7 +570,8 @@ public final class Planner {
      * of 128 still leave three a multiprocessor. Groups of 256 (4096 points in double) would leave one,
      * and keep the default (measured: docs/history/PERFORMANCE-diary.md, v0.44).
      *
-     * @param capped whether the device's compiler takes the register cap (an NVIDIA GPU)
+     * @param capped whether the plan's kernels take the default register cap: the device's compiler takes a
+     *               cap (an NVIDIA GPU) and none is chosen in the plan's options
      */
     public static boolean widensRegisters(List<Pass> plan, DeviceProfile device, boolean capped) {
         return capped && !device.cpu() && device.valueBytes() == Double.BYTES && !plan.isEmpty()
