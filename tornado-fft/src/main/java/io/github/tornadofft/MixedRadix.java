@@ -158,18 +158,20 @@ final class MixedRadix {
      *
      * @param localBytes local memory per work-group of the device
      * @param planes     whether the fused kernels keep their local memory in two planes ({@link #planes(boolean)})
+     * @param gpu        whether the device is a GPU, whose column axes take wide groups where they are many
+     *                   ({@link Axis#wideMode(int)})
      */
-    MixedRadix(FftDescriptor descriptor, long localBytes, boolean planes) {
+    MixedRadix(FftDescriptor descriptor, long localBytes, boolean planes, boolean gpu) {
         if (!applies(descriptor)) {
-            throw new IllegalArgumentException("descriptor: a c2c transform whose axis lengths have no prime factor above"
-                    + " 7, one of them not a power of two, got " + descriptor);
+            throw new IllegalArgumentException("descriptor: a c2c transform with an axis length that is not a power of"
+                    + " two (in 1D, one with no prime factor above 13), got " + descriptor);
         }
         this.descriptor = descriptor;
         int[] shape = descriptor.shape();
         List<Axis> list = new ArrayList<>();
         for (int a = shape.length - 1; a >= 0; a--) {
             if (shape[a] > 1) {
-                list.add(new Axis(descriptor, a, localBytes, planes));
+                list.add(new Axis(descriptor, a, localBytes, planes, gpu));
             }
         }
         this.axes = List.copyOf(list);
@@ -979,11 +981,14 @@ final class MixedRadix {
         private final TornadoNativeArray spectrum;
         /** Whether the fused kernels keep their local memory in two planes ({@link MixedRadixPass#PLANAR}). */
         private final boolean planes;
+        /** Whether the device is a GPU ({@link #wideMode(int)}). */
+        private final boolean gpu;
 
-        Axis(FftDescriptor descriptor, int axis, long localBytes, boolean planes) {
+        Axis(FftDescriptor descriptor, int axis, long localBytes, boolean planes, boolean gpu) {
             int[] shape = descriptor.shape();
             this.descriptor = descriptor;
             this.planes = planes;
+            this.gpu = gpu;
             this.axis = axis;
             this.n = shape[axis];
             boolean convolution = !smooth(n);
@@ -1011,7 +1016,7 @@ final class MixedRadix {
                 this.radices = new int[0];
                 this.fused = false;
                 this.split = null;
-                this.points = new Axis(FftDescriptor.c2c(m).batch(transforms).precision(precision).build(), 0, localBytes, planes);
+                this.points = new Axis(FftDescriptor.c2c(m).batch(transforms).precision(precision).build(), 0, localBytes, planes, gpu);
                 this.chirp = Bluestein.chirp(n, precision);
                 this.spectrum = Bluestein.spectrum(n, precision);
                 List<TornadoNativeArray> list = new ArrayList<>(points.tables);
@@ -1335,7 +1340,7 @@ final class MixedRadix {
          */
         private Group group(int points, int[] radices, int transforms, int maxGroup, boolean across) {
             Precision precision = descriptor.precision();
-            return Group.of(wideMode(), buffers(BUFFERS, points, radices, precision, planes), points, radices, precision,
+            return Group.of(wideMode(points), buffers(BUFFERS, points, radices, precision, planes), points, radices, precision,
                     transforms, maxGroup, across);
         }
 
@@ -1355,15 +1360,34 @@ final class MixedRadix {
         }
 
         /**
-         * The {@link #WIDE_PROPERTY} mode of this axis's fused kernels: the property's, but true for three
-         * steps under auto. Their groups moved runs of 10 to 24 values (192 x 128 x 128); as wide as 48 KB
-         * holds they took, on an H100 (kernel ms, OpenCL / PTX, medians of two runs), 3 x 2^20 x 6 from 0.859 /
-         * 0.765 to 0.745 / 0.646 and 3 x 2^18 x 10 in double from 0.592 / 0.468 to 0.460 / 0.406; 10^7 x 2
-         * 0.907 / 0.678 to 0.698 / 0.747.
+         * The {@link #WIDE_PROPERTY} mode of this axis's fused kernels: the property's, but under auto true
+         * for three steps, and for columns at least as many apart as the wide group has transforms (so that
+         * its runs are whole) on a GPU where they make at least {@link #WIDE_GROUPS} wide groups. Three steps' groups moved runs of 10 to 24 values (192 x 128 x 128); as wide as
+         * 48 KB holds they took, on an H100 (kernel ms, OpenCL / PTX, medians of two runs), 3 x 2^20 x 6 from
+         * 0.859 / 0.765 to 0.745 / 0.646 and 3 x 2^18 x 10 in double from 0.592 / 0.468 to 0.460 / 0.406;
+         * 10^7 x 2 0.907 / 0.678 to 0.698 / 0.747. The columns of a cube, in groups as along rows, move runs
+         * of 8 to 25 values in two buffers a transform, which hold a multiprocessor to a third of its warps;
+         * wide, on an H200 (kernel ms, OpenCL / PTX, every column axis wide against as along rows, v0.45):
+         * 384^3 0.879 / 0.953 against 1.12 / 1.15, 192^3 x 4 0.424 / 0.394 against 0.539 / 0.411, 100^3 x 8
+         * 0.146 / 0.149 against 0.154 / 0.155; but 96 x 100 x 7 x 32 0.0636 / 0.0691 against 0.0584 / 0.0664
+         * (its columns of 100 are 7 apart, and its 22400 columns of 96 make 350 wide groups, fewer than the
+         * H200's multiprocessors hold at once), and the transposed step of 12288 = 96 x 128 0.241 / 0.270
+         * against 0.226 / 0.266, so those stay as the runs say. On the 2-core CPU through PoCL wide columns
+         * were slower (3D 100^3 x 8, ms of a call, two rounds: 113 and 122 against 83 and 107).
          */
-        private String wideMode() {
-            return split != null && split.length == 3 && WIDE.equals("auto") ? "true" : WIDE;
+        private String wideMode(int points) {
+            if (!WIDE.equals("auto") || split != null) {
+                return split != null && split.length == 3 && WIDE.equals("auto") ? "true" : WIDE;
+            }
+            long wideLanes = FUSED_LOCAL_BYTES / (2L * points * descriptor.precision().bytes());
+            return gpu && columns && inner >= wideLanes && transforms / wideLanes >= WIDE_GROUPS ? "true" : WIDE;
         }
+
+        /**
+         * The fewest groups for which {@link #wideMode(int)} takes columns wide: four of 48 KB each on each of
+         * 128 multiprocessors, about one wave of an H100 or H200.
+         */
+        static final int WIDE_GROUPS = 512;
 
         /** Whether a fused kernel of these flags reads or writes across its transforms (columns, a transposed store). */
         private static boolean across(int flags) {

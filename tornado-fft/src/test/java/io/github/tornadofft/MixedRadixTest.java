@@ -7,6 +7,7 @@ import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.kernels.MixedRadixPass;
 import io.github.tornadofft.kernels.MixedRadixPassDouble;
 import io.github.tornadofft.reference.ReferenceFft;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -298,20 +299,20 @@ class MixedRadixTest {
         int none = Integer.MAX_VALUE;
         int shortComposite = MixedRadix.SHORT_COMPOSITE_REGISTERS;
         int large = MixedRadix.LARGE_REGISTERS;
-        assertEquals(shortComposite, new MixedRadix(FftDescriptor.c2c(1000).batch(4).build(), local, true).ptxRegisters(), "10 x 10 x 10");
-        assertEquals(shortComposite, new MixedRadix(FftDescriptor.c2c(100, 100, 100).build(), local, true).ptxRegisters(), "10 x 10 per axis");
-        assertEquals(shortComposite, new MixedRadix(FftDescriptor.c2c(3072).build(), local, true).ptxRegisters(), "16 x 16 x 12");
-        assertEquals(large, new MixedRadix(FftDescriptor.c2c(3000).build(), local, true).ptxRegisters(), "20 x 15 x 10");
-        assertEquals(large, new MixedRadix(FftDescriptor.c2c(6144).batch(2).build(), local, true).ptxRegisters(), "24 x 16 x 16");
-        assertEquals(none, new MixedRadix(FftDescriptor.c2c(384).build(), local, true).ptxRegisters(), "16 x 8 x 3");
-        assertEquals(none, new MixedRadix(FftDescriptor.c2c(1080, 1920).build(), local, true).ptxRegisters(),
+        assertEquals(shortComposite, new MixedRadix(FftDescriptor.c2c(1000).batch(4).build(), local, true, true).ptxRegisters(), "10 x 10 x 10");
+        assertEquals(shortComposite, new MixedRadix(FftDescriptor.c2c(100, 100, 100).build(), local, true, true).ptxRegisters(), "10 x 10 per axis");
+        assertEquals(shortComposite, new MixedRadix(FftDescriptor.c2c(3072).build(), local, true, true).ptxRegisters(), "16 x 16 x 12");
+        assertEquals(large, new MixedRadix(FftDescriptor.c2c(3000).build(), local, true, true).ptxRegisters(), "20 x 15 x 10");
+        assertEquals(large, new MixedRadix(FftDescriptor.c2c(6144).batch(2).build(), local, true, true).ptxRegisters(), "24 x 16 x 16");
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(384).build(), local, true, true).ptxRegisters(), "16 x 8 x 3");
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(1080, 1920).build(), local, true, true).ptxRegisters(),
                 "24 x 15 x 3 beside 16 x 12 x 10: two kernels");
-        assertEquals(none, new MixedRadix(FftDescriptor.c2c(768).build(), local, true).ptxRegisters(), "no composite radix");
-        assertEquals(none, new MixedRadix(FftDescriptor.c2c(1000).precision(Precision.DOUBLE).build(), local, true).ptxRegisters(),
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(768).build(), local, true, true).ptxRegisters(), "no composite radix");
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(1000).precision(Precision.DOUBLE).build(), local, true, true).ptxRegisters(),
                 "double");
-        assertEquals(none, new MixedRadix(FftDescriptor.c2c(3000).precision(Precision.DOUBLE).build(), local, true).ptxRegisters(),
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(3000).precision(Precision.DOUBLE).build(), local, true, true).ptxRegisters(),
                 "double");
-        assertEquals(none, new MixedRadix(FftDescriptor.c2c(1000000).build(), local, true).ptxRegisters(), "two fused steps");
+        assertEquals(none, new MixedRadix(FftDescriptor.c2c(1000000).build(), local, true, true).ptxRegisters(), "two fused steps");
     }
 
     @Test
@@ -410,7 +411,7 @@ class MixedRadixTest {
     @Test
     void aLengthWithNoPairRunsAsThreeFusedSteps() {
         // 3 x 2^20: every pair has a factor above 1536 (MixedRadix.split), so three steps of 192 x 128 x 128.
-        MixedRadix plan = new MixedRadix(FftDescriptor.c2c(3 << 20).batch(6).build(), MixedRadix.FUSED_LOCAL_BYTES, true);
+        MixedRadix plan = new MixedRadix(FftDescriptor.c2c(3 << 20).batch(6).build(), MixedRadix.FUSED_LOCAL_BYTES, true, true);
         String text = plan.describe();
         assertTrue(text.startsWith("mixed radix 3145728 = 192 x 128 x 128 in three fused steps, columns (192 = 8 x 8 x 3:"),
                 text);
@@ -625,6 +626,32 @@ class MixedRadixTest {
     }
 
     @Test
+    void aGpuTakesTheColumnsOfACubeWideWhereTheyAreManyAndFarEnoughApart() {
+        Assumptions.assumeTrue(System.getProperty(MixedRadix.WIDE_PROPERTY) == null, "the default mode");
+        long local = MixedRadix.FUSED_LOCAL_BYTES;
+        // 100^3 x 8: both column axes (100 and 10000 apart) wide on a GPU, 61 transforms a group, 1312 groups.
+        String gpu = new MixedRadix(FftDescriptor.c2c(100, 100, 100).batch(8).build(), local, true, true).describe();
+        assertTrue(gpu.contains("along axis 2 (80000 rows), 25 transforms of 10 work-items"), gpu);
+        assertTrue(gpu.contains("along axis 1 (80000 columns, 100 apart), 61 transforms of 4 work-items"), gpu);
+        assertTrue(gpu.contains("along axis 0 (80000 columns, 10000 apart), 61 transforms of 4 work-items"), gpu);
+        assertTrue(gpu.contains("1312 groups"), gpu);
+        // On a CPU as along rows.
+        String cpu = new MixedRadix(FftDescriptor.c2c(100, 100, 100).batch(8).build(), local, true, false).describe();
+        assertTrue(cpu.contains("along axis 1 (80000 columns, 100 apart), 25 transforms of 10 work-items"), cpu);
+        assertTrue(cpu.contains("along axis 0 (80000 columns, 10000 apart), 25 transforms of 10 work-items"), cpu);
+        // 384^3: 16 of 384 points a group, one buffer each, where along rows 8 in two buffers.
+        String cube = new MixedRadix(FftDescriptor.c2c(384, 384, 384).build(), local, false, true).describe();
+        assertTrue(cube.contains("along axis 1 (147456 columns, 384 apart), 16 transforms of 16 work-items per group (at most;"
+                + " fewer where the device allows fewer), 49152 bytes of local memory (one buffer a transform"), cube);
+        // 96 x 100 x 7 x 32: the columns of 100 are 7 apart (runs of 7 at most), and the 22400 columns of 96 make
+        // 350 wide groups of 64, fewer than WIDE_GROUPS: both as along rows.
+        String thin = new MixedRadix(FftDescriptor.c2c(96, 100, 7).batch(32).build(), local, true, true).describe();
+        assertTrue(thin.contains("along axis 1 (21504 columns, 7 apart), 25 transforms of 10 work-items"), thin);
+        assertTrue(thin.contains("along axis 0 (22400 columns, 700 apart), 42 transforms of 6 work-items"), thin);
+        assertTrue(22400 / 64 < MixedRadix.Axis.WIDE_GROUPS);
+    }
+
+    @Test
     void thePlanesAreABitOfTheirOwnTakenOffThePtxBackendByDefault() {
         int per = MixedRadixPass.PER_MASK << MixedRadixPass.PER_SHIFT;
         assertEquals(0, MixedRadixPass.PLANAR & (per | MixedRadixPass.PAD | MixedRadixPass.SWIZZLE | MixedRadixPass.IN_PLACE
@@ -636,8 +663,8 @@ class MixedRadixTest {
             assertFalse(MixedRadix.planes(true), "PTX: side by side");
         }
         long local = MixedRadix.FUSED_LOCAL_BYTES;
-        assertTrue(new MixedRadix(FftDescriptor.c2c(1000).batch(4).build(), local, true).describe().contains(", in two planes"));
-        assertFalse(new MixedRadix(FftDescriptor.c2c(1000).batch(4).build(), local, false).describe().contains("planes"));
+        assertTrue(new MixedRadix(FftDescriptor.c2c(1000).batch(4).build(), local, true, true).describe().contains(", in two planes"));
+        assertFalse(new MixedRadix(FftDescriptor.c2c(1000).batch(4).build(), local, false, true).describe().contains("planes"));
     }
 
     @Test
