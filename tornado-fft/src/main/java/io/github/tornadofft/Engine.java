@@ -162,7 +162,8 @@ final class Engine {
         this.bluestein = Bluestein.applies(planned) ? new Bluestein(planned) : null;
         FftDescriptor mixed = mixedPart(planned);
         this.mixedRadix = MixedRadix.applies(mixed) ? new MixedRadix(mixed, this.profile.localBytes(),
-                MixedRadix.planes(device.getTornadoVMBackend() == TornadoVMBackendType.PTX), !this.profile.cpu()) : null;
+                MixedRadix.planes(device.getTornadoVMBackend() == TornadoVMBackendType.PTX, mixed, !this.profile.cpu()),
+                !this.profile.cpu()) : null;
         this.tensorCores = key.options().compute() == Compute.TENSOR_CORES ? new TensorCores(descriptor) : null;
         this.rowsFirst = promoted == null && tensorCores == null ? RowsFirst.plan(descriptor, this.profile) : null;
         this.passes = tensorCores != null ? List.of() : rowsFirst != null ? rowsFirst.passes() : planPasses(planned, this.profile);

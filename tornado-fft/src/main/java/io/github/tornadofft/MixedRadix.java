@@ -20,12 +20,13 @@ import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.Collections;
+import java.util.stream.IntStream;
 
 /**
  * A transform of one, two or three axes none of whose lengths has a prime factor above 13, one of them
@@ -787,7 +788,7 @@ final class MixedRadix {
     /**
      * Whether the fused kernel keeps the real and imaginary parts in local memory in two planes
      * ({@link MixedRadixPass#PLANAR}) or side by side: {@code tornado.fft.mixedRadix.planes}, auto (the
-     * default: planes except on the PTX backend), true or false. Measured on an H200 (kernel ms, two
+     * default: planes, on the PTX backend only where a column axis runs wide, {@link #planes}), true or false. Measured on an H200 (kernel ms, two
      * rounds alternated, planes against side by side): NVIDIA's OpenCL 1000 x 16777 0.088 against 0.094,
      * 2000 x 8388 0.091 / 0.101, 4000 x 4194 0.095 / 0.102, 6144 x 2731 0.109 / 0.120, 3000 x 2796 in
      * double 0.085 / 0.092, the others level; PTX level or up to 5% slower (3000 x 5593 0.098 / 0.093).
@@ -797,9 +798,36 @@ final class MixedRadix {
     private static final String PLANES = checked(PLANES_PROPERTY, System.getProperty(PLANES_PROPERTY, "auto"),
             "auto", "true", "false");
 
-    /** Whether a plan's fused kernels keep their local memory in two planes ({@link #PLANES_PROPERTY}) on a PTX device or another. */
-    static boolean planes(boolean ptx) {
-        return PLANES.equals("auto") ? !ptx : PLANES.equals("true");
+    /**
+     * Whether the fused kernels of plan {@code d} keep their local memory in two planes ({@link #PLANES_PROPERTY})
+     * on a PTX device or another, a GPU or not: under auto on PTX where a column axis runs wide on a GPU
+     * ({@link #wideColumns}), whose groups of one buffer a transform conflict less in the banks in planes
+     * (H200, PTX, kernel ms, planes against side by side, both wide: 384^3 0.839 against 0.962 and 0.972,
+     * 100^3 x 8 0.146 against 0.150 and 0.151, 192^3 x 4 0.401 against 0.396).
+     */
+    static boolean planes(boolean ptx, FftDescriptor d, boolean gpu) {
+        if (!PLANES.equals("auto")) {
+            return PLANES.equals("true");
+        }
+        return !ptx || gpu && IntStream.range(0, d.rank()).anyMatch(a -> wideColumns(d, a)
+                && fuses(d.shape()[a], d.precision(), FUSED_LOCAL_BYTES));
+    }
+
+    /**
+     * Whether axis {@code axis} of {@code d}, on a GPU, takes wide groups under auto ({@link Axis#wideMode}):
+     * columns at least as many apart as a wide group has transforms, so that its runs are whole, that make
+     * at least {@link Axis#WIDE_GROUPS} wide groups.
+     */
+    static boolean wideColumns(FftDescriptor d, int axis) {
+        int[] shape = d.shape();
+        long faster = 1;
+        long others = d.batch();
+        for (int a = 0; a < shape.length; a++) {
+            faster *= a > axis ? shape[a] : 1;
+            others *= a != axis ? shape[a] : 1;
+        }
+        long wideLanes = FUSED_LOCAL_BYTES / (2L * shape[axis] * d.precision().bytes());
+        return faster > 1 && faster >= wideLanes && others / Math.max(1, wideLanes) >= Axis.WIDE_GROUPS;
     }
 
     /** {@code mode}, a value of {@link #PAD_PROPERTY}, checked. */
@@ -1379,8 +1407,7 @@ final class MixedRadix {
             if (!WIDE.equals("auto") || split != null) {
                 return split != null && split.length == 3 && WIDE.equals("auto") ? "true" : WIDE;
             }
-            long wideLanes = FUSED_LOCAL_BYTES / (2L * points * descriptor.precision().bytes());
-            return gpu && columns && inner >= wideLanes && transforms / wideLanes >= WIDE_GROUPS ? "true" : WIDE;
+            return gpu && wideColumns(descriptor, axis) ? "true" : WIDE;
         }
 
         /**

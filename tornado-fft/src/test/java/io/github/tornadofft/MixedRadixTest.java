@@ -652,15 +652,21 @@ class MixedRadixTest {
     }
 
     @Test
-    void thePlanesAreABitOfTheirOwnTakenOffThePtxBackendByDefault() {
+    void thePlanesAreABitOfTheirOwnTakenOffThePtxBackendWhereNoColumnsRunWide() {
         int per = MixedRadixPass.PER_MASK << MixedRadixPass.PER_SHIFT;
         assertEquals(0, MixedRadixPass.PLANAR & (per | MixedRadixPass.PAD | MixedRadixPass.SWIZZLE | MixedRadixPass.IN_PLACE
                 | MixedRadixPass.TWIDDLE_IN_PASS), "a bit of its own");
         assertTrue(MixedRadixPass.PLANAR < 1 << MixedRadixPass.PERIOD_SHIFT, "below the period");
         assertTrue(6144 < 1 << (31 - MixedRadixPass.PERIOD_SHIFT), "the longest fused length's period fits above it");
         if (System.getProperty(MixedRadix.PLANES_PROPERTY) == null) {
-            assertTrue(MixedRadix.planes(false), "OpenCL (and CUDA): two planes");
-            assertFalse(MixedRadix.planes(true), "PTX: side by side");
+            FftDescriptor line = FftDescriptor.c2c(1000).batch(16777).build();
+            FftDescriptor cube = FftDescriptor.c2c(384, 384, 384).build();
+            assertTrue(MixedRadix.planes(false, line, true), "OpenCL (and CUDA): two planes");
+            assertFalse(MixedRadix.planes(true, line, true), "PTX: side by side");
+            assertTrue(MixedRadix.planes(true, cube, true), "PTX where a column axis runs wide: two planes");
+            assertFalse(MixedRadix.planes(true, cube, false), "not on a CPU, whose columns keep their groups");
+            assertFalse(MixedRadix.planes(true, FftDescriptor.c2c(96, 100, 7).batch(32).build(), true),
+                    "no axis wide (columns 7 apart; 350 wide groups)");
         }
         long local = MixedRadix.FUSED_LOCAL_BYTES;
         assertTrue(new MixedRadix(FftDescriptor.c2c(1000).batch(4).build(), local, true, true).describe().contains(", in two planes"));
