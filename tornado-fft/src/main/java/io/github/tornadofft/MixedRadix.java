@@ -800,17 +800,18 @@ final class MixedRadix {
 
     /**
      * Whether the fused kernels of plan {@code d} keep their local memory in two planes ({@link #PLANES_PROPERTY})
-     * on a PTX device or another, a GPU or not: under auto on PTX where a column axis runs wide on a GPU
-     * ({@link #wideColumns}), whose groups of one buffer a transform conflict less in the banks in planes
-     * (H200, PTX, kernel ms, planes against side by side, both wide: 384^3 0.839 against 0.962 and 0.972,
-     * 100^3 x 8 0.146 against 0.150 and 0.151, 192^3 x 4 0.401 against 0.396).
+     * on a PTX device or another, a GPU or not: under auto on PTX in float where a column axis runs wide on
+     * a GPU ({@link #wideColumns}), whose groups of one buffer a transform conflict less in the banks in
+     * planes (H200, PTX, kernel ms, planes against side by side, both wide: 384^3 0.839 and 0.842 against
+     * 0.962 and 0.972, 100^3 x 8 0.146 and 0.148 against 0.150 and 0.151, 192^3 x 4 0.401 and 0.404 against
+     * 0.396 twice; in double 100^3 x 8 0.290 against 0.270 and 0.272, so not there).
      */
     static boolean planes(boolean ptx, FftDescriptor d, boolean gpu) {
         if (!PLANES.equals("auto")) {
             return PLANES.equals("true");
         }
-        return !ptx || gpu && IntStream.range(0, d.rank()).anyMatch(a -> wideColumns(d, a)
-                && fuses(d.shape()[a], d.precision(), FUSED_LOCAL_BYTES));
+        return !ptx || gpu && d.precision() == Precision.FLOAT && IntStream.range(0, d.rank())
+                .anyMatch(a -> wideColumns(d, a) && fuses(d.shape()[a], d.precision(), FUSED_LOCAL_BYTES));
     }
 
     /**

@@ -665,6 +665,8 @@ class MixedRadixTest {
             assertFalse(MixedRadix.planes(true, line, true), "PTX: side by side");
             assertTrue(MixedRadix.planes(true, cube, true), "PTX where a column axis runs wide: two planes");
             assertFalse(MixedRadix.planes(true, cube, false), "not on a CPU, whose columns keep their groups");
+            assertFalse(MixedRadix.planes(true, FftDescriptor.c2c(384, 384, 384).precision(Precision.DOUBLE).build(), true),
+                    "nor in double");
             assertFalse(MixedRadix.planes(true, FftDescriptor.c2c(96, 100, 7).batch(32).build(), true),
                     "no axis wide (columns 7 apart; 350 wide groups)");
         }
