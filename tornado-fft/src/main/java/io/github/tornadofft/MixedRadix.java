@@ -158,9 +158,9 @@ final class MixedRadix {
      * and span, or of a length for the fused kernel's), fused where {@link #fuses} says so.
      *
      * @param localBytes local memory per work-group of the device
-     * @param planes     whether the fused kernels keep their local memory in two planes ({@link #planes(boolean)})
+     * @param planes     whether the fused kernels keep their local memory in two planes ({@link #planes(boolean, FftDescriptor, boolean)})
      * @param gpu        whether the device is a GPU, whose column axes take wide groups where they are many
-     *                   ({@link Axis#wideMode(int)})
+     *                   ({@link #wideColumns})
      */
     MixedRadix(FftDescriptor descriptor, long localBytes, boolean planes, boolean gpu) {
         if (!applies(descriptor)) {
@@ -733,6 +733,12 @@ final class MixedRadix {
     /** The runs across transforms below which auto takes the wide group: two 32-byte sectors. */
     static final int WIDE_RUN_BYTES = 64;
 
+    /**
+     * The fewest wide groups for which a GPU takes a column axis wide ({@link #wideColumns}): four of 48 KB
+     * each on each of 128 multiprocessors, about one wave of an H100 or H200.
+     */
+    static final int WIDE_GROUPS = 512;
+
     /** {@code mode}, a value of {@link #WIDE_PROPERTY}, checked. */
     static String wideMode(String mode) {
         return checked(WIDE_PROPERTY, mode, "auto", "true", "false");
@@ -788,8 +794,9 @@ final class MixedRadix {
     /**
      * Whether the fused kernel keeps the real and imaginary parts in local memory in two planes
      * ({@link MixedRadixPass#PLANAR}) or side by side: {@code tornado.fft.mixedRadix.planes}, auto (the
-     * default: planes, on the PTX backend only where a column axis runs wide, {@link #planes}), true or false. Measured on an H200 (kernel ms, two
-     * rounds alternated, planes against side by side): NVIDIA's OpenCL 1000 x 16777 0.088 against 0.094,
+     * default: planes, on the PTX backend only where a column axis runs wide, {@link #planes}), true or
+     * false. Measured on an H200 (kernel ms, two rounds alternated, planes against side by side): NVIDIA's
+     * OpenCL 1000 x 16777 0.088 against 0.094,
      * 2000 x 8388 0.091 / 0.101, 4000 x 4194 0.095 / 0.102, 6144 x 2731 0.109 / 0.120, 3000 x 2796 in
      * double 0.085 / 0.092, the others level; PTX level or up to 5% slower (3000 x 5593 0.098 / 0.093).
      */
@@ -815,9 +822,9 @@ final class MixedRadix {
     }
 
     /**
-     * Whether axis {@code axis} of {@code d}, on a GPU, takes wide groups under auto ({@link Axis#wideMode}):
+     * Whether axis {@code axis} of {@code d}, on a GPU, takes wide groups under auto ({@link Axis#wideMode()}):
      * columns at least as many apart as a wide group has transforms, so that its runs are whole, that make
-     * at least {@link Axis#WIDE_GROUPS} wide groups.
+     * at least {@link #WIDE_GROUPS} wide groups.
      */
     static boolean wideColumns(FftDescriptor d, int axis) {
         int[] shape = d.shape();
@@ -828,7 +835,7 @@ final class MixedRadix {
             others *= a != axis ? shape[a] : 1;
         }
         long wideLanes = FUSED_LOCAL_BYTES / (2L * shape[axis] * d.precision().bytes());
-        return faster > 1 && faster >= wideLanes && others / Math.max(1, wideLanes) >= Axis.WIDE_GROUPS;
+        return faster > 1 && faster >= wideLanes && others / Math.max(1, wideLanes) >= WIDE_GROUPS;
     }
 
     /** {@code mode}, a value of {@link #PAD_PROPERTY}, checked. */
@@ -1010,7 +1017,7 @@ final class MixedRadix {
         private final TornadoNativeArray spectrum;
         /** Whether the fused kernels keep their local memory in two planes ({@link MixedRadixPass#PLANAR}). */
         private final boolean planes;
-        /** Whether the device is a GPU ({@link #wideMode(int)}). */
+        /** Whether the device is a GPU ({@link #wideMode()}). */
         private final boolean gpu;
 
         Axis(FftDescriptor descriptor, int axis, long localBytes, boolean planes, boolean gpu) {
@@ -1369,7 +1376,7 @@ final class MixedRadix {
          */
         private Group group(int points, int[] radices, int transforms, int maxGroup, boolean across) {
             Precision precision = descriptor.precision();
-            return Group.of(wideMode(points), buffers(BUFFERS, points, radices, precision, planes), points, radices, precision,
+            return Group.of(wideMode(), buffers(BUFFERS, points, radices, precision, planes), points, radices, precision,
                     transforms, maxGroup, across);
         }
 
@@ -1390,9 +1397,8 @@ final class MixedRadix {
 
         /**
          * The {@link #WIDE_PROPERTY} mode of this axis's fused kernels: the property's, but under auto true
-         * for three steps, and for columns at least as many apart as the wide group has transforms (so that
-         * its runs are whole) on a GPU where they make at least {@link #WIDE_GROUPS} wide groups. Three steps' groups moved runs of 10 to 24 values (192 x 128 x 128); as wide as
-         * 48 KB holds they took, on an H100 (kernel ms, OpenCL / PTX, medians of two runs), 3 x 2^20 x 6 from
+         * for three steps, and on a GPU for the columns {@link #wideColumns} takes. Three steps' groups moved
+         * runs of 10 to 24 values (192 x 128 x 128); as wide as 48 KB holds they took, on an H100 (kernel ms, OpenCL / PTX, medians of two runs), 3 x 2^20 x 6 from
          * 0.859 / 0.765 to 0.745 / 0.646 and 3 x 2^18 x 10 in double from 0.592 / 0.468 to 0.460 / 0.406;
          * 10^7 x 2 0.907 / 0.678 to 0.698 / 0.747. The columns of a cube, in groups as along rows, move runs
          * of 8 to 25 values in two buffers a transform, which hold a multiprocessor to a third of its warps;
@@ -1404,18 +1410,13 @@ final class MixedRadix {
          * against 0.226 / 0.266, so those stay as the runs say. On the 2-core CPU through PoCL wide columns
          * were slower (3D 100^3 x 8, ms of a call, two rounds: 113 and 122 against 83 and 107).
          */
-        private String wideMode(int points) {
-            if (!WIDE.equals("auto") || split != null) {
-                return split != null && split.length == 3 && WIDE.equals("auto") ? "true" : WIDE;
+        private String wideMode() {
+            if (!WIDE.equals("auto")) {
+                return WIDE;
             }
-            return gpu && wideColumns(descriptor, axis) ? "true" : WIDE;
+            boolean three = split != null && split.length == 3;
+            return three || split == null && gpu && wideColumns(descriptor, axis) ? "true" : WIDE;
         }
-
-        /**
-         * The fewest groups for which {@link #wideMode(int)} takes columns wide: four of 48 KB each on each of
-         * 128 multiprocessors, about one wave of an H100 or H200.
-         */
-        static final int WIDE_GROUPS = 512;
 
         /** Whether a fused kernel of these flags reads or writes across its transforms (columns, a transposed store). */
         private static boolean across(int flags) {

@@ -648,7 +648,7 @@ class MixedRadixTest {
         String thin = new MixedRadix(FftDescriptor.c2c(96, 100, 7).batch(32).build(), local, true, true).describe();
         assertTrue(thin.contains("along axis 1 (21504 columns, 7 apart), 25 transforms of 10 work-items"), thin);
         assertTrue(thin.contains("along axis 0 (22400 columns, 700 apart), 42 transforms of 6 work-items"), thin);
-        assertTrue(22400 / 64 < MixedRadix.Axis.WIDE_GROUPS);
+        assertTrue(22400 / 64 < MixedRadix.WIDE_GROUPS);
     }
 
     @Test
