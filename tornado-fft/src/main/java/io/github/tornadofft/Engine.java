@@ -196,8 +196,13 @@ final class Engine {
                 }
             }
         } catch (RuntimeException | Error e) {
-            // TornadoVM's drivers also fail with Errors (TornadoInternalError): free what was taken either way.
-            free(built);
+            // TornadoVM's drivers also fail with Errors (TornadoInternalError): free what was taken either way,
+            // and keep the failure that stopped the plan, not one of freeing after it.
+            try {
+                free(built);
+            } catch (RuntimeException | Error f) {
+                e.addSuppressed(f);
+            }
             throw e;
         }
     }

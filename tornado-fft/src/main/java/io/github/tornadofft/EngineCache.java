@@ -22,8 +22,8 @@ import java.util.function.Supplier;
  * Reusing engines bounds that growth by the number of distinct engines. An idle engine keeps its
  * device memory; the cache holds at most {@value #DEFAULT_IDLE_ENGINES} idle engines and
  * {@value #DEFAULT_IDLE_MIB} MiB of their device memory ({@link #IDLE_ENGINES_PROPERTY},
- * {@link #IDLE_MIB_PROPERTY}), and frees the least recently used beyond that. {@link #clear()} frees
- * every idle engine.
+ * {@link #IDLE_MIB_PROPERTY}), and frees the least recently used beyond that, or where a new plan on
+ * their device needs the memory they hold. {@link #clear()} frees every idle engine.
  */
 final class EngineCache {
 
@@ -42,8 +42,16 @@ final class EngineCache {
     private EngineCache() {
     }
 
-    /** An idle engine for {@code key}, or a new one from {@code build} (built outside the cache's lock). */
-    static Engine lease(Engine.Key key, Supplier<Engine> build) {
+    /**
+     * An idle engine for {@code key}, or a new one from {@code build} (built outside the cache's lock) of
+     * about {@code bytesNeeded} of device memory, on a device with {@code deviceBytes} for TornadoVM (0:
+     * not known). Before building, frees the least recently used idle engines of the same device while the
+     * device memory every engine there holds and the new one's would pass {@code deviceBytes}: the idle
+     * engines are a cache, and a new plan must not fail for want of the memory they keep (TornadoVM
+     * fails an allocation past its heap, and then fails again freeing the plan's other buffers).
+     */
+    static Engine lease(Engine.Key key, long bytesNeeded, long deviceBytes, Supplier<Engine> build) {
+        List<Engine> evicted = new ArrayList<>();
         synchronized (EngineCache.class) {
             ArrayDeque<Engine> idle = IDLE.get(key);
             if (idle != null && !idle.isEmpty()) {
@@ -53,7 +61,28 @@ final class EngineCache {
                 }
                 return engine;
             }
+            if (deviceBytes > 0) {
+                long held = LIVE.stream().filter(e -> e.key.device().equals(key.device()))
+                        .mapToLong(Engine::deviceBytes).sum();
+                Iterator<Map.Entry<Engine.Key, ArrayDeque<Engine>>> oldest = IDLE.entrySet().iterator();
+                while (held + bytesNeeded > deviceBytes && oldest.hasNext()) {
+                    Map.Entry<Engine.Key, ArrayDeque<Engine>> entry = oldest.next();
+                    if (!entry.getKey().device().equals(key.device())) {
+                        continue;
+                    }
+                    ArrayDeque<Engine> engines = entry.getValue();
+                    while (!engines.isEmpty() && held + bytesNeeded > deviceBytes) {
+                        Engine victim = engines.removeLast();
+                        held -= victim.deviceBytes();
+                        evicted.add(victim);
+                    }
+                    if (engines.isEmpty()) {
+                        oldest.remove();
+                    }
+                }
+            }
         }
+        evicted.forEach(EngineCache::free);
         Engine engine = build.get();
         LIVE.add(engine);
         return engine;

@@ -86,7 +86,8 @@ public final class FftPlan implements AutoCloseable {
                     + (profile.globalBytes() >> 20) + " MiB for TornadoVM (its -Dtornado.device.memory option raises that)");
         }
         Engine.Key key = new Engine.Key(Devices.key(device), descriptor, options);
-        this.engine = Failures.plain("plan", () -> EngineCache.lease(key, () -> new Engine(key, device, profile)));
+        this.engine = Failures.plain("plan", () -> EngineCache.lease(key, bytesNeeded, profile.globalBytes(),
+                () -> new Engine(key, device, profile)));
         this.buildNanos = System.nanoTime() - start;
     }
 
@@ -1098,7 +1099,8 @@ public final class FftPlan implements AutoCloseable {
      * Frees the compiled kernels and device buffers that closed plans left for reuse. The cache keeps at
      * most 16 engines and 1024 MiB of their device memory (system properties
      * {@code tornado.fft.cache.engines} and {@code tornado.fft.cache.mib}), the least recently used
-     * going first; 0 keeps none.
+     * going first; 0 keeps none. A new plan that needs the device memory idle engines on its device hold
+     * (beyond TornadoVM's heap there) frees the least recently used of them first.
      */
     public static void clearCache() {
         EngineCache.clear();

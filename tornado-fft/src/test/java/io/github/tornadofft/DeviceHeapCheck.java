@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * class (named so that the other test runs leave it out) alone in a JVM whose TornadoVM heap is {@value #HEAP_MIB} MiB ({@code -Dtornado.device.memory}),
  * and creates and closes, with no cache, plans that need a third of it each, in both directions, out of
  * place and in place. One buffer left behind per plan (as out of place once was) exhausts the heap
- * within three cycles.
+ * within three cycles. With the cache, a new plan frees the idle engines whose memory it needs.
  */
 @Tag("device")
 @ExtendWith(Seed.class)
@@ -99,6 +99,40 @@ class DeviceHeapCheck {
                 }
             }
         }
+    }
+
+    /**
+     * The cache's idle engines keep their device memory, up to 1024 MiB by default, more than this heap:
+     * a new plan that needs what they hold frees the least recently used of them first, instead of
+     * failing inside TornadoVM. Three plans of about 96 MiB each, of different shapes, created and closed
+     * in turn: the third finds two idle engines holding 192 MiB of the 256.
+     */
+    @Test
+    void aNewPlanTakesTheMemoryOfIdleEnginesItNeeds() {
+        assertEquals(HEAP_MIB + "MB", System.getProperty("tornado.device.memory"),
+                "run in the build's device-heap execution (tornado.device.memory)");
+        FftPlan.clearCache();
+        List<FftDescriptor> shapes = List.of(FftDescriptor.c2c(1 << 22).build(), FftDescriptor.c2c(1 << 21).batch(2).build(),
+                FftDescriptor.c2c(2048, 2048).build());
+        long heap = (long) HEAP_MIB << 20;
+        try {
+            for (int round = 0; round < 2; round++) {
+                for (FftDescriptor d : shapes) {
+                    float[] x = Signals.random(d.inputFloats());
+                    float[] y = new float[(int) d.outputFloats()];
+                    try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                        plan.forward(x, y);
+                        assertTrue(FftPlan.deviceBytesHeld() <= heap, "within the heap: " + FftPlan.deviceBytesHeld());
+                    }
+                    assertTrue(FftPlan.deviceBytesHeld() > 0, "the closed plan's engine kept, idle");
+                }
+                assertTrue(EngineCache.idleEngines() < shapes.size(), "the oldest idle engine freed for the newest plan: "
+                        + EngineCache.idleEngines() + " idle");
+            }
+        } finally {
+            FftPlan.clearCache();
+        }
+        assertEquals(0, FftPlan.deviceBytesHeld(), "cleared: nothing held");
     }
 
     @Test
