@@ -51,7 +51,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * r2c runs the passes from the real rows, read as complex pairs, into the output's rows of N/2 + 1
  * elements and splits them there into the spectrum; c2r merges the half spectrum into the output's
  * rows and runs the inverse passes there, so the input is never written. Where the complex part is
- * one pass in 1D, the split or merge runs inside it instead ({@link #fusesRealStep}): one kernel. Its
+ * one pass in 1D, or one fused mixed-radix kernel ({@link #fusesMixedReal}), the split or merge runs
+ * inside it instead ({@link #fusesRealStep}): one kernel. Its
  * direction is fixed: it has no graph 2. A 1D transform whose length is not a power of two is
  * Bluestein's convolution ({@link Bluestein}): its graphs 1 and 2 run the chirp kernels around the
  * passes of M points, forward and inverse, through two work arrays of M points per transform; where its
@@ -160,15 +161,16 @@ final class Engine {
         this.promoted = promotes(descriptor) ? wholeComplex(descriptor) : null;
         FftDescriptor planned = planned();
         this.bluestein = Bluestein.applies(planned) ? new Bluestein(planned) : null;
-        FftDescriptor mixed = mixedPart(planned);
+        boolean mixedReal = fusesMixedReal(planned, this.profile.localBytes());
+        FftDescriptor mixed = mixedReal ? complexPart(planned, true) : mixedPart(planned);
         this.mixedRadix = MixedRadix.applies(mixed) ? new MixedRadix(mixed, this.profile.localBytes(),
                 MixedRadix.planes(device.getTornadoVMBackend() == TornadoVMBackendType.PTX, mixed, !this.profile.cpu()),
-                !this.profile.cpu()) : null;
+                !this.profile.cpu(), mixedReal) : null;
         this.tensorCores = key.options().compute() == Compute.TENSOR_CORES ? new TensorCores(descriptor) : null;
         this.rowsFirst = promoted == null && tensorCores == null ? RowsFirst.plan(descriptor, this.profile) : null;
         this.passes = tensorCores != null ? List.of() : rowsFirst != null ? rowsFirst.passes() : planPasses(planned, this.profile);
         checkHalfStores(planned, passes, device.getTornadoVMBackend());
-        this.fusesRealStep = fusesRealStep(planned, passes);
+        this.fusesRealStep = fusesReal(passes);
         this.complex = complexPart(planned, fusesRealStep);
         boolean capped = CompilerFlags.capsRegisters(device);
         this.storesLate = !passes.isEmpty() && Planner.storesLate(passes, this.profile, capped);
@@ -331,6 +333,28 @@ final class Engine {
         }
         Pass only = passes.getFirst();
         return only.span() == 1 && only.last() && only.stride() == 1 && only.cols() == 1 && only.fused() == 1 && !only.split();
+    }
+
+    /**
+     * The system property that keeps a 1D real transform of mixed-radix passes in two kernels, the fused
+     * kernel and the split or merge ({@code false}, for comparisons); on by default ({@link #fusesMixedReal}).
+     */
+    static final String MIXED_REAL_PROPERTY = "tornado.fft.mixedRadix.realFused";
+
+    /**
+     * Whether the real transform {@code d} (not promoted) is 1D and its complex part, of N/2 points that are
+     * not a power of two, one fused mixed-radix kernel with the split or merge inside
+     * ({@link MixedRadix#fusesReal}) on a device of {@code localBytes} per group.
+     */
+    static boolean fusesMixedReal(FftDescriptor d, long localBytes) {
+        return d.isReal() && !isRealRows(d) && !promotes(d)
+                && Boolean.parseBoolean(System.getProperty(MIXED_REAL_PROPERTY, "true"))
+                && MixedRadix.fusesReal(complexPart(d, true), localBytes);
+    }
+
+    /** Whether this plan's real transform, by {@code passes} or its mixed-radix kernels, runs its split or merge inside a pass. */
+    private boolean fusesReal(List<Pass> passes) {
+        return mixedRadix != null ? mixedRadix.real() : fusesRealStep(planned(), passes);
     }
 
     /**
@@ -613,7 +637,11 @@ final class Engine {
     private List<String> addRealTasks(TaskGraph graph, List<Pass> passes, List<TornadoNativeArray> twiddles, List<TornadoNativeArray> chain,
                                       GridScheduler target, boolean late) {
         boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
-        if (fusesRealStep(descriptor, passes)) {
+        if (fusesReal(passes)) {
+            if (mixedRadix != null) {
+                return mixedRadix.addTasks(graph, r2c ? Direction.FORWARD : Direction.INVERSE, chain, true, scale(descriptor),
+                        profile.maxGroupSize(), target);
+            }
             return addPasses(graph, r2c ? Direction.FORWARD : Direction.INVERSE, passes, twiddles, true, chain,
                     scale(descriptor), target, late);
         }
@@ -824,7 +852,7 @@ final class Engine {
      * {@code in} and {@code out}, the one pass's.
      */
     private List<TornadoNativeArray> realChain(List<Pass> passes, TornadoNativeArray in, TornadoNativeArray out) {
-        if (fusesRealStep(descriptor, passes)) {
+        if (fusesReal(passes)) {
             return List.of(in, out);
         }
         int k = mixedRadix != null ? mixedRadix.passes() : passes.size();

@@ -1071,7 +1071,7 @@ public final class FftPlan implements AutoCloseable {
             return 2 * engine.passes.size() + around;
         }
         if (engine.mixedRadix != null) {
-            return engine.mixedRadix.kernels() + (real ? 1 : 0) + around;
+            return engine.mixedRadix.kernels() + (real && !engine.fusesRealStep ? 1 : 0) + around;
         }
         if (engine.tensorCores != null) {
             return engine.tensorCores.kernels(descriptor.direction());
@@ -1165,7 +1165,8 @@ public final class FftPlan implements AutoCloseable {
             return s.append(engine.rowsFirst.describe()).toString();
         }
         if (engine.mixedRadix != null) {
-            if (!d.isReal()) {
+            if (!d.isReal() || engine.mixedRadix.real()) {
+                // c2c, or a 1D real transform whose one fused kernel splits or merges too.
                 return s.append(engine.mixedRadix.describe()).toString();
             }
             // A real transform's complex part, then the split (r2c), or the merge first (c2r).

@@ -150,6 +150,11 @@ final class MixedRadix {
 
     /** The axes in the order they run (the last first), those of length 1 left out. */
     private final List<Axis> axes;
+    /**
+     * Whether the one axis is the complex part of a 1D real transform (N/2 points a row), its fused kernel
+     * with the split (r2c) or the merge (c2r) inside ({@link MixedRadixPass#REAL}, {@link #fusesReal}).
+     */
+    private final boolean real;
     /** The two work arrays of the axes that run as a convolution (none without one), from {@link HostBuffers}. */
     private final List<TornadoNativeArray> work;
 
@@ -163,22 +168,54 @@ final class MixedRadix {
      *                   ({@link #wideColumns})
      */
     MixedRadix(FftDescriptor descriptor, long localBytes, boolean planes, boolean gpu) {
+        this(descriptor, localBytes, planes, gpu, false);
+    }
+
+    /**
+     * As {@link #MixedRadix(FftDescriptor, long, boolean, boolean)}; where {@code real}, {@code descriptor}
+     * is the complex part of a 1D real transform of N points (N/2 a row: r2c forward from the real rows
+     * into the spectrum's rows of N/2 + 1, c2r inverse from those into the real rows), which
+     * {@link #fusesReal} must take: its one fused kernel runs the split or the merge too.
+     */
+    MixedRadix(FftDescriptor descriptor, long localBytes, boolean planes, boolean gpu, boolean real) {
         if (!applies(descriptor)) {
             throw new IllegalArgumentException("descriptor: a c2c transform with an axis length that is not a power of"
                     + " two (in 1D, one with no prime factor above 13), got " + descriptor);
         }
+        if (real && !fusesReal(descriptor, localBytes)) {
+            throw new IllegalArgumentException("descriptor: a real transform's complex part of one fused kernel (1D, rows of"
+                    + " stride 1), got " + descriptor);
+        }
         this.descriptor = descriptor;
+        this.real = real;
         int[] shape = descriptor.shape();
         List<Axis> list = new ArrayList<>();
         for (int a = shape.length - 1; a >= 0; a--) {
             if (shape[a] > 1) {
-                list.add(new Axis(descriptor, a, localBytes, planes, gpu));
+                list.add(new Axis(descriptor, a, localBytes, planes, gpu, real));
             }
         }
         this.axes = List.copyOf(list);
         long values = axes.stream().mapToLong(Axis::workValues).max().orElse(0);
         this.work = values == 0 ? List.of() : List.of(HostBuffers.take(descriptor.precision(), (int) values),
                 HostBuffers.take(descriptor.precision(), (int) values));
+    }
+
+    /**
+     * Whether the complex part {@code complex} of a 1D real transform (N/2 points a row, rows of stride 1)
+     * runs as one fused kernel with the real transform's split or merge inside ({@link MixedRadixPass#REAL}):
+     * where N/2 is not a power of two and {@link #fuses} on this device. Then the group that holds a row's
+     * N/2 values holds each value's partner at N/2 - k too (r2c), and c2r's merge reads both bins from the
+     * spectrum's row as it loads: one kernel instead of two, the spectrum read and written once less.
+     */
+    static boolean fusesReal(FftDescriptor complex, long localBytes) {
+        return applies(complex) && complex.rank() == 1 && complex.inputLayout().stride() == 1
+                && complex.outputLayout().stride() == 1 && fuses(complex.shape()[0], complex.precision(), localBytes);
+    }
+
+    /** Whether the split or merge of a real transform runs inside the fused kernel ({@link #fusesReal}). */
+    boolean real() {
+        return real;
     }
 
     /** The work arrays of the convolutions along axes (empty without one), which the engine frees with its own. */
@@ -1019,12 +1056,19 @@ final class MixedRadix {
         private final boolean planes;
         /** Whether the device is a GPU ({@link #wideMode()}). */
         private final boolean gpu;
+        /** Whether this fused axis runs a real transform's split or merge too ({@link MixedRadix#fusesReal}). */
+        private final boolean real;
 
         Axis(FftDescriptor descriptor, int axis, long localBytes, boolean planes, boolean gpu) {
+            this(descriptor, axis, localBytes, planes, gpu, false);
+        }
+
+        Axis(FftDescriptor descriptor, int axis, long localBytes, boolean planes, boolean gpu, boolean real) {
             int[] shape = descriptor.shape();
             this.descriptor = descriptor;
             this.planes = planes;
             this.gpu = gpu;
+            this.real = real;
             this.axis = axis;
             this.n = shape[axis];
             boolean convolution = !smooth(n);
@@ -1069,7 +1113,7 @@ final class MixedRadix {
             this.radices = fused ? fusedRadices(n) : MixedRadix.radices(n);
             this.split = fused || descriptor.rank() != 1 ? null : steps(n, precision, localBytes);
             if (fused) {
-                this.tables = List.of(fusedTable(precision, n, radices));
+                this.tables = List.of(real ? realTable(precision, n, radices) : fusedTable(precision, n, radices));
                 return;
             }
             if (split != null) {
@@ -1092,6 +1136,24 @@ final class MixedRadix {
                 span *= radix;
             }
             this.tables = List.copyOf(list);
+        }
+
+        /**
+         * The fused kernel's table of the chain {@code radices} of n points with a real transform's
+         * {@code W_N^e}, e = 0 .. n (N = 2n), after the passes' entries ({@link MixedRadixPass#REAL}),
+         * shared by the plans of the JVM.
+         */
+        private static TornadoNativeArray realTable(Precision precision, int n, int[] radices) {
+            return TWIDDLES.computeIfAbsent(List.of(precision, "real", n, Arrays.toString(radices)), key -> {
+                double[] passes = fusedTwiddles(radices);
+                double[] table = Arrays.copyOf(passes, passes.length + 2 * (n + 1));
+                for (int e = 0; e <= n; e++) {
+                    table[passes.length + 2 * e] = Twiddles.cos2pi(e, 2L * n);
+                    // + 0: W_N^0 has the imaginary part +0, not -0.
+                    table[passes.length + 2 * e + 1] = -Twiddles.sin2pi(e, 2L * n) + 0.0;
+                }
+                return DeviceArrays.of(precision, table);
+            });
         }
 
         /** The fused kernel's table of the chain {@code radices} of n points, shared by the plans of the JVM. */
@@ -1158,7 +1220,8 @@ final class MixedRadix {
         List<String> addTasks(TaskGraph graph, String prefix, Direction direction, List<TornadoNativeArray> chain,
                               FftDescriptor.Layout in, FftDescriptor.Layout out, double scale, int maxGroup,
                               GridScheduler target, List<TornadoNativeArray> work) {
-            int flags = (direction == Direction.INVERSE ? MixedRadixPass.INVERSE : 0) | (columns ? MixedRadixPass.COLUMNS : 0);
+            int flags = (direction == Direction.INVERSE ? MixedRadixPass.INVERSE : 0) | (columns ? MixedRadixPass.COLUMNS : 0)
+                    | (real ? MixedRadixPass.REAL : 0);
             String name = graph.getTaskGraphName();
             String base = Engine.taskBase(graph);
             List<String> tasks = new ArrayList<>();
@@ -1496,6 +1559,11 @@ final class MixedRadix {
             if (fused) {
                 s.append("  kernel ").append(first).append(": every pass in one work-group").append(along).append(", ")
                         .append(fusedShape(n, transforms, columns));
+                if (real) {
+                    s.append(", the real transform's ").append(descriptor.direction() == Direction.FORWARD
+                            ? "split in its store (the " + (n + 1) + " bins of each row)"
+                            : "merge in its load (from the " + (n + 1) + " bins of each row)");
+                }
                 if (readsLayout) {
                     s.append(", reads the input's layout (").append(descriptor.inputLayout()).append(')');
                 }

@@ -263,9 +263,9 @@ class RealTransformTest {
         }
     }
 
-    /** The split and merge (4096), and the natural route (1001 = 7 x 11 x 13, odd). */
+    /** The split and merge (4096; 1000 in the fused mixed-radix kernel), and the natural route (1001 = 7 x 11 x 13, odd). */
     @ParameterizedTest(name = "{0} n={1}")
-    @CsvSource({"R2C, 4096", "C2R, 4096", "R2C, 1001", "C2R, 1001"})
+    @CsvSource({"R2C, 4096", "C2R, 4096", "R2C, 1000", "C2R, 1000", "R2C, 1001", "C2R, 1001"})
     void appendsToACallersTaskGraph(FftDescriptor.Kind kind, int n) throws Exception {
         int batch = 2;
         FftDescriptor d = (kind == FftDescriptor.Kind.R2C ? FftDescriptor.r2c(n) : FftDescriptor.c2r(n)).batch(batch).build();
@@ -309,6 +309,25 @@ class RealTransformTest {
                 assertEquals(plan.kernelsPerTransform(), kernels, text);
                 String first = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel 0")).findFirst().orElseThrow();
                 assertEquals(!split, first.contains("merge"), text);
+            }
+        }
+    }
+
+    /**
+     * A 1D real transform whose N/2 points are one fused mixed-radix kernel runs its split or merge in that
+     * kernel: one kernel a transform, and the plan says so (the results: {@link #evenLengthsThatAreNotPowersOfTwoMatchNumpyBothWays}).
+     */
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {6, 1000, 2 * 11 * 13})
+    void mixedRadixRealTransformsSplitAndMergeInsideTheirOneKernel(int n) {
+        try (FftPlan r2c = FftPlan.create(FftDescriptor.r2c(n).batch(3).build(), TestDevice.get());
+             FftPlan c2r = FftPlan.create(FftDescriptor.c2r(n).batch(3).build(), TestDevice.get())) {
+            for (FftPlan plan : new FftPlan[] {r2c, c2r}) {
+                String text = plan.toString();
+                assertEquals(1, plan.kernelsPerTransform(), text);
+                assertTrue(text.contains(plan == r2c ? "split in its store (the " + (n / 2 + 1) + " bins of each row)"
+                        : "merge in its load (from the " + (n / 2 + 1) + " bins of each row)"), text);
+                assertEquals(1, Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count(), text);
             }
         }
     }

@@ -193,6 +193,7 @@ public final class MixedRadixGenerator extends KernelSource {
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PER_SHIFT;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PERIOD_SHIFT;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".PLANAR;");
+            line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".REAL;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".SWIZZLE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".TRANSPOSE;");
             line("import static " + RegisterPassGenerator.PACKAGE + "." + className(Type.FLOAT) + ".TWIDDLE;");
@@ -314,6 +315,16 @@ public final class MixedRadixGenerator extends KernelSource {
             line(" * through local memory.");
             line(" */");
             line("public static final int TWIDDLE_IN_PASS = 128;");
+            line("");
+            line("/**");
+            line(" * Bit of the fused kernel's {@code flags}: the n points are the complex part of a real transform of");
+            line(" * N = 2n points (rows, {@code inner} 1), with its split fused into the group's store (forward, r2c:");
+            line(" * {@code RealTransform.split}, n + 1 bins a row from the n values in local memory) or its merge into");
+            line(" * the group's load (with {@link #INVERSE}, c2r: {@code RealTransform.merge}, each value from bins e and");
+            line(" * n - e of the input's rows of n + 1); {@code W_N^e}, e = 0 .. n, follow the passes' n - 1 entries in");
+            line(" * {@code tw}. Neither end then goes straight to global memory. Not with {@link #TWIDDLE}.");
+            line(" */");
+            line("public static final int REAL = 1 << 30;");
             line("");
             line("/** The first pass's radices that take {@link #TWIDDLE_IN_PASS} (the others ignore it). */");
             line("public static final int[] IN_PASS_RADICES = {" + IN_PASS_RADICES.stream().sorted().map(String::valueOf)
@@ -534,7 +545,7 @@ public final class MixedRadixGenerator extends KernelSource {
         line("int per = (flags >>> PER_SHIFT) & PER_MASK;");
         line("// The period of a step of three (PERIOD_SHIFT), 1 where there is none: then the twiddles and rows below");
         line("// are those of one or two steps.");
-        line("int period = flags >>> PERIOD_SHIFT;");
+        line("int period = (flags & ~REAL) >>> PERIOD_SHIFT;");
         line("period = period == 0 ? 1 : period;");
         line("boolean inPlace = (flags & IN_PLACE) != 0;");
         line("// Local values per transform: one buffer in place, else two.");
@@ -563,7 +574,8 @@ public final class MixedRadixGenerator extends KernelSource {
         line("// the store of TRANSPOSE (rows in, columns out: the work-items follow the rows).");
         radixOfEachPass(kernel);
         line("boolean twoPasses = radix1 != 0;");
-        line("boolean directIn = twoPasses && ((flags & TWIDDLE) == 0 || (flags & TWIDDLE_IN_PASS) != 0);");
+        line("// A real transform's split and merge read local memory, or the mirrored bin: never direct (REAL).");
+        line("boolean directIn = twoPasses && (flags & REAL) == 0 && ((flags & TWIDDLE) == 0 || (flags & TWIDDLE_IN_PASS) != 0);");
         line("// The last pass's radix: its direct store written out for the radices that are not powers of two only");
         line("// (the last of a chain whose length is not a power of two), which keeps the kernel within what");
         line("// TornadoVM inlines.");
@@ -571,7 +583,7 @@ public final class MixedRadixGenerator extends KernelSource {
         for (int p = 1; p < passes; p++) {
             line("lastRadix = radix" + p + " != 0 ? radix" + p + " : lastRadix;");
         }
-        line("boolean directOut = twoPasses && outColumns == columns && (lastRadix & (lastRadix - 1)) != 0;");
+        line("boolean directOut = twoPasses && (flags & REAL) == 0 && outColumns == columns && (lastRadix & (lastRadix - 1)) != 0;");
         line("// Where element 0 of this work-item's transform sits in src and in dst (an index of the array), and");
         line("// the step from one element to the next.");
         line("int lt = firstTransform + lane;");
@@ -597,6 +609,7 @@ public final class MixedRadixGenerator extends KernelSource {
         line("to ^= to >> 5 & sw;");
         line(t + " vr = src.get(at);");
         line(t + " vi = src.get(at + 1) * conj;");
+        merge();
         open("if ((flags & TWIDDLE) != 0) {");
         line("// W^{e c} (across columns W^{e (o mod P)}).");
         stepTwiddle("", "e * (columns ? o % period : c)");
@@ -621,7 +634,9 @@ public final class MixedRadixGenerator extends KernelSource {
         }
         line("// The buffer the last pass wrote, as an offset within each transform's two.");
         line("int done = last - base;");
-        open("if (!directOut) {");
+        open("if ((flags & (REAL | INVERSE)) == REAL) {");
+        split();
+        reopen("} else if (!directOut) {");
         groupElements("outColumns", "outDistance", "outStride", "c");
         line("int from = ln * width + done + 2 * e;");
         line("from >>= sh;");
@@ -631,6 +646,78 @@ public final class MixedRadixGenerator extends KernelSource {
         line("dst.set(at + 1, l[from + half] * im);");
         close("}");
         close("}");
+        close("}");
+        close("}");
+    }
+
+    /**
+     * c2r's merge fused into the group's load (REAL with INVERSE; {@code RealTransform.merge}): element e of
+     * a row, loaded as v = conj X[e], becomes conj Z'[e], {@code Z'[e] = A + i W_N^-e B} with
+     * {@code A = X[e] + conj X[n - e]}, {@code B = X[e] - conj X[n - e]}, bins 0 and n by their real parts
+     * (a product, not a branch), as numpy's irfft reads them; the inverse passes then go on as if they had
+     * loaded Z'. Rows only: bin n - e is element n - e of the same row.
+     */
+    private void merge() {
+        String t = type.scalar;
+        open("if ((flags & (REAL | INVERSE)) == (REAL | INVERSE)) {");
+        line("// c2r's merge: v = conj X[e] becomes conj Z'[e], Z'[e] = A + i W_N^-e B, A = X[e] + conj X[n - e],");
+        line("// B = X[e] - conj X[n - e], bins 0 and n by their real parts; W_N^e after the passes' n - 1 entries.");
+        line("int mirror = at + 2 * (n - 2 * e) * inStride;");
+        line(t + " keep = e == 0 ? " + type.literal(0) + " : " + type.literal(1) + ";");
+        line(t + " xi = -vi * keep;");
+        line(t + " mr = src.get(mirror);");
+        line(t + " mi = src.get(mirror + 1) * keep;");
+        line(t + " ar = vr + mr;");
+        line(t + " ai = xi - mi;");
+        line(t + " br = vr - mr;");
+        line(t + " bi = xi + mi;");
+        line("int wat = 2 * (n - 1) + 2 * e;");
+        line("wr = tw.get(wat);");
+        line("wi = tw.get(wat + 1);");
+        line("// C = W_N^-e B; Z' = A + i C, loaded conjugated.");
+        line("vr = ar - (wr * bi - wi * br);");
+        line("vi = -(ai + (wr * br + wi * bi));");
+        close("}");
+    }
+
+    /**
+     * r2c's split fused into the group's store (REAL, forward; {@code RealTransform.split}): once the group
+     * holds each row's transform Z in natural order, output e = 0 .. n of the row (n + 1 bins, at the
+     * output's distance) is {@code X[e] = E + W_N^e O}, {@code E = (Z[e] + conj Z[n - e]) / 2},
+     * {@code O = (Z[e] - conj Z[n - e]) / 2i}, indices mod n: both values from local memory, scaled. Bin n
+     * comes out as {@code Re Z[0] - Im Z[0]} and bin 0 as their sum, both real. Rows only ({@code inner} 1).
+     */
+    private void split() {
+        String t = type.scalar;
+        line("// r2c's split: bin e = 0 .. n of each row, X[e] = E + W_N^e O, E = (Z[e] + conj Z[n - e]) / 2,");
+        line("// O = (Z[e] - conj Z[n - e]) / 2i, indices mod n, Z from local memory; W_N^e after the passes' n - 1 entries.");
+        open("for (int v = item; v < lanes * (n + 1); v += lanes * per) {");
+        line("int ln = v / (n + 1);");
+        line("int e = v - ln * (n + 1);");
+        line("int tr = firstTransform + ln;");
+        open("if (tr < transforms) {");
+        line("int at = 2 * (tr * outDistance + e * outStride);");
+        line("int f0 = ln * width + done + 2 * (e == n ? 0 : e);");
+        line("f0 >>= sh;");
+        line("f0 += f0 >> 5 & pm;");
+        line("f0 ^= f0 >> 5 & sw;");
+        line("int f1 = ln * width + done + 2 * (e == 0 ? 0 : n - e);");
+        line("f1 >>= sh;");
+        line("f1 += f1 >> 5 & pm;");
+        line("f1 ^= f1 >> 5 & sw;");
+        line(t + " ar = l[f0];");
+        line(t + " ai = l[f0 + half];");
+        line(t + " cr = l[f1];");
+        line(t + " ci = -l[f1 + half];");
+        line(t + " er = " + type.literal(0.5) + " * (ar + cr);");
+        line(t + " ei = " + type.literal(0.5) + " * (ai + ci);");
+        line(t + " odr = " + type.literal(0.5) + " * (ai - ci);");
+        line(t + " odi = " + type.literal(-0.5) + " * (ar - cr);");
+        line("int wat = 2 * (n - 1) + 2 * e;");
+        line("wr = tw.get(wat);");
+        line("wi = tw.get(wat + 1);");
+        line("dst.set(at, (er + wr * odr - wi * odi) * re);");
+        line("dst.set(at + 1, (ei + wr * odi + wi * odr) * im);");
         close("}");
         close("}");
     }
