@@ -322,7 +322,8 @@ public final class MixedRadixGenerator extends KernelSource {
             line(" * {@code RealTransform.split}, n + 1 bins a row from the n values in local memory) or its merge into");
             line(" * the group's load (with {@link #INVERSE}, c2r: {@code RealTransform.merge}, each value from bins e and");
             line(" * n - e of the input's rows of n + 1); {@code W_N^e}, e = 0 .. n, follow the passes' n - 1 entries in");
-            line(" * {@code tw}. Neither end then goes straight to global memory. Not with {@link #TWIDDLE}.");
+            line(" * {@code tw}. r2c's store and c2r's load then go through local memory (the other end may still be");
+            line(" * a pass's). Not with {@link #TWIDDLE}.");
             line(" */");
             line("public static final int REAL = 1 << 30;");
             line("");
@@ -574,8 +575,11 @@ public final class MixedRadixGenerator extends KernelSource {
         line("// the store of TRANSPOSE (rows in, columns out: the work-items follow the rows).");
         radixOfEachPass(kernel);
         line("boolean twoPasses = radix1 != 0;");
-        line("// A real transform's split and merge read local memory, or the mirrored bin: never direct (REAL).");
-        line("boolean directIn = twoPasses && (flags & REAL) == 0 && ((flags & TWIDDLE) == 0 || (flags & TWIDDLE_IN_PASS) != 0);");
+        line("// c2r's merge reads the mirrored bin as the group loads, r2c's split the mirrored value from local memory as");
+        line("// it stores (REAL): c2r's load and r2c's store are never direct; the other end may be.");
+        line("boolean realIn = (flags & (REAL | INVERSE)) == (REAL | INVERSE);");
+        line("boolean realOut = (flags & (REAL | INVERSE)) == REAL;");
+        line("boolean directIn = twoPasses && !realIn && ((flags & TWIDDLE) == 0 || (flags & TWIDDLE_IN_PASS) != 0);");
         line("// The last pass's radix: its direct store written out for the radices that are not powers of two only");
         line("// (the last of a chain whose length is not a power of two), which keeps the kernel within what");
         line("// TornadoVM inlines.");
@@ -583,7 +587,7 @@ public final class MixedRadixGenerator extends KernelSource {
         for (int p = 1; p < passes; p++) {
             line("lastRadix = radix" + p + " != 0 ? radix" + p + " : lastRadix;");
         }
-        line("boolean directOut = twoPasses && (flags & REAL) == 0 && outColumns == columns && (lastRadix & (lastRadix - 1)) != 0;");
+        line("boolean directOut = twoPasses && !realOut && outColumns == columns && (lastRadix & (lastRadix - 1)) != 0;");
         line("// Where element 0 of this work-item's transform sits in src and in dst (an index of the array), and");
         line("// the step from one element to the next.");
         line("int lt = firstTransform + lane;");
@@ -634,7 +638,7 @@ public final class MixedRadixGenerator extends KernelSource {
         }
         line("// The buffer the last pass wrote, as an offset within each transform's two.");
         line("int done = last - base;");
-        open("if ((flags & (REAL | INVERSE)) == REAL) {");
+        open("if (realOut) {");
         split();
         reopen("} else if (!directOut) {");
         groupElements("outColumns", "outDistance", "outStride", "c");
@@ -659,7 +663,7 @@ public final class MixedRadixGenerator extends KernelSource {
      */
     private void merge() {
         String t = type.scalar;
-        open("if ((flags & (REAL | INVERSE)) == (REAL | INVERSE)) {");
+        open("if (realIn) {");
         line("// c2r's merge: v = conj X[e] becomes conj Z'[e], Z'[e] = A + i W_N^-e B, A = X[e] + conj X[n - e],");
         line("// B = X[e] - conj X[n - e], bins 0 and n by their real parts; W_N^e after the passes' n - 1 entries.");
         line("int mirror = at + 2 * (n - 2 * e) * inStride;");
