@@ -161,7 +161,7 @@ final class Engine {
         this.promoted = promotes(descriptor) ? wholeComplex(descriptor) : null;
         FftDescriptor planned = planned();
         this.bluestein = Bluestein.applies(planned) ? new Bluestein(planned) : null;
-        boolean mixedReal = fusesMixedReal(planned, this.profile.localBytes());
+        boolean mixedReal = fusesMixedReal(planned, this.profile.localBytes(), device.getTornadoVMBackend() == TornadoVMBackendType.PTX);
         FftDescriptor mixed = mixedReal ? complexPart(planned, true) : mixedPart(planned);
         this.mixedRadix = MixedRadix.applies(mixed) ? new MixedRadix(mixed, this.profile.localBytes(),
                 MixedRadix.planes(device.getTornadoVMBackend() == TornadoVMBackendType.PTX, mixed, !this.profile.cpu()),
@@ -336,20 +336,32 @@ final class Engine {
     }
 
     /**
-     * The system property that keeps a 1D real transform of mixed-radix passes in two kernels, the fused
-     * kernel and the split or merge ({@code false}, for comparisons); on by default ({@link #fusesMixedReal}).
+     * The system property that says where a 1D real transform of one fused mixed-radix kernel runs its split
+     * or merge inside it ({@link #fusesMixedReal}): {@code auto} (the default), {@code true} (both kinds on
+     * every backend) or {@code false} (neither: the kernel and the split or merge kernel, for comparisons).
      */
     static final String MIXED_REAL_PROPERTY = "tornado.fft.mixedRadix.realFused";
+
+    private static final String MIXED_REAL = System.getProperty(MIXED_REAL_PROPERTY, "auto");
 
     /**
      * Whether the real transform {@code d} (not promoted) is 1D and its complex part, of N/2 points that are
      * not a power of two, one fused mixed-radix kernel with the split or merge inside
-     * ({@link MixedRadix#fusesReal}) on a device of {@code localBytes} per group.
+     * ({@link MixedRadix#fusesReal}) on a device of {@code localBytes} per group; under {@code auto}
+     * ({@link #MIXED_REAL_PROPERTY}) r2c everywhere, c2r but on PTX. On an H200 (kernel ms, fused against the
+     * kernel and the split or merge kernel, v0.47) r2c 2000 x 16384 took 0.120 / 0.152 against 0.169 / 0.183
+     * (OpenCL / PTX), 10000 x 4096 0.173 / 0.193 against 0.230 / 0.223; c2r 2000 x 16384 0.139 / 0.171 against
+     * 0.160 / 0.168, but 10000 x 4096 0.196 / 0.284 against 0.223 / 0.221: PTX's merge in the load lost on
+     * three lengths of five (up to 29%), OpenCL's on one (6000 x 8192, 11%).
      */
-    static boolean fusesMixedReal(FftDescriptor d, long localBytes) {
-        return d.isReal() && !isRealRows(d) && !promotes(d)
-                && Boolean.parseBoolean(System.getProperty(MIXED_REAL_PROPERTY, "true"))
-                && MixedRadix.fusesReal(complexPart(d, true), localBytes);
+    static boolean fusesMixedReal(FftDescriptor d, long localBytes, boolean ptx) {
+        boolean wanted = switch (MIXED_REAL) {
+            case "true" -> true;
+            case "false" -> false;
+            case "auto" -> d.kind() == FftDescriptor.Kind.R2C || !ptx;
+            default -> throw new IllegalArgumentException(MIXED_REAL_PROPERTY + ": auto, true or false, got " + MIXED_REAL);
+        };
+        return wanted && d.isReal() && !isRealRows(d) && !promotes(d) && MixedRadix.fusesReal(complexPart(d, true), localBytes);
     }
 
     /** Whether this plan's real transform, by {@code passes} or its mixed-radix kernels, runs its split or merge inside a pass. */

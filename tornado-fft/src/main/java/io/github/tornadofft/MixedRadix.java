@@ -1144,16 +1144,20 @@ final class MixedRadix {
          * shared by the plans of the JVM.
          */
         private static TornadoNativeArray realTable(Precision precision, int n, int[] radices) {
-            return TWIDDLES.computeIfAbsent(List.of(precision, "real", n, Arrays.toString(radices)), key -> {
-                double[] passes = fusedTwiddles(radices);
-                double[] table = Arrays.copyOf(passes, passes.length + 2 * (n + 1));
-                for (int e = 0; e <= n; e++) {
-                    table[passes.length + 2 * e] = Twiddles.cos2pi(e, 2L * n);
-                    // + 0: W_N^0 has the imaginary part +0, not -0.
-                    table[passes.length + 2 * e + 1] = -Twiddles.sin2pi(e, 2L * n) + 0.0;
-                }
-                return DeviceArrays.of(precision, table);
-            });
+            return TWIDDLES.computeIfAbsent(List.of(precision, "real", n, Arrays.toString(radices)),
+                    key -> DeviceArrays.of(precision, realTableValues(n, radices)));
+        }
+
+        /** {@link #realTable}'s values, in double: the passes' entries, then {@code W_{2n}^e}, e = 0 .. n. */
+        static double[] realTableValues(int n, int[] radices) {
+            double[] passes = fusedTwiddles(radices);
+            double[] table = Arrays.copyOf(passes, passes.length + 2 * (n + 1));
+            for (int e = 0; e <= n; e++) {
+                table[passes.length + 2 * e] = Twiddles.cos2pi(e, 2L * n);
+                // + 0: W_N^0 has the imaginary part +0, not -0.
+                table[passes.length + 2 * e + 1] = -Twiddles.sin2pi(e, 2L * n) + 0.0;
+            }
+            return table;
         }
 
         /** The fused kernel's table of the chain {@code radices} of n points, shared by the plans of the JVM. */

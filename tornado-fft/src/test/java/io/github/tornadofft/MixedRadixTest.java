@@ -696,4 +696,34 @@ class MixedRadixTest {
         assertEquals(MixedRadixPass.SWIZZLE, MixedRadix.layoutFlag("swizzle", 12280, Precision.FLOAT), "12280 -> 12288");
         assertEquals(0, MixedRadix.layoutFlag("off", 8000, Precision.FLOAT));
     }
+
+    /**
+     * Where a 1D real transform's split or merge runs inside its one fused mixed-radix kernel: N/2 not a power
+     * of two and fused on the device; r2c on every backend, c2r but on PTX; never in 2D, for an odd N or an N/2
+     * the fused kernel does not take. The table carries W_N^e, e = 0 .. N/2, after the passes' N/2 - 1 entries.
+     */
+    @Test
+    void realTransformsFuseTheirSplitIntoTheMixedRadixKernelWhereItIsOne() {
+        long local = 48 << 10;
+        assertTrue(Engine.fusesMixedReal(FftDescriptor.r2c(2000).batch(4).build(), local, true));
+        assertTrue(Engine.fusesMixedReal(FftDescriptor.r2c(2000).batch(4).build(), local, false));
+        assertTrue(Engine.fusesMixedReal(FftDescriptor.c2r(2000).batch(4).build(), local, false));
+        assertFalse(Engine.fusesMixedReal(FftDescriptor.c2r(2000).batch(4).build(), local, true), "c2r on PTX: two kernels");
+        assertTrue(Engine.fusesMixedReal(FftDescriptor.r2c(1000).inPlace(true).build(), local, false));
+        assertFalse(Engine.fusesMixedReal(FftDescriptor.r2c(2048).build(), local, false), "N/2 a power of two");
+        assertFalse(Engine.fusesMixedReal(FftDescriptor.r2c(1001).build(), local, false), "odd");
+        assertFalse(Engine.fusesMixedReal(FftDescriptor.r2c(12, 2000).build(), local, false), "2D");
+        assertFalse(Engine.fusesMixedReal(FftDescriptor.r2c(2 * 7 * 1024).build(), local, false), "N/2 = 7168 is not fused");
+        assertFalse(Engine.fusesMixedReal(FftDescriptor.r2c(2000).build(), 16 << 10, false), "16 KB of local memory");
+        FftDescriptor complex = Engine.complexPart(FftDescriptor.r2c(20).batch(2).build(), true);
+        assertThrows(IllegalArgumentException.class, () -> new MixedRadix(FftDescriptor.c2c(10, 10).build(), local, false, true, true));
+        String text = new MixedRadix(complex, local, false, true, true).describe();
+        assertTrue(text.contains("the real transform's split in its store (the 11 bins of each row)"), text);
+        double[] table = MixedRadix.Axis.realTableValues(10, MixedRadix.fusedRadices(10));
+        assertEquals(2 * (9 + 11), table.length);
+        for (int e = 0; e <= 10; e++) {
+            assertEquals(Math.cos(-Math.PI * e / 10), table[2 * (9 + e)], 1e-15, "Re W_20^" + e);
+            assertEquals(Math.sin(-Math.PI * e / 10), table[2 * (9 + e) + 1], 1e-15, "Im W_20^" + e);
+        }
+    }
 }
