@@ -352,7 +352,7 @@ final class Engine {
      * kernel and the split or merge kernel, v0.47) r2c 2000 x 16384 took 0.120 / 0.152 against 0.169 / 0.183
      * (OpenCL / PTX), 10000 x 4096 0.173 / 0.193 against 0.230 / 0.223; c2r 2000 x 16384 0.139 / 0.171 against
      * 0.160 / 0.168, but 10000 x 4096 0.196 / 0.284 against 0.223 / 0.221: PTX's merge in the load lost on
-     * three lengths of five (up to 29%), OpenCL's on one (6000 x 8192, 11%).
+     * four lengths of five (2-29%), OpenCL's on one (6000 x 8192, 11%); PoCL's took 3-9% less time.
      */
     static boolean fusesMixedReal(FftDescriptor d, long localBytes, boolean ptx) {
         boolean wanted = switch (MIXED_REAL) {
