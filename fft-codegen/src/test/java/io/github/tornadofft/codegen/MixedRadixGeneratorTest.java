@@ -107,6 +107,29 @@ class MixedRadixGeneratorTest {
     }
 
     @Test
+    void aRealTransformsSplitRunsInTheStoreAndItsMergeInTheLoad() {
+        // REAL: r2c's store runs over the n + 1 bins of a row, Z[e] and Z[n - e] (mod n) from local memory;
+        // c2r's load reads bins e and n - e of the row and loads conj Z'[e]; W_N^e after the passes' n - 1
+        // entries; only the fused end leaves the direct pass, and the period ignores the flag.
+        assertTrue(MixedRadixGenerator.source(Type.FLOAT).contains("public static final int REAL = 1 << 30;"));
+        for (Type type : Type.values()) {
+            assertWritten(type,
+                    "int period = (flags & ~REAL) >>> PERIOD_SHIFT;",
+                    "boolean realIn = (flags & (REAL | INVERSE)) == (REAL | INVERSE);",
+                    "boolean realOut = (flags & (REAL | INVERSE)) == REAL;",
+                    "if (realOut) {",
+                    "for (int v = item; v < lanes * (n + 1); v += lanes * per) {",
+                    "int f0 = ln * width + done + 2 * (e == n ? 0 : e);",
+                    "int f1 = ln * width + done + 2 * (e == 0 ? 0 : n - e);",
+                    "int wat = 2 * (n - 1) + 2 * e;",
+                    "} else if (!directOut) {",
+                    "if (realIn) {",
+                    "int mirror = at + 2 * (n - 2 * e) * inStride;",
+                    "vi = -(ai + (wr * br + wi * bi));");
+        }
+    }
+
+    @Test
     void theFirstPassReadsAndTheLastWritesGlobalMemory() {
         // Two passes or more, rows or columns: pass 0 reads elements q + m lines from src (in place, q's
         // later digits reversed give its butterfly), an odd-radix last pass writes elements i + m span to
@@ -114,8 +137,8 @@ class MixedRadixGeneratorTest {
         // work-items are transform-fastest.
         for (Type type : Type.values()) {
             assertWritten(type,
-                    "boolean directIn = twoPasses && ((flags & TWIDDLE) == 0 || (flags & TWIDDLE_IN_PASS) != 0);",
-                    "boolean directOut = twoPasses && outColumns == columns && (lastRadix & (lastRadix - 1)) != 0;",
+                    "boolean directIn = twoPasses && !realIn && ((flags & TWIDDLE) == 0 || (flags & TWIDDLE_IN_PASS) != 0);",
+                    "boolean directOut = twoPasses && !realOut && outColumns == columns && (lastRadix & (lastRadix - 1)) != 0;",
                     "int lane = columns ? item % lanes : item / per;",
                     "int eIn = columns ? inner * inStride : inStride;",
                     "int u1 = gIn + 2 * (q + lines) * eIn;",
