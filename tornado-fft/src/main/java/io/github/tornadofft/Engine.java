@@ -123,6 +123,11 @@ final class Engine {
     final TensorCores tensorCores;
     /** A 2D or 3D real transform with its rows first (r2c) or last (c2r), or null ({@link RowsFirst}). */
     final RowsFirst rowsFirst;
+    /**
+     * A 2D or 3D real transform whose rows are one fused mixed-radix kernel, rows first or last
+     * ({@link MixedRowsFirst}), else null; {@link #mixedRadix} is then null.
+     */
+    final MixedRowsFirst mixedRows;
     /** The rows-first route of the appended tasks, where they plan smaller groups (else {@link #rowsFirst}). */
     private RowsFirst appendedRowsFirst;
     /**
@@ -161,9 +166,12 @@ final class Engine {
         this.promoted = promotes(descriptor) ? wholeComplex(descriptor) : null;
         FftDescriptor planned = planned();
         this.bluestein = Bluestein.applies(planned) ? new Bluestein(planned) : null;
-        boolean mixedReal = fusesMixedReal(planned, this.profile.localBytes(), device.getTornadoVMBackend() == TornadoVMBackendType.PTX);
+        boolean ptx = device.getTornadoVMBackend() == TornadoVMBackendType.PTX;
+        this.mixedRows = promoted == null && key.options().compute() != Compute.TENSOR_CORES
+                ? MixedRowsFirst.plan(descriptor, this.profile, ptx) : null;
+        boolean mixedReal = fusesMixedReal(planned, this.profile.localBytes(), ptx);
         FftDescriptor mixed = mixedReal ? complexPart(planned, true) : mixedPart(planned);
-        this.mixedRadix = MixedRadix.applies(mixed) ? new MixedRadix(mixed, this.profile.localBytes(),
+        this.mixedRadix = mixedRows == null && MixedRadix.applies(mixed) ? new MixedRadix(mixed, this.profile.localBytes(),
                 MixedRadix.planes(device.getTornadoVMBackend() == TornadoVMBackendType.PTX, mixed, !this.profile.cpu()),
                 !this.profile.cpu(), mixedReal) : null;
         this.tensorCores = key.options().compute() == Compute.TENSOR_CORES ? new TensorCores(descriptor) : null;
@@ -181,9 +189,9 @@ final class Engine {
         this.output = descriptor.inPlace() ? input : HostBuffers.take(precision, (int) descriptor.outputFloats());
         this.widened = promoted == null ? null : HostBuffers.take(precision, (int) promoted.inputFloats());
         this.transformed = promoted == null ? null : HostBuffers.take(precision, (int) promoted.outputFloats());
-        this.twiddles = mixedRadix != null ? mixedRadix.tables() : tensorCores != null ? tensorCores.tables()
+        this.twiddles = mixedRows != null ? mixedRows.tables() : mixedRadix != null ? mixedRadix.tables() : tensorCores != null ? tensorCores.tables()
                 : rowsFirst != null ? rowsFirst.tables() : tables(planned, passes);
-        this.realTwiddles = descriptor.isReal() && promoted == null && !fusesRealStep && rowsFirst == null
+        this.realTwiddles = descriptor.isReal() && promoted == null && !fusesRealStep && rowsFirst == null && mixedRows == null
                 ? HostBuffers.realTwiddles(precision, lastAxis(descriptor)) : null;
         TornadoExecutionPlan built = null;
         try {
@@ -453,6 +461,10 @@ final class Engine {
         }
         if (rowsFirst != null) {
             rowsFirst.addTasks(firstGraph, input, output, twiddles, true, grid);
+            return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot()));
+        }
+        if (mixedRows != null) {
+            mixedRows.addTasks(firstGraph, input, output, grid);
             return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot()));
         }
         if (descriptor.isReal()) {
@@ -944,6 +956,9 @@ final class Engine {
         if (appendedRowsFirst != null) {
             return appendedRowsFirst.addTasks(graph, in, out, appendedRowsFirst.tables(), true, target);
         }
+        if (mixedRows != null) {
+            return mixedRows.addTasks(graph, in, out, target);
+        }
         if (appended == null) {
             List<Pass> planned = CompilerFlags.capsRegisters(device) && tensorCores == null
                     ? planPasses(planned(), profile.withMaxGroupSize(APPENDED_GROUP))
@@ -1056,6 +1071,9 @@ final class Engine {
         if (rowsFirst != null) {
             buffers.addAll(rowsFirst.work());
         }
+        if (mixedRows != null) {
+            buffers.addAll(mixedRows.work());
+        }
         if (realTwiddles != null) {
             buffers.add(realTwiddles);
         }
@@ -1072,6 +1090,9 @@ final class Engine {
         int cap = key.options().tuning().maxRegisters();
         if (mixedRadix != null && device.getTornadoVMBackend() == TornadoVMBackendType.PTX) {
             cap = Math.min(mixedRadix.ptxRegisters(), cap);
+        }
+        if (mixedRows != null && device.getTornadoVMBackend() == TornadoVMBackendType.PTX) {
+            cap = Math.min(mixedRows.ptxRegisters(), cap);
         }
         if (widensRegisters) {
             cap = DeviceProfile.DOUBLE_REGISTERS;
@@ -1125,6 +1146,9 @@ final class Engine {
             }
             if (tensorCores != null) {
                 tensorCores.free();
+            }
+            if (mixedRows != null) {
+                mixedRows.work().forEach(HostBuffers::give);
             }
             if (rowsFirst != null) {
                 rowsFirst.work().forEach(HostBuffers::give);

@@ -1070,6 +1070,9 @@ public final class FftPlan implements AutoCloseable {
         if (engine.bluestein != null) {
             return 2 * engine.passes.size() + around;
         }
+        if (engine.mixedRows != null) {
+            return engine.mixedRows.kernels();
+        }
         if (engine.mixedRadix != null) {
             return engine.mixedRadix.kernels() + (real && !engine.fusesRealStep ? 1 : 0) + around;
         }
@@ -1163,6 +1166,9 @@ public final class FftPlan implements AutoCloseable {
         }
         if (engine.rowsFirst != null) {
             return s.append(engine.rowsFirst.describe()).toString();
+        }
+        if (engine.mixedRows != null) {
+            return s.append(engine.mixedRows.describe()).toString();
         }
         if (engine.mixedRadix != null) {
             if (!d.isReal() || engine.mixedRadix.real()) {

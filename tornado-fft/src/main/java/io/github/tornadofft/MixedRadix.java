@@ -155,6 +155,8 @@ final class MixedRadix {
      * with the split (r2c) or the merge (c2r) inside ({@link MixedRadixPass#REAL}, {@link #fusesReal}).
      */
     private final boolean real;
+    /** Whether the last axis is left alone: the other axes of a real transform's half spectrum ({@link #columns}). */
+    private final boolean columnsOnly;
     /** The two work arrays of the axes that run as a convolution (none without one), from {@link HostBuffers}. */
     private final List<TornadoNativeArray> work;
 
@@ -178,7 +180,20 @@ final class MixedRadix {
      * {@link #fusesReal} must take: its one fused kernel runs the split or the merge too.
      */
     MixedRadix(FftDescriptor descriptor, long localBytes, boolean planes, boolean gpu, boolean real) {
-        if (!applies(descriptor)) {
+        this(descriptor, localBytes, planes, gpu, real, false);
+    }
+
+    /**
+     * The other axes of a 2D or 3D real transform's half spectrum {@code spectrum} (c2c, its last axis the
+     * N/2 + 1 bins of each row, which it does not transform): every axis but the last, along the columns
+     * of all N/2 + 1 bins, whatever their lengths ({@link MixedRowsFirst}).
+     */
+    static MixedRadix columns(FftDescriptor spectrum, long localBytes, boolean planes, boolean gpu) {
+        return new MixedRadix(spectrum, localBytes, planes, gpu, false, true);
+    }
+
+    private MixedRadix(FftDescriptor descriptor, long localBytes, boolean planes, boolean gpu, boolean real, boolean columnsOnly) {
+        if (columnsOnly ? descriptor.kind() != FftDescriptor.Kind.C2C || descriptor.rank() < 2 : !applies(descriptor)) {
             throw new IllegalArgumentException("descriptor: a c2c transform with an axis length that is not a power of"
                     + " two (in 1D, one with no prime factor above 13), got " + descriptor);
         }
@@ -188,9 +203,10 @@ final class MixedRadix {
         }
         this.descriptor = descriptor;
         this.real = real;
+        this.columnsOnly = columnsOnly;
         int[] shape = descriptor.shape();
         List<Axis> list = new ArrayList<>();
-        for (int a = shape.length - 1; a >= 0; a--) {
+        for (int a = shape.length - (columnsOnly ? 2 : 1); a >= 0; a--) {
             if (shape[a] > 1) {
                 list.add(new Axis(descriptor, a, localBytes, planes, gpu, real));
             }
@@ -972,7 +988,7 @@ final class MixedRadix {
             boolean last = x == axes.size() - 1;
             FftDescriptor.Layout in = first ? axis.layout(descriptor.inputLayout()) : axis.packed();
             FftDescriptor.Layout out = last ? axis.layout(descriptor.outputLayout()) : axis.packed();
-            String prefix = axes.size() == 1 ? "" : "a" + axis.axis;
+            String prefix = axes.size() == 1 && !columnsOnly ? "" : "a" + axis.axis;
             tasks.addAll(axis.addTasks(graph, prefix, direction, chain.subList(at, at + axis.passes() + 1), in, out,
                     last ? scale : 1, maxGroup, target, work));
             at += axis.passes();

@@ -172,8 +172,9 @@ class MixedRadixNdPlanTest {
 
     static Stream<Arguments> realShapes() {
         // A mixed axis before a power-of-two X, a power of two before a mixed X (N/2 = 3, odd: no bin N/4),
-        // 3D, N/2 = 7; a 1080p frame.
+        // 3D, N/2 = 7; a 1080p frame; columns of 7000 pass by pass (an odd count of kernels over the half spectrum).
         return Stream.of(
+                Arguments.of(new int[] {7000, 6}, 1, Precision.FLOAT),
                 Arguments.of(new int[] {6, 16}, 3, Precision.FLOAT),
                 Arguments.of(new int[] {16, 6}, 3, Precision.DOUBLE),
                 Arguments.of(new int[] {12, 10}, 2, Precision.FLOAT),
@@ -254,22 +255,37 @@ class MixedRadixNdPlanTest {
     }
 
     @Test
-    void printsARealTransformsSplitAndMergeAroundItsAxes() {
-        // r2c 12 x 10: the complex 12 x 5 (rows of 5, columns of 12), then the split; c2r the merge first.
+    void printsARealTransformsRowsFirstAndItsOtherAxesOverTheHalfSpectrum() {
+        // r2c 12 x 10: the 12 real rows of 10 (5 points, the split inside), then the columns of 12 over the 6
+        // bins of each row; c2r the columns first, the rows last (the merge inside), but on PTX, which keeps
+        // the merge kernel and the whole complex shape.
+        boolean ptx = TestDevice.get().getTornadoVMBackend() == uk.ac.manchester.tornado.api.enums.TornadoVMBackendType.PTX;
         try (FftPlan plan = FftPlan.create(FftDescriptor.r2c(12, 10).build(), TestDevice.get())) {
+            String text = plan.toString();
+            assertTrue(text.contains("rows first: mixed radix 5 = 5: R5(span 1), the 12 real rows' split inside, then the"
+                    + " other axes over the 6 bins of each row: axis 0 12 = 12: R12(span 1)"), text);
+            assertEquals(2, plan.kernelsPerTransform(), text);
+            assertTrue(text.contains("  kernel 0: every pass in one work-group, 12 transforms")
+                    && text.contains("the real transform's split in its store (the 6 bins of each row)")
+                    && text.contains("  kernel 1: every pass in one work-group, along axis 0 (6 columns, 6 apart)"), text);
+        }
+        try (FftPlan plan = FftPlan.create(FftDescriptor.c2r(12, 10).build(), TestDevice.get())) {
+            String text = plan.toString();
+            assertTrue(ptx ? text.contains("merge, mixed radix 12 x 5") && text.contains("  kernel 0: merge: ")
+                    : text.contains("the other axes over the 6 bins of each row: axis 0 12 = 12: R12(span 1), then rows last:"
+                    + " mixed radix 5 = 5: R5(span 1), the 12 real rows' merge inside"), text);
+            long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
+            assertEquals(plan.kernelsPerTransform(), kernels, text);
+            assertEquals(ptx ? 3 : 2, kernels, text);
+        }
+        // Turned off: the complex 12 x 5 (rows of 5, columns of 12), then the split (another batch: another engine).
+        try (SystemProperties ignored = SystemProperties.set(MixedRowsFirst.PROPERTY, "false");
+             FftPlan plan = FftPlan.create(FftDescriptor.r2c(12, 10).batch(2).build(), TestDevice.get())) {
             String text = plan.toString();
             assertTrue(text.contains("mixed radix 12 x 5, the last axis first: axis 1 5 = 5: R5(span 1); axis 0 12 = 12:"
                     + " R12(span 1), split"), text);
             assertEquals(3, plan.kernelsPerTransform(), text);
             assertTrue(text.contains("  kernel 2: split: the 6 bins of each real row from its 5-point transform"), text);
-        }
-        try (FftPlan plan = FftPlan.create(FftDescriptor.c2r(12, 10).build(), TestDevice.get())) {
-            String text = plan.toString();
-            assertTrue(text.contains("merge, mixed radix 12 x 5"), text);
-            assertTrue(text.contains("  kernel 0: merge: ") && text.contains("  kernel 2: every pass in one work-group,"
-                    + " along axis 0"), text);
-            long kernels = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel")).count();
-            assertEquals(plan.kernelsPerTransform(), kernels, text);
         }
     }
 

@@ -224,15 +224,16 @@ class RealTransformNdTest {
         }
     }
 
-    @Test
-    void appendsA3dR2cAndC2rToACallersTaskGraph() throws Exception {
-        int[] shape = {8, 16, 32};
+    /** Powers of two (the rows-first passes) and 6 x 10 x 12 (the mixed-radix rows first, N/2 = 6). */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("appendedShapes")
+    void appendsA3dR2cAndC2rToACallersTaskGraph(int[] shape) throws Exception {
         for (FftDescriptor d : new FftDescriptor[] {FftDescriptor.r2c(shape).batch(2).build(), FftDescriptor.c2r(shape).batch(2).build()}) {
             float[] host = Signals.random(d.inputFloats());
             FloatArray in = Signals.keep(FloatArray.fromArray(host));
             FloatArray out = Signals.keep(new FloatArray((int) d.outputFloats()));
             out.init(Float.NaN);
-            TaskGraph graph = new TaskGraph("realnd" + d.kind()).transferToDevice(DataTransferMode.EVERY_EXECUTION, in, out);
+            TaskGraph graph = new TaskGraph("realnd" + d.kind() + shape[2]).transferToDevice(DataTransferMode.EVERY_EXECUTION, in, out);
             try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
                 GridScheduler grid = new GridScheduler();
                 plan.appendTo(graph, in, out, grid);
@@ -246,6 +247,10 @@ class RealTransformNdTest {
                     : referenceC2r(host, shape, 2, Norm.BACKWARD);
             Signals.assertClose(out.toHeapArray(), expected, d.size(), "appended " + d);
         }
+    }
+
+    static Stream<Arguments> appendedShapes() {
+        return Stream.of(Arguments.of((Object) new int[] {8, 16, 32}), Arguments.of((Object) new int[] {6, 10, 12}));
     }
 
     @Test
