@@ -52,7 +52,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * elements and splits them there into the spectrum; c2r merges the half spectrum into the output's
  * rows and runs the inverse passes there, so the input is never written. Where the complex part is
  * one pass in 1D, or one fused mixed-radix kernel ({@link #fusesMixedReal}), the split or merge runs
- * inside it instead ({@link #fusesRealStep}): one kernel. Its
+ * inside it instead ({@link #fusesRealStep}): one kernel; in 2D and 3D such rows go first or last,
+ * the other axes over the half spectrum ({@link RowsFirst} for powers of two, {@link MixedRowsFirst}). Its
  * direction is fixed: it has no graph 2. A 1D transform whose length is not a power of two is
  * Bluestein's convolution ({@link Bluestein}): its graphs 1 and 2 run the chirp kernels around the
  * passes of M points, forward and inverse, through two work arrays of M points per transform; where its
