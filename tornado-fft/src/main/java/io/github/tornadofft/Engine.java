@@ -32,6 +32,7 @@ import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -173,7 +174,7 @@ final class Engine {
         boolean mixedReal = fusesMixedReal(planned, this.profile.localBytes(), ptx);
         FftDescriptor mixed = mixedReal ? complexPart(planned, true) : mixedPart(planned);
         this.mixedRadix = mixedRows == null && MixedRadix.applies(mixed) ? new MixedRadix(mixed, this.profile.localBytes(),
-                MixedRadix.planes(device.getTornadoVMBackend() == TornadoVMBackendType.PTX, mixed, !this.profile.cpu()),
+                MixedRadix.planes(ptx, mixed, !this.profile.cpu()),
                 !this.profile.cpu(), mixedReal) : null;
         this.tensorCores = key.options().compute() == Compute.TENSOR_CORES ? new TensorCores(descriptor) : null;
         this.rowsFirst = promoted == null && tensorCores == null ? RowsFirst.plan(descriptor, this.profile) : null;
@@ -520,12 +521,20 @@ final class Engine {
     }
 
     /**
-     * Names the graph's output and every scratch buffer as (on-demand) outputs: that is what makes
-     * TornadoVM release their device memory, and unpin their host memory, when the engine is freed.
+     * Names the graph's output and every scratch buffer of {@code chain} (all but its first) as
+     * (on-demand) outputs ({@link #freedWith}).
      */
     private static void name(TaskGraph graph, List<TornadoNativeArray> chain) {
+        freedWith(graph, chain.subList(1, chain.size()));
+    }
+
+    /**
+     * Names each of the arrays a graph writes as an (on-demand) output of it, once: that is what makes
+     * TornadoVM release their device memory, and unpin their host memory, when the engine is freed.
+     */
+    static void freedWith(TaskGraph graph, Collection<TornadoNativeArray> written) {
         Set<TornadoNativeArray> named = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (TornadoNativeArray buffer : chain.subList(1, chain.size())) {
+        for (TornadoNativeArray buffer : written) {
             if (named.add(buffer)) {
                 graph.transferToHost(DataTransferMode.UNDER_DEMAND, buffer);
             }
@@ -845,16 +854,13 @@ final class Engine {
             }
             tasks.add(Bluestein.grid(target, name, base + "part", points, group));
         }
-        Set<TornadoNativeArray> written = Collections.newSetFromMap(new IdentityHashMap<>());
-        written.add(widened);
+        List<TornadoNativeArray> written = new ArrayList<>(List.of(widened));
         written.addAll(chain.subList(1, chain.size()));
         if (mixedRadix != null) {
             written.addAll(mixedRadix.work());
         }
         written.add(out);
-        for (TornadoNativeArray buffer : written) {
-            graph.transferToHost(DataTransferMode.UNDER_DEMAND, buffer);
-        }
+        freedWith(graph, written);
         return tasks;
     }
 

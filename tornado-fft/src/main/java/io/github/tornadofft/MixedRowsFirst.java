@@ -7,15 +7,11 @@ import io.github.tornadofft.kernels.MixedRadixPass;
 import io.github.tornadofft.plan.DeviceProfile;
 import uk.ac.manchester.tornado.api.GridScheduler;
 import uk.ac.manchester.tornado.api.TaskGraph;
-import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.types.arrays.TornadoNativeArray;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A 2D or 3D real transform whose rows' N/2 points are one fused mixed-radix kernel, with its rows
@@ -156,7 +152,6 @@ final class MixedRowsFirst {
         double scale = Engine.scale(descriptor);
         int k = columns.passes();
         List<String> tasks = new ArrayList<>();
-        Set<TornadoNativeArray> written = Collections.newSetFromMap(new IdentityHashMap<>());
         List<TornadoNativeArray> chain = new ArrayList<>();
         if (r2c) {
             // The other axes' k kernels alternate between S and the output, ending in the output; the rows
@@ -175,13 +170,11 @@ final class MixedRowsFirst {
             tasks.addAll(columns.addTasks(graph, direction, chain, true, 1, maxGroup, target));
             tasks.addAll(rowKernel.addTasks(graph, direction, List.of(chain.getLast(), out), true, scale, maxGroup, target));
         }
-        written.addAll(chain);
+        List<TornadoNativeArray> written = new ArrayList<>(chain);
         written.add(out);
         written.addAll(columns.work());
-        written.remove(in);
-        for (TornadoNativeArray buffer : written) {
-            graph.transferToHost(DataTransferMode.UNDER_DEMAND, buffer);
-        }
+        written.removeIf(buffer -> buffer == in);
+        Engine.freedWith(graph, written);
         return tasks;
     }
 

@@ -264,9 +264,7 @@ final class RowsFirst {
         if (in != out) {
             written.remove(in);
         }
-        for (TornadoNativeArray buffer : written) {
-            graph.transferToHost(DataTransferMode.UNDER_DEMAND, buffer);
-        }
+        Engine.freedWith(graph, written);
         return tasks;
     }
 
