@@ -203,8 +203,17 @@ public final class FftPlan implements AutoCloseable {
         }
         FftDescriptor complex = Engine.complexPart(descriptor);
         boolean packed = complex.inputPacked() && complex.outputPacked();
+        if (Engine.isRealRows(descriptor)) {
+            // Two scratch arrays of the half spectrum (rows of N/2 + 1: the rows-first routes'), and the work
+            // arrays of an axis that runs as a convolution over its columns.
+            int[] spectrum = descriptor.shape();
+            spectrum[spectrum.length - 1] = Engine.lastAxis(descriptor) / 2 + 1;
+            FftDescriptor half = FftDescriptor.c2c(spectrum).batch(descriptor.batch()).precision(descriptor.precision()).build();
+            return (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats()) + 2 * half.floats())
+                    * descriptor.precision().bytes() + MixedRadix.columnsWorkBytes(half);
+        }
         return (descriptor.inputFloats() + (descriptor.inPlace() ? 0 : descriptor.outputFloats())
-                + (packed && !complex.inPlace() && !Engine.isRealRows(descriptor) ? 1 : 2) * complex.floats())
+                + (packed && !complex.inPlace() ? 1 : 2) * complex.floats())
                 * descriptor.precision().bytes() + MixedRadix.workBytes(Engine.mixedPart(descriptor));
     }
 

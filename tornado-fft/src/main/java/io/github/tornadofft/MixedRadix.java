@@ -241,13 +241,24 @@ final class MixedRadix {
 
     /** Device bytes the work arrays of a plan of {@code d} take (0 where no axis runs as a convolution). */
     static long workBytes(FftDescriptor d) {
-        if (!applies(d)) {
-            return 0;
-        }
+        return applies(d) ? workBytes(d, d.rank()) : 0;
+    }
+
+    /**
+     * Device bytes the work arrays of {@link #columns} of the half spectrum {@code spectrum} take: those of its
+     * axes but the last (0 where none runs as a convolution).
+     */
+    static long columnsWorkBytes(FftDescriptor spectrum) {
+        return workBytes(spectrum, spectrum.rank() - 1);
+    }
+
+    /** The work arrays' bytes for the convolutions along the first {@code axes} axes of {@code d}. */
+    private static long workBytes(FftDescriptor d, int axes) {
         long most = 0;
         int[] shape = d.shape();
         long size = d.size();
-        for (int length : shape) {
+        for (int a = 0; a < axes; a++) {
+            int length = shape[a];
             if (!smooth(length)) {
                 most = Math.max(most, 2L * Bluestein.convolutionLength(length) * (size / length) * d.batch());
             }
@@ -1075,10 +1086,6 @@ final class MixedRadix {
         /** Whether this fused axis runs a real transform's split or merge too ({@link MixedRadix#fusesReal}). */
         private final boolean real;
 
-        Axis(FftDescriptor descriptor, int axis, long localBytes, boolean planes, boolean gpu) {
-            this(descriptor, axis, localBytes, planes, gpu, false);
-        }
-
         Axis(FftDescriptor descriptor, int axis, long localBytes, boolean planes, boolean gpu, boolean real) {
             int[] shape = descriptor.shape();
             this.descriptor = descriptor;
@@ -1112,7 +1119,7 @@ final class MixedRadix {
                 this.radices = new int[0];
                 this.fused = false;
                 this.split = null;
-                this.points = new Axis(FftDescriptor.c2c(m).batch(transforms).precision(precision).build(), 0, localBytes, planes, gpu);
+                this.points = new Axis(FftDescriptor.c2c(m).batch(transforms).precision(precision).build(), 0, localBytes, planes, gpu, false);
                 this.chirp = Bluestein.chirp(n, precision);
                 this.spectrum = Bluestein.spectrum(n, precision);
                 List<TornadoNativeArray> list = new ArrayList<>(points.tables);
@@ -1166,14 +1173,7 @@ final class MixedRadix {
 
         /** {@link #realTable}'s values, in double: the passes' entries, then {@code W_{2n}^e}, e = 0 .. n. */
         static double[] realTableValues(int n, int[] radices) {
-            double[] passes = fusedTwiddles(radices);
-            double[] table = Arrays.copyOf(passes, passes.length + 2 * (n + 1));
-            for (int e = 0; e <= n; e++) {
-                table[passes.length + 2 * e] = Twiddles.cos2pi(e, 2L * n);
-                // + 0: W_N^0 has the imaginary part +0, not -0.
-                table[passes.length + 2 * e + 1] = -Twiddles.sin2pi(e, 2L * n) + 0.0;
-            }
-            return table;
+            return TwiddleTable.withRealTwiddles(fusedTwiddles(radices), n, n + 1);
         }
 
         /** The fused kernel's table of the chain {@code radices} of n points, shared by the plans of the JVM. */

@@ -23,16 +23,17 @@ import java.util.List;
  * rows and then a split kernel pairing rows at negated indices reads and writes the spectrum once more;
  * this one does not.
  *
- * <p>r2c: the rows from the real input into the spectrum, then each other axis in turn, between the
- * output and a scratch spectrum S (the rows write whichever of the two makes the last axis end in the
- * output; a fused axis may also run in place). c2r: the other axes from the caller's spectrum (never
+ * <p>r2c: the rows from the real input into the spectrum, then each other axis's kernels in turn,
+ * alternating between the output and a scratch spectrum S (the rows write whichever of the two makes the
+ * last kernel end in the output). c2r: the other axes from the caller's spectrum (never
  * written) through S and a second scratch spectrum where there are several kernels, the last into S,
  * then the rows from S into the real output, merging as they load. The norm is applied by the rows.
  *
  * <p>It applies to an out-of-place real transform of two or three axes, not all powers of two (those take
  * {@link RowsFirst}), whose 1D rows {@link Engine#fusesMixedReal} takes: N/2 not a power of two and fused
  * on the device; c2r not on PTX, where the merge kernel of its own was faster. The system property
- * {@value #PROPERTY} = false keeps the split or merge kernel (for comparisons).
+ * {@value #PROPERTY} = false keeps the split or merge kernel (for comparisons). Not thread-safe: its engine
+ * serialises its use (built once, appended under the engine's lock), and frees the arrays of {@link #work}.
  */
 final class MixedRowsFirst {
 

@@ -76,7 +76,8 @@ class DeviceHeapCheck {
 
     /**
      * A 2D real transform with its rows first or last holds a scratch spectrum beside the caller's arrays:
-     * r2c and c2r of 2048 x 4096, about 100 MiB a plan, created and closed in turn.
+     * r2c and c2r of 2048 x 4096 (powers of two, {@link RowsFirst}) and of 2000 x 4000 (the mixed-radix
+     * rows, {@link MixedRowsFirst}), about 100 MiB a plan, created and closed in turn.
      */
     @Test
     void realTransformsWithTheirRowsFirstFreeTheirArrays() {
@@ -84,15 +85,17 @@ class DeviceHeapCheck {
                 "run in the build's device-heap execution (tornado.device.memory)");
         try (SystemProperties none = SystemProperties.set(EngineCache.IDLE_ENGINES_PROPERTY, "0")) {
             FftPlan.clearCache();
-            for (FftDescriptor d : List.of(FftDescriptor.r2c(2048, 4096).build(), FftDescriptor.c2r(2048, 4096).build())) {
+            for (FftDescriptor d : List.of(FftDescriptor.r2c(2048, 4096).build(), FftDescriptor.c2r(2048, 4096).build(),
+                    FftDescriptor.r2c(2000, 4000).build(), FftDescriptor.c2r(2000, 4000).build())) {
                 float[] x = Signals.random(d.inputFloats());
                 float[] y = new float[(int) d.outputFloats()];
-                long spectrum = 2L * 2048 * 2049 * Float.BYTES;
+                int rows = d.shape()[0];
+                long spectrum = 2L * rows * (d.shape()[1] / 2 + 1) * Float.BYTES;
                 for (int cycle = 0; cycle < 4; cycle++) {
                     try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
                         assertTrue(plan.toString().contains("rows "), plan.toString());
                         plan.execute(x, y);
-                        assertTrue(FftPlan.deviceBytesHeld() >= 3 * spectrum - 2L * 2048 * Float.BYTES,
+                        assertTrue(FftPlan.deviceBytesHeld() >= 3 * spectrum - 2L * rows * Float.BYTES,
                                 "an open plan holds the real array and two spectra\n" + plan);
                     }
                     assertEquals(0, FftPlan.deviceBytesHeld(), "closed, with no cache: nothing held");

@@ -65,6 +65,43 @@ class PlanLifecycleTest {
         }
     }
 
+    /**
+     * The same for real transforms over their routes: 1D 1000 (the split or merge inside the mixed-radix
+     * kernel), 2D 12 x 10 and 3D 6 x 10 x 12 (the mixed-radix rows first or last, scratch spectra of their
+     * own), 2D 16 x 32 (the power-of-two rows first), both kinds.
+     */
+    @Test
+    void realPlansInALoopKeepHeapAndDeviceMemoryFlat() {
+        int[][] shapes = {{1000}, {12, 10}, {6, 10, 12}, {16, 32}};
+        realCycle(2 * shapes.length, shapes);   // fills the cache with each shape's engines
+        long heapBefore = heapAfterGc();
+        long deviceBefore = FftPlan.deviceBytesHeld();
+        int cycles = 4 * shapes.length;
+        realCycle(cycles, shapes);
+        long heapGrowth = heapAfterGc() - heapBefore;
+        assertTrue(heapGrowth < 6L << 20, "heap grew by " + (heapGrowth >> 10) + " KiB over " + cycles + " cycles");
+        assertEquals(0, FftPlan.deviceBytesHeld() - deviceBefore, "device bytes held grew");
+    }
+
+    /** Creates, runs and closes an r2c and a c2r plan of each shape in turn, each checked against the reference. */
+    private static void realCycle(int cycles, int[][] shapes) {
+        for (int c = 0; c < cycles; c++) {
+            int[] shape = shapes[c % shapes.length];
+            int[] full = new int[shape.length + 1];
+            full[0] = 2;
+            System.arraycopy(shape, 0, full, 1, shape.length);
+            int[] axes = java.util.stream.IntStream.rangeClosed(1, shape.length).toArray();
+            FftDescriptor r2c = FftDescriptor.r2c(shape).batch(2).build();
+            double[] x = Signals.random(Precision.FLOAT, r2c.inputFloats());
+            Signals.assertClose(Signals.execute(r2c, x), io.github.tornadofft.reference.ReferenceFft.r2c(x, full, axes,
+                    Norm.BACKWARD), r2c.size(), Precision.FLOAT, "r2c cycle " + c);
+            FftDescriptor c2r = FftDescriptor.c2r(shape).batch(2).build();
+            double[] half = Signals.random(Precision.FLOAT, c2r.inputFloats());
+            Signals.assertClose(Signals.execute(c2r, half), io.github.tornadofft.reference.ReferenceFft.c2r(half, full, axes,
+                    Norm.BACKWARD), c2r.size(), Precision.FLOAT, "c2r cycle " + c);
+        }
+    }
+
     @Test
     void oneDescriptorComputesBothDirectionsInAnyOrder() {
         for (Direction first : Direction.values()) {

@@ -112,11 +112,20 @@ public final class TwiddleTable {
     public static double[] forRealPass(int[] sub) {
         double[] pass = forPass(sub, 1);
         int r = pass.length / 2;
-        double[] table = java.util.Arrays.copyOf(pass, 4 * r);
-        for (int m = 0, at = 2 * r; m < r; m++) {
-            at = put(table, at, m, 2L * r);
+        return withRealTwiddles(pass, r, r);
+    }
+
+    /**
+     * {@code table} followed by a real transform's twiddles {@code W_N^m}, m &lt; {@code count}, N = 2
+     * {@code half}: what a kernel that runs the split or merge of N points after its own passes reads
+     * (the register pass's {@link #forRealPass}, count N/2; the fused mixed-radix kernel's, count N/2 + 1).
+     */
+    public static double[] withRealTwiddles(double[] table, int half, int count) {
+        double[] all = java.util.Arrays.copyOf(table, table.length + 2 * count);
+        for (int m = 0, at = table.length; m < count; m++) {
+            at = put(all, at, m, 2L * half);
         }
-        return table;
+        return all;
     }
 
     /**
