@@ -346,6 +346,44 @@ final class Engine {
     }
 
     /**
+     * The system property that says whether a 1D real transform whose complex part takes several passes runs
+     * its split in the last pass's store (r2c) and its merge in the first pass's load (c2r)
+     * ({@link #fusesRealAcrossPasses}): {@code true} (the default) or {@code false} (the passes and the split or
+     * merge kernel, for comparisons).
+     */
+    static final String REAL_PASSES_PROPERTY = "tornado.fft.real.passesFused";
+
+    /**
+     * Whether the 1D real transform {@code d}, whose complex part of N/2 points takes several {@code passes},
+     * runs its split inside the last pass (r2c) or its merge inside the first (c2r) ({@link RegisterPass#REAL}):
+     * that pass's line i holds bins i + m lines, whose partners lie on line lines - i, and its groups take
+     * lines in mirrored pairs, so r2c finds every partner in local memory and c2r reads it beside its own
+     * bins. It needs the paired exchange (both parts of a value in local memory at once), at least two
+     * lines per group and no fused X axis; under {@link #REAL_PASSES_PROPERTY} {@code false}, never.
+     *
+     * @throws IllegalArgumentException naming {@link #REAL_PASSES_PROPERTY} where it is neither true nor false
+     */
+    static boolean fusesRealAcrossPasses(FftDescriptor d, List<Pass> passes) {
+        String property = System.getProperty(REAL_PASSES_PROPERTY, "true");
+        boolean wanted = switch (property) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(REAL_PASSES_PROPERTY + ": true or false, got " + property);
+        };
+        if (!wanted || !d.isReal() || isRealRows(d) || passes.size() < 2
+                || passes.stream().anyMatch(p -> p.stride() != 1 || p.fused() != 1)) {
+            return false;
+        }
+        Pass end = realEnd(d, passes);
+        return end.cols() >= 2 && !end.split();
+    }
+
+    /** Whether {@code passes} compute {@code d}'s real transform with its split or merge inside one of them. */
+    static boolean realInPasses(FftDescriptor d, List<Pass> passes) {
+        return fusesRealStep(d, passes) || fusesRealAcrossPasses(d, passes);
+    }
+
+    /**
      * The system property that says where a 1D real transform of one fused mixed-radix kernel runs its split
      * or merge inside it ({@link #fusesMixedReal}): {@code auto} (the default), {@code true} (both kinds on
      * every backend) or {@code false} (neither: the kernel and the split or merge kernel, for comparisons).
@@ -376,7 +414,7 @@ final class Engine {
 
     /** Whether this plan's real transform, by {@code passes} or its mixed-radix kernels, runs its split or merge inside a pass. */
     private boolean fusesReal(List<Pass> passes) {
-        return mixedRadix != null ? mixedRadix.real() : fusesRealStep(planned(), passes);
+        return mixedRadix != null ? mixedRadix.real() : realInPasses(planned(), passes);
     }
 
     /**
@@ -388,7 +426,15 @@ final class Engine {
             return List.of(HostBuffers.realPassTwiddles(d.precision(), passes.getFirst().sub()));
         }
         Precision arithmetic = DeviceArrays.arithmetic(d.precision());
-        return passes.stream().map(pass -> HostBuffers.twiddles(arithmetic, pass.sub(), pass.span(), pass.fused())).toList();
+        Pass end = fusesRealAcrossPasses(d, passes) ? realEnd(d, passes) : null;
+        return passes.stream().map(pass -> pass == end
+                ? HostBuffers.realPassTwiddles(arithmetic, pass.sub(), pass.span(), pass.n() / pass.radix())
+                : HostBuffers.twiddles(arithmetic, pass.sub(), pass.span(), pass.fused())).toList();
+    }
+
+    /** The pass that carries a real transform's split (r2c: the last) or merge (c2r: the first). */
+    static Pass realEnd(FftDescriptor d, List<Pass> passes) {
+        return d.kind() == FftDescriptor.Kind.R2C ? passes.getLast() : passes.getFirst();
     }
 
     /** Whether {@code d} is a real transform of more than one row per transform (2D or 3D, no axis of 1 aside). */
@@ -598,8 +644,9 @@ final class Engine {
         }
         boolean inverse = direction == Direction.INVERSE;
         // A real transform's one pass with the split or merge inside reads or writes the spectrum's rows.
-        boolean real = fusesRealStep(planned(), passes);
+        boolean real = realInPasses(planned(), passes);
         FftDescriptor complex = complexPart(planned(), real);
+        Pass end = real ? realEnd(planned(), passes) : null;
         long points = complex.floats() / 2;
         List<String> tasks = new ArrayList<>();
         String base = taskBase(graph);
@@ -609,7 +656,7 @@ final class Engine {
             Pass pass = passes.get(p);
             boolean last = p == passes.size() - 1;
             // The first pass reads the input's layout, the last writes the output's; between, packed.
-            int flags = passFlags(pass, inverse, real, p == 0 && !complex.inputPacked(), last && !complex.outputPacked(),
+            int flags = passFlags(pass, inverse, pass == end, p == 0 && !complex.inputPacked(), last && !complex.outputPacked(),
                     complex.size(), late);
             tasks.add(addPass(graph, base + prefix + p, pass, false, chain.get(p), chain.get(p + 1), twiddles.get(p), flags,
                     last ? scale : 1f, inLayout, outLayout, points, target));
@@ -884,7 +931,10 @@ final class Engine {
      */
     private List<TornadoNativeArray> realChain(List<Pass> passes, TornadoNativeArray in, TornadoNativeArray out) {
         if (fusesReal(passes)) {
-            return List.of(in, out);
+            // Between the passes, packed: the spectrum has room for them (r2c) and so has a packed output (c2r).
+            return mixedRadix != null || passes.size() == 1 ? List.of(in, out)
+                    : bufferChain(passes.size(), in, out, descriptor.kind() == FftDescriptor.Kind.R2C
+                    || !descriptor.inPlace() ? List.of(out) : List.of(), 0);
         }
         int k = mixedRadix != null ? mixedRadix.passes() : passes.size();
         boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;

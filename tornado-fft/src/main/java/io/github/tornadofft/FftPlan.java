@@ -1207,9 +1207,11 @@ public final class FftPlan implements AutoCloseable {
         List<String> notation = new java.util.ArrayList<>(passes.stream().map(Pass::kernelNotation).toList());
         boolean r2c = d.kind() == FftDescriptor.Kind.R2C;
         boolean fused = engine.fusesRealStep;
+        // The pass the split or merge is inside: r2c's last, c2r's first.
+        int end = r2c ? passes.size() - 1 : 0;
         if (fused) {
-            String only = notation.getFirst();
-            notation.set(0, r2c ? only.substring(0, only.length() - 1) + ", split}" : "{merge, " + only.substring(1));
+            String only = notation.get(end);
+            notation.set(end, r2c ? only.substring(0, only.length() - 1) + ", split}" : "{merge, " + only.substring(1));
         } else if (d.isReal()) {
             notation.add(r2c ? notation.size() : 0, r2c ? "split" : "merge");
         }
@@ -1220,15 +1222,16 @@ public final class FftPlan implements AutoCloseable {
         }
         for (int p = 0; p < passes.size(); p++) {
             Pass pass = passes.get(p);
-            s.append("  kernel ").append(kernel++).append(": ").append(fused ? notation.getFirst() : pass.kernelNotation())
+            s.append("  kernel ").append(kernel++).append(": ").append(fused && p == end ? notation.get(end) : pass.kernelNotation())
                     .append("  ").append(pass.schedule()).append(", ").append(pass.groups(complex.floats() / 2)).append(" groups");
             if (d.isReal() && pass.axis() == 0 && (p == 0 || passes.get(p - 1).axis() != 0)) {
                 s.append(", ").append(complex.size()).append("-point complex transform").append(r2c ? " of the real rows as pairs" : "");
             }
-            if (fused) {
+            if (fused && p == end) {
                 int n = Engine.lastAxis(d);
-                s.append(r2c ? ", split into the " + (n / 2 + 1) + " bins as it stores (bins k, N/2 - k paired in local memory)"
-                        : ", merge of the " + (n / 2 + 1) + " bins as it loads (bins k, N/2 - k read together)");
+                String pairs = passes.size() > 1 ? ", lines i and " + pass.n() / pass.radix() + " - i in one group" : "";
+                s.append(r2c ? ", split into the " + (n / 2 + 1) + " bins as it stores (bins k, N/2 - k paired in local memory"
+                        + pairs + ")" : ", merge of the " + (n / 2 + 1) + " bins as it loads (bins k, N/2 - k read together)");
             }
             if (p == 0 && !complex.inputPacked()) {
                 s.append(", reads the input's layout (").append(complex.inputLayout()).append(')');

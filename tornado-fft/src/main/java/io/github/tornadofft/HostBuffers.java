@@ -60,8 +60,17 @@ final class HostBuffers {
      * split or merge is fused ({@link TwiddleTable#forRealPass}), shared and read-only.
      */
     static synchronized TornadoNativeArray realPassTwiddles(Precision precision, int[] sub) {
-        return REAL_PASS_TWIDDLES.computeIfAbsent(List.of(precision, IntStream.of(sub).boxed().toList()),
-                k -> DeviceArrays.of(precision, TwiddleTable.forRealPass(sub)));
+        return realPassTwiddles(precision, sub, 1, 1);
+    }
+
+    /**
+     * The twiddle table of the pass of register radices {@code sub} and span {@code span} that ends the
+     * complex part, of {@code lines} lines per pass, of a real transform with its split or merge inside
+     * ({@link TwiddleTable#forRealPass(int[], int, int)}), shared and read-only.
+     */
+    static synchronized TornadoNativeArray realPassTwiddles(Precision precision, int[] sub, int span, int lines) {
+        return REAL_PASS_TWIDDLES.computeIfAbsent(List.of(precision, IntStream.of(sub).boxed().toList(), span, lines),
+                k -> DeviceArrays.of(precision, TwiddleTable.forRealPass(sub, span, lines)));
     }
 
     /** The twiddles of the split and merge of real transforms of {@code n} points ({@link TwiddleTable#forRealSplit}), shared and read-only. */

@@ -19,10 +19,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A 1D real transform whose complex part of N/2 points is one pass runs its split (r2c) or merge (c2r)
- * inside that pass: one kernel per transform. Every register decomposition and store variant the
- * planner can give that pass is forced here on the CPU and held to numpy's rfft and irfft; the split
- * exchange, which holds one part of a value at a time, keeps the split and merge kernels.
+ * A 1D real transform runs its split (r2c) inside the last pass of its complex part of N/2 points and its
+ * merge (c2r) inside the first: one kernel per pass, none more. Where the complex part is one pass that
+ * pass is the whole transform; where it takes several, r2c's last pass takes its lines in mirrored pairs.
+ * Every register decomposition, group shape and store variant the planner can give those passes is
+ * forced here on the CPU and held to numpy's rfft and irfft; the split exchange, which holds one part of a
+ * value at a time, keeps the split and merge kernels, and so does {@code tornado.fft.real.passesFused=false}.
  */
 @Tag("device")
 @ExtendWith(Seed.class)
@@ -73,13 +75,71 @@ class FusedRealStepTest {
     }
 
     @Test
-    void aRealTransformOfSeveralPassesKeepsItsSplitAndMergeKernels() {
+    void aRealTransformOfSeveralPassesSplitsInItsLastPassAndMergesInItsFirst() {
         for (FftDescriptor.Kind kind : new FftDescriptor.Kind[] {FftDescriptor.Kind.R2C, FftDescriptor.Kind.C2R}) {
-            try (FftPlan plan = FftPlan.create(descriptor(kind, 1 << 14, 1), TestDevice.get())) {
-                String text = plan.toString();
+            boolean r2c = kind == FftDescriptor.Kind.R2C;
+            String text = assertMatchesNumpy(descriptor(kind, 1 << 14, 3), "several passes");
+            try (FftPlan plan = FftPlan.create(descriptor(kind, 1 << 14, 3), TestDevice.get())) {
                 assertTrue(plan.passes().size() > 1, text);
-                assertEquals(plan.passes().size() + 1, plan.kernelsPerTransform(), text);
+                assertEquals(plan.passes().size(), plan.kernelsPerTransform(), text);
+                assertEquals(plan.passes().size(), kernelLines(text), text);
+            }
+            String notation = text.split("\n")[1].trim();
+            assertTrue(r2c ? notation.endsWith(", split}") && notation.indexOf("split") == notation.lastIndexOf("split")
+                    : notation.startsWith("{merge, ") && notation.indexOf("merge") == notation.lastIndexOf("merge"), text);
+            assertTrue(!r2c || text.contains("lines i and "), text);
+        }
+    }
+
+    @Test
+    void withThePropertyFalseSeveralPassesKeepTheirSplitAndMergeKernels() {
+        FftPlan.clearCache();
+        try (SystemProperties forced = SystemProperties.set(Engine.REAL_PASSES_PROPERTY, "false")) {
+            for (FftDescriptor.Kind kind : new FftDescriptor.Kind[] {FftDescriptor.Kind.R2C, FftDescriptor.Kind.C2R}) {
+                String text = assertMatchesNumpy(descriptor(kind, 1 << 14, 1), "property false");
+                try (FftPlan plan = FftPlan.create(descriptor(kind, 1 << 14, 1), TestDevice.get())) {
+                    assertEquals(plan.passes().size() + 1, plan.kernelsPerTransform(), text);
+                }
                 assertTrue(text.contains(kind == FftDescriptor.Kind.R2C ? "} split\n" : "merge {"), text);
+            }
+        } finally {
+            FftPlan.clearCache();
+        }
+    }
+
+    @Test
+    void aPropertyValueOtherThanTrueOrFalseIsRefusedByName() {
+        FftPlan.clearCache();
+        try (SystemProperties forced = SystemProperties.set(Engine.REAL_PASSES_PROPERTY, "maybe")) {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> FftPlan.create(descriptor(FftDescriptor.Kind.R2C, 1 << 14, 1), TestDevice.get()).close());
+            assertTrue(e.getMessage().contains(Engine.REAL_PASSES_PROPERTY) && e.getMessage().contains("maybe"), e.getMessage());
+        } finally {
+            FftPlan.clearCache();
+        }
+    }
+
+    static Stream<Arguments> severalPasses() {
+        // What is forced, the properties, the real length, and what the last pass's schedule must show.
+        return Stream.of(
+                Arguments.of("radix 2, two lines per group (one mirrored pair)", new String[] {
+                        DeviceProfile.REGISTER_BITS_PROPERTY, "1", DeviceProfile.MAX_GROUP_SIZE_PROPERTY, "2"}, 32,
+                        "group 2 = 2 lines"),
+                Arguments.of("radix 2, four lines per group", new String[] {DeviceProfile.REGISTER_BITS_PROPERTY, "1",
+                        DeviceProfile.MAX_GROUP_SIZE_PROPERTY, "4"}, 128, "group 4 = 4 lines"),
+                Arguments.of("one work-item per line", new String[] {DeviceProfile.MAX_GROUP_SIZE_PROPERTY, "32"}, 1 << 14,
+                        "1 items"),
+                Arguments.of("late stores", new String[] {DeviceProfile.LATE_STORE_PROPERTY, "true"}, 1 << 15, "32 lines"));
+    }
+
+    @ParameterizedTest(name = "{0}, n={2}")
+    @MethodSource("severalPasses")
+    void everyLastAndFirstPassOfSeveralMatchesNumpy(String what, String[] properties, int n, String schedule) {
+        try (SystemProperties forced = SystemProperties.set(properties)) {
+            for (FftDescriptor.Kind kind : new FftDescriptor.Kind[] {FftDescriptor.Kind.R2C, FftDescriptor.Kind.C2R}) {
+                String text = assertMatchesNumpy(descriptor(kind, n, 3), what);
+                assertTrue(text.contains(schedule) && text.contains(kind == FftDescriptor.Kind.R2C ? "split}" : "{merge")
+                        && kernelLines(text) > 1, text);
             }
         }
     }

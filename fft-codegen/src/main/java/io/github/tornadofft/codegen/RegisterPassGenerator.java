@@ -382,10 +382,12 @@ public final class RegisterPassGenerator extends KernelSource {
         line(" */");
         line("public static final int LATE_STORE = 1 << 29;");
         line("/**");
-        line(" * Bit of {@code flags}: the pass is the whole complex part (N/2 points, one group per transform,");
-        line(" * span 1) of a real transform of N points, with the split fused into its store (forward, r2c) or");
-        line(" * the merge into its load ({@link #INVERSE}, c2r); its table carries W_N^m from entry r on");
-        line(" * ({@link TwiddleTable#forRealPass}). The spectrum's rows have N/2 + 1 elements: element N/2 of");
+        line(" * Bit of {@code flags}: the pass ends a real transform of N points whose complex part has N/2");
+        line(" * points, with the split fused into its store (forward, r2c: the complex part's last pass) or the");
+        line(" * merge into its load ({@link #INVERSE}, c2r: its first); its table carries W_N^{m lines}, m < r,");
+        line(" * then W_N^i, i < lines, after its own entries ({@link TwiddleTable#forRealPass}). A pass of");
+        line(" * several lines takes them in mirrored pairs (line i with lines - i) and needs cols of at least 2.");
+        line(" * The spectrum's rows have N/2 + 1 elements: element N/2 of");
         line(" * a row lies {@code N/2 outStride} (r2c) or {@code N/2 inStride} (c2r) after element 0; r2c into");
         line(" * an output layout of rows of N/2 ({@code outDistance = n}) writes bin N/2, real, as bin 0's");
         line(" * imaginary part.");
@@ -442,8 +444,8 @@ public final class RegisterPassGenerator extends KernelSource {
         line("");
         line("/**");
         line(" * The {@code flags} argument of a pass as {@link #flags(boolean, boolean, int)}, with {@link #REAL} where");
-        line(" * {@code real}: the whole complex part of a real transform, which takes the paired exchange and no");
-        line(" * fused X axis.");
+        line(" * {@code real}: the pass that ends a real transform's complex part (its split or merge inside), which");
+        line(" * takes the paired exchange and no fused X axis.");
         line(" */");
         open("public static int flags(boolean inverse, boolean split, int fused, boolean real) {");
         open("if (real && (split || fused != 1)) {");
@@ -534,6 +536,9 @@ public final class RegisterPassGenerator extends KernelSource {
         line("// Lanes are adjacent lines i of transform firstBatch + row.");
         line("i = firstCol + col;");
         line("base = (firstBatch + row) * n;");
+        if (!fp16 && !chirp) {
+            pairedLines();
+        }
         reopen("} else {");
         line("// Lanes are adjacent positions s of the faster axes, for rows adjacent lines i.");
         line("int sBlocks = stride >> colBits;");
@@ -561,6 +566,10 @@ public final class RegisterPassGenerator extends KernelSource {
         line(type.scalar + " gr;");
         line(type.scalar + " gi;");
         line(type.scalar + " s;");
+        if (!fp16 && !chirp) {
+            line(type.scalar + " ur;");
+            line(type.scalar + " ui;");
+        }
         StringBuilder decl = new StringBuilder(type.scalar);
         for (int j = 0; j < regs; j++) {
             decl.append(j == 0 ? " " : ", ").append(x(j)).append("r, ").append(x(j)).append('i');
@@ -872,30 +881,54 @@ public final class RegisterPassGenerator extends KernelSource {
     }
 
     /**
+     * r2c's last pass of several lines ({@link #REAL}, forward, lines &gt; 1): line i holds bins i + m
+     * lines (m &lt; r), whose partners N/2 - i - m lines lie on line lines - i, so the group takes lines
+     * in mirrored pairs: lanes col &lt; cols / 2 the lines t = firstCol / 2 + col, the others lines - t
+     * in the same order, except that t = 0 there, whose mirror is line 0 itself, takes line lines / 2,
+     * the other line that is its own mirror. Every line is one lane's, each run of cols / 2 lanes reads
+     * and writes adjacent elements (the second run downwards), and the split finds each partner in its
+     * group's local memory. (c2r's first pass keeps its lines in order: it reads each partner from the
+     * spectrum, and it stages its stores as one tile of adjacent lines.)
+     */
+    private void pairedLines() {
+        open("if ((flags & (REAL | INVERSE)) == REAL && lines > 1) {");
+        line("// r2c's last pass of several lines: the group's lanes take lines t and lines - t in pairs (t = 0:");
+        line("// lines 0 and lines / 2, each its own mirror), so that bin b and bin N/2 - b share a group.");
+        line("int pairs = cols >> 1;");
+        line("int t = (firstCol >> 1) + (col & (pairs - 1));");
+        line("i = col < pairs ? t : ((lines - t) & (lines - 1)) + (t == 0 ? lines >> 1 : 0);");
+        close("}");
+    }
+
+    /**
      * c2r's merge fused into the load ({@code RealTransform.merge}; flags REAL and INVERSE): x_j, loaded
-     * as conj X[m] (m = q + j threads), becomes conj Z'[m] = conj A - i W_N^m conj B, the conjugate of
-     * {@code Z'[m] = A + i W_N^-m B}, with conj A = x_j + X[N/2 - m] and conj B = x_j - X[N/2 - m]: the
-     * inverse pass then goes on as if it had loaded Z'. Bin N/2 - m is element N/2 - m of the row
-     * (N/2, the row's last, for m = 0), {@code mirror - j step}; W_N^m is entry r + m of the table. Bins
-     * 0 and N/2 count by their real parts, as numpy's irfft reads them.
+     * as conj X[b] (bin b = i + m lines of the row, m = q + j threads), becomes conj Z'[b] = conj A - i
+     * W_N^b conj B, the conjugate of {@code Z'[b] = A + i W_N^-b B}, with conj A = x_j + X[N/2 - b] and
+     * conj B = x_j - X[N/2 - b]: the pass then goes on as if it had loaded Z'. Bin N/2 - b is element
+     * N/2 - b of the row (N/2, the row's last, for b = 0), {@code mirror - j step}; W_N^b = W_N^{m lines}
+     * W_N^i, entries {@code realAt + m} and {@code realAt + r + i} of the table ({@link #realTwiddles}),
+     * the second 1 where the pass is the whole transform (one line). Bins 0 and N/2 count by their real
+     * parts, as numpy's irfft reads them.
      */
     private void merge(int regs) {
         open("if ((flags & (REAL | INVERSE)) == (REAL | INVERSE)) {");
         line("// c2r's merge (RealTransform.merge): x_j = conj X[m] becomes conj Z'[m] = conj A - i W_N^m conj B, the");
         line("// conjugate of Z'[m] = A + i W_N^-m B, with conj A = x_j + X[N/2 - m], conj B = x_j - X[N/2 - m] (bin");
-        line("// N/2 - m at element N/2 - m of the row, mirror - j step) and W_N^m at entry r + m of the table.");
-        line("int mirror = first + (r - 2 * q) * (step >> threadBits);");
+        line("// N/2 - b at element N/2 - b of the row, mirror - j step) and W_N^b = W_N^{m lines} W_N^i.");
+        line("int mirror = first + (r - 2 * q) * (step >> threadBits) - 2 * i * ((step >> threadBits) >> lineBits);");
+        realTwiddles();
         for (int j = 0; j < regs; j++) {
             String addr = j == 0 ? "mirror" : "mirror - " + mul(j, "step");
             line("hr = " + load("2 * " + group(addr)) + "; hi = " + load("2 * " + group(addr) + " + 1") + ";");
             if (j == 0) {
                 line("// Bins 0 and N/2 by their real parts (a product, not a branch).");
-                line("s = q == 0 ? " + type.literal(0) + " : " + type.literal(1) + "; " + x(0) + "i *= s; hi *= s;");
+                line("s = q == 0 && i == 0 ? " + type.literal(0) + " : " + type.literal(1) + "; " + x(0) + "i *= s; hi *= s;");
             }
             String v = x(j);
             line("s = " + v + "r - hr; " + v + "r += hr; hr = s;");
             line("s = " + v + "i - hi; " + v + "i += hi; hi = s;");
-            read("w", "2 * r + 2 * " + group(plus("q", j, "threads")));
+            read("w", "realAt + 2 * " + group(plus("q", j, "threads")));
+            line(product("w", "u"));
             line("s = hr * wi + hi * wr; hi = hr * wr + hi * -wi; " + v + "r += s; " + v + "i -= hi;");
         }
         close("}");
@@ -916,27 +949,32 @@ public final class RegisterPassGenerator extends KernelSource {
      * in local memory at once).
      */
     private void split(int regs) {
-        line("// r2c's split (RealTransform.split): X[m] = E + W_N^m O, E = (Z[m] + conj Z[N/2 - m]) / 2,");
-        line("// O = (Z[m] - conj Z[N/2 - m]) / 2i, with Z[m] and Z[N/2 - m] (mod N/2) from local memory, where the");
-        line("// group leaves its whole transform, and W_N^m at entry r + m of the table; the work-item of m = 0");
-        line("// also stores bin N/2 = E - O, element N/2 of the row. Paired exchange only.");
+        line("// r2c's split (RealTransform.split): X[b] = E + W_N^b O, E = (Z[b] + conj Z[N/2 - b]) / 2,");
+        line("// O = (Z[b] - conj Z[N/2 - b]) / 2i, for bins b = i + m lines; Z[b] and Z[N/2 - b] (mod N/2) from local");
+        line("// memory, where the group leaves its lines (bin N/2 - b is element r - 1 - m of the mirrored line's lane, or");
+        line("// element -m mod r of line 0's own), and W_N^b = W_N^{m lines} W_N^i; the work-item of bin 0 also stores");
+        line("// bin N/2 = E - O, element N/2 of the row. Paired exchange only.");
         line("ctx.localBarrier();");
         moveAll(regs, ownSlots(regs), null, true);
         line("ctx.localBarrier();");
+        line("int own = i == 0 ? 1 : 0;");
+        line("int mirrorLane = lines > 1 && (i & ((lines >> 1) - 1)) != 0 ? lane ^ (cols >> 1) : lane;");
+        realTwiddles();
         open("for (int j = 0; j < " + regs + "; j++) {");
         line("int m = q + j * threads;");
         line("a = m * lanes + lane; a += a >> 5; hr = lre[a]; hi = lim[a];");
-        line("a = ((r - m) & (r - 1)) * lanes + lane; a += a >> 5; gr = lre[a]; gi = lim[a];");
-        line("// h = E, g = (Im O, Re O); then w = W_N^m O.");
+        line("a = ((r - 1 - m + own) & (r - 1)) * lanes + mirrorLane; a += a >> 5; gr = lre[a]; gi = lim[a];");
+        line("// h = E, g = (Im O, Re O); then w = W_N^b O.");
         line("s = " + type.literal(0.5) + " * (hr + gr); gr = " + type.literal(0.5) + " * (gr - hr); hr = s;");
         line("s = " + type.literal(0.5) + " * (hi - gi); gi = " + type.literal(0.5) + " * (hi + gi); hi = s;");
-        read("w", "2 * r + 2 * m");
+        read("w", "realAt + 2 * m");
+        line(product("w", "u"));
         line("s = gi * wr + gr * -wi; wi = gr * wr + gi * wi; wr = s;");
         line("int at = out + j * outStep;");
         storeLine("at", "(hr + wr)", "(hi + wi)");
         close("}");
-        open("if (q == 0) {");
-        line("// Bin N/2 = E - W_N^0 O at m = 0: Re Z[0] - Im Z[0], real (E = Re Z[0], O = Im Z[0], both exact), after");
+        open("if (q == 0 && i == 0) {");
+        line("// Bin N/2 = E - W_N^0 O at b = 0: Re Z[0] - Im Z[0], real (E = Re Z[0], O = Im Z[0], both exact), after");
         line("// the loop rather than a branch in it (through PoCL a branch on the work-item in the loop costs the");
         line("// whole loop its vector code).");
         line("a = lane; a += a >> 5; hr = lre[a] - lim[a];");
@@ -949,6 +987,18 @@ public final class RegisterPassGenerator extends KernelSource {
         storeLine("at", "hr", type.literal(0));
         close("}");
         close("}");
+    }
+
+    /**
+     * Where a real transform's twiddles start in the pass's table ({@code realAt}, a float index: after
+     * the steps' r entries and, for a pass of span above 1, its A and B parts, {@code
+     * TwiddleTable.forRealPass}), and W_N^i of this work-item's line into (ur, ui), entry {@code realAt
+     * + r + i}: entries {@code realAt + m}, m &lt; r, are W_N^{m lines}, so that bin b = i + m lines
+     * takes W_N^b = W_N^{m lines} W_N^i (1 for a pass of one line).
+     */
+    private void realTwiddles() {
+        line("int realAt = 2 * r + (span > 1 ? 2 * r * ((1 << kBits) + (span >> kBits)) : 0);");
+        read("u", "realAt + 2 * r + 2 * i");
     }
 
     /** The store: output m = q + j threads, held in x_j, to (i - k) r + k + m span of the line. */

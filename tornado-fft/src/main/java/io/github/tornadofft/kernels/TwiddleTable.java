@@ -107,12 +107,41 @@ public final class TwiddleTable {
     /**
      * The table of the single pass (span 1) that is the whole complex part, r points, of a real
      * transform of N = 2r points with its split or merge fused in ({@link RegisterPass#REAL}):
-     * {@link #forPass(int[], int)}, then {@code W_N^m}, m &lt; r, from entry r on.
+     * {@link #forRealPass(int[], int, int) forRealPass(sub, 1, 1)}: {@link #forPass(int[], int)}, then
+     * {@code W_N^m}, m &lt; r, from entry r on (and W_N^0).
      */
     public static double[] forRealPass(int[] sub) {
-        double[] pass = forPass(sub, 1);
-        int r = pass.length / 2;
-        return withRealTwiddles(pass, r, r);
+        return forRealPass(sub, 1, 1);
+    }
+
+    /**
+     * The table of the pass of radix r (register radices {@code sub}) and span {@code span} that ends the
+     * complex part of a real transform of N = 2 r {@code lines} points, its split or merge inside
+     * ({@link RegisterPass#REAL}: r2c's last pass, span = lines, or c2r's first, span 1):
+     * {@link #forPass(int[], int)}, then {@code W_N^{m lines}} for m &lt; r and {@code W_N^i} for i &lt;
+     * {@code lines}, so that bin b = i + m lines of line i takes W_N^b as the product of two entries.
+     *
+     * @throws IllegalArgumentException naming {@code span} or {@code lines} where they are not powers of two
+     */
+    public static double[] forRealPass(int[] sub, int span, int lines) {
+        if (Integer.bitCount(span) != 1 || Integer.bitCount(lines) != 1) {
+            throw new IllegalArgumentException("span, lines: powers of two, got " + span + ", " + lines);
+        }
+        double[] pass = forPass(sub, span);
+        int r = 1;
+        for (int s : sub) {
+            r *= s;
+        }
+        long n = 2L * r * lines;
+        double[] all = java.util.Arrays.copyOf(pass, pass.length + 2 * (r + lines));
+        int at = pass.length;
+        for (int m = 0; m < r; m++) {
+            at = put(all, at, (long) m * lines, n);
+        }
+        for (int i = 0; i < lines; i++) {
+            at = put(all, at, i, n);
+        }
+        return all;
     }
 
     /**
