@@ -354,12 +354,22 @@ final class Engine {
     static final String REAL_PASSES_PROPERTY = "tornado.fft.real.passesFused";
 
     /**
+     * Least bytes of a run of adjacent lines in r2c's last pass with the split inside
+     * ({@link #fusesRealAcrossPasses}): there each group's lines are two runs of cols / 2. On an H200 (kernel
+     * ms, OpenCL, split inside against the split kernel) r2c 2^17 x 256, whose last pass takes 16 lines a
+     * group (runs of 64 bytes), took 0.226 against 0.269, 32768 x 1024 (32 lines) 0.202 against 0.252, but
+     * 2^20 x 32, whose last pass takes 4 (runs of 16 bytes), 0.434 against 0.384.
+     */
+    static final int R2C_RUN_BYTES = 64;
+
+    /**
      * Whether the 1D real transform {@code d}, whose complex part of N/2 points takes several {@code passes},
      * runs its split inside the last pass (r2c) or its merge inside the first (c2r) ({@link RegisterPass#REAL}):
-     * that pass's line i holds bins i + m lines, whose partners lie on line lines - i, and its groups take
-     * lines in mirrored pairs, so r2c finds every partner in local memory and c2r reads it beside its own
-     * bins. It needs the paired exchange (both parts of a value in local memory at once), at least two
-     * lines per group and no fused X axis; under {@link #REAL_PASSES_PROPERTY} {@code false}, never.
+     * that pass's line i holds bins i + m lines, whose partners lie on line lines - i; r2c's groups take
+     * lines in mirrored pairs and find every partner in local memory (both parts at once: the paired
+     * exchange), c2r reads each partner beside its own bins (any exchange). Not in half precision, nor with a
+     * fused X axis, nor for r2c where the last pass takes the split exchange or half a group's lines are a run
+     * shorter than {@link #R2C_RUN_BYTES}; under {@link #REAL_PASSES_PROPERTY} {@code false}, never.
      *
      * @throws IllegalArgumentException naming {@link #REAL_PASSES_PROPERTY} where it is neither true nor false
      */
@@ -374,8 +384,13 @@ final class Engine {
                 || passes.stream().anyMatch(p -> p.stride() != 1 || p.fused() != 1)) {
             return false;
         }
+        if (d.precision() == Precision.HALF) {
+            return false;
+        }
+        // r2c's groups take their lines in mirrored pairs, each half a run of cols / 2 lines: at least 64
+        // bytes, or the shorter runs cost more than the split kernel they save.
         Pass end = realEnd(d, passes);
-        return end.cols() >= 2 && !end.split();
+        return d.kind() == FftDescriptor.Kind.C2R || !end.split() && end.cols() * d.precision().bytes() >= R2C_RUN_BYTES;
     }
 
     /** Whether {@code passes} compute {@code d}'s real transform with its split or merge inside one of them. */

@@ -298,8 +298,9 @@ class RealTransformTest {
 
     @Test
     void printsTheSplitAndMergeKernels() {
-        // The split exchange, one part of a value in local memory at a time, keeps the split and merge kernels.
-        try (SystemProperties forced = SystemProperties.set(io.github.tornadofft.plan.DeviceProfile.EXCHANGE_PROPERTY, "split");
+        // Without the split and merge inside the passes (FusedRealStepTest), the kernels of their own.
+        FftPlan.clearCache();
+        try (SystemProperties forced = SystemProperties.set(Engine.REAL_PASSES_PROPERTY, "false");
              FftPlan r2c = FftPlan.create(FftDescriptor.r2c(1 << 14).build(), TestDevice.get());
              FftPlan c2r = FftPlan.create(FftDescriptor.c2r(1 << 14).build(), TestDevice.get())) {
             for (FftPlan plan : new FftPlan[] {r2c, c2r}) {
@@ -312,6 +313,8 @@ class RealTransformTest {
                 String first = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel 0")).findFirst().orElseThrow();
                 assertEquals(!split, first.contains("merge"), text);
             }
+        } finally {
+            FftPlan.clearCache();
         }
     }
 

@@ -37,4 +37,9 @@ final class TestDevice {
         }
         return device;
     }
+
+    /** Whether the device under test is a CPU (its profile's; PoCL's), whose plans some tests hold to shapes. */
+    static boolean isCpu() {
+        return Devices.profile(get()).cpu();
+    }
 }
