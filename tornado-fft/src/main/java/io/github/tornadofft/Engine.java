@@ -192,7 +192,7 @@ final class Engine {
         this.widened = promoted == null ? null : HostBuffers.take(precision, (int) promoted.inputFloats());
         this.transformed = promoted == null ? null : HostBuffers.take(precision, (int) promoted.outputFloats());
         this.twiddles = mixedRows != null ? mixedRows.tables() : mixedRadix != null ? mixedRadix.tables() : tensorCores != null ? tensorCores.tables()
-                : rowsFirst != null ? rowsFirst.tables() : tables(planned, passes);
+                : rowsFirst != null ? rowsFirst.tables() : tables(planned, passes, this.profile.cpu());
         this.realTwiddles = descriptor.isReal() && promoted == null && !fusesRealStep && rowsFirst == null && mixedRows == null
                 ? HostBuffers.realTwiddles(precision, lastAxis(descriptor)) : null;
         TornadoExecutionPlan built = null;
@@ -346,10 +346,11 @@ final class Engine {
     }
 
     /**
-     * The system property that says whether a 1D real transform whose complex part takes several passes runs
+     * The system property that says where a 1D real transform whose complex part takes several passes runs
      * its split in the last pass's store (r2c) and its merge in the first pass's load (c2r)
-     * ({@link #fusesRealAcrossPasses}): {@code true} (the default) or {@code false} (the passes and the split or
-     * merge kernel, for comparisons).
+     * ({@link #fusesRealAcrossPasses}): {@code auto} (the default: as measured), {@code true} (wherever the
+     * kernel can, for tests and comparisons) or {@code false} (never: the passes and the split or merge
+     * kernel).
      */
     static final String REAL_PASSES_PROPERTY = "tornado.fft.real.passesFused";
 
@@ -368,34 +369,38 @@ final class Engine {
      * that pass's line i holds bins i + m lines, whose partners lie on line lines - i; r2c's groups take
      * lines in mirrored pairs and find every partner in local memory (both parts at once: the paired
      * exchange), c2r reads each partner beside its own bins (any exchange). Not in half precision, nor with a
-     * fused X axis, nor for r2c where the last pass takes the split exchange or half a group's lines are a run
-     * shorter than {@link #R2C_RUN_BYTES}; under {@link #REAL_PASSES_PROPERTY} {@code false}, never.
+     * fused X axis, nor for r2c on a CPU ({@code cpu}; through PoCL r2c 65536 x 32 took 13.5 ms a call with the
+     * split inside against 11.9 with its kernel, c2r 12.8 against 13.3), or where the last pass takes the split
+     * exchange or half a group's lines are a run shorter than {@link #R2C_RUN_BYTES}; under
+     * {@link #REAL_PASSES_PROPERTY} {@code true}, r2c wherever its last pass takes the paired exchange (at least
+     * two lines a group); under {@code false}, never.
      *
-     * @throws IllegalArgumentException naming {@link #REAL_PASSES_PROPERTY} where it is neither true nor false
+     * @throws IllegalArgumentException naming {@link #REAL_PASSES_PROPERTY} where it is not auto, true or false
      */
-    static boolean fusesRealAcrossPasses(FftDescriptor d, List<Pass> passes) {
-        String property = System.getProperty(REAL_PASSES_PROPERTY, "true");
-        boolean wanted = switch (property) {
+    static boolean fusesRealAcrossPasses(FftDescriptor d, List<Pass> passes, boolean cpu) {
+        String property = System.getProperty(REAL_PASSES_PROPERTY, "auto");
+        boolean always = switch (property) {
+            case "auto" -> false;
             case "true" -> true;
             case "false" -> false;
-            default -> throw new IllegalArgumentException(REAL_PASSES_PROPERTY + ": true or false, got " + property);
+            default -> throw new IllegalArgumentException(REAL_PASSES_PROPERTY + ": auto, true or false, got " + property);
         };
-        if (!wanted || !d.isReal() || isRealRows(d) || passes.size() < 2
+        if (property.equals("false") || !d.isReal() || isRealRows(d) || passes.size() < 2 || d.precision() == Precision.HALF
                 || passes.stream().anyMatch(p -> p.stride() != 1 || p.fused() != 1)) {
             return false;
         }
-        if (d.precision() == Precision.HALF) {
-            return false;
+        if (d.kind() == FftDescriptor.Kind.C2R) {
+            return true;
         }
-        // r2c's groups take their lines in mirrored pairs, each half a run of cols / 2 lines: at least 64
-        // bytes, or the shorter runs cost more than the split kernel they save.
-        Pass end = realEnd(d, passes);
-        return d.kind() == FftDescriptor.Kind.C2R || !end.split() && end.cols() * d.precision().bytes() >= R2C_RUN_BYTES;
+        // r2c's groups take their lines in mirrored pairs, each half a run of cols / 2 adjacent lines.
+        Pass last = realEnd(d, passes);
+        return !last.split() && last.cols() >= 2
+                && (always || !cpu && last.cols() * d.precision().bytes() >= R2C_RUN_BYTES);
     }
 
     /** Whether {@code passes} compute {@code d}'s real transform with its split or merge inside one of them. */
-    static boolean realInPasses(FftDescriptor d, List<Pass> passes) {
-        return fusesRealStep(d, passes) || fusesRealAcrossPasses(d, passes);
+    static boolean realInPasses(FftDescriptor d, List<Pass> passes, boolean cpu) {
+        return fusesRealStep(d, passes) || fusesRealAcrossPasses(d, passes, cpu);
     }
 
     /**
@@ -429,19 +434,19 @@ final class Engine {
 
     /** Whether this plan's real transform, by {@code passes} or its mixed-radix kernels, runs its split or merge inside a pass. */
     private boolean fusesReal(List<Pass> passes) {
-        return mixedRadix != null ? mixedRadix.real() : realInPasses(planned(), passes);
+        return mixedRadix != null ? mixedRadix.real() : realInPasses(planned(), passes, profile.cpu());
     }
 
     /**
      * Each pass's twiddle table ({@link HostBuffers#twiddles}); where the split or merge is fused, the
      * one pass's with the real transform's twiddles ({@link HostBuffers#realPassTwiddles}).
      */
-    static List<TornadoNativeArray> tables(FftDescriptor d, List<Pass> passes) {
+    static List<TornadoNativeArray> tables(FftDescriptor d, List<Pass> passes, boolean cpu) {
         if (fusesRealStep(d, passes)) {
             return List.of(HostBuffers.realPassTwiddles(d.precision(), passes.getFirst().sub()));
         }
         Precision arithmetic = DeviceArrays.arithmetic(d.precision());
-        Pass end = fusesRealAcrossPasses(d, passes) ? realEnd(d, passes) : null;
+        Pass end = fusesRealAcrossPasses(d, passes, cpu) ? realEnd(d, passes) : null;
         return passes.stream().map(pass -> pass == end
                 ? HostBuffers.realPassTwiddles(arithmetic, pass.sub(), pass.span(), pass.n() / pass.radix())
                 : HostBuffers.twiddles(arithmetic, pass.sub(), pass.span(), pass.fused())).toList();
@@ -659,7 +664,7 @@ final class Engine {
         }
         boolean inverse = direction == Direction.INVERSE;
         // A real transform's one pass with the split or merge inside reads or writes the spectrum's rows.
-        boolean real = realInPasses(planned(), passes);
+        boolean real = realInPasses(planned(), passes, profile.cpu());
         FftDescriptor complex = complexPart(planned(), real);
         Pass end = real ? realEnd(planned(), passes) : null;
         long points = complex.floats() / 2;
@@ -1037,7 +1042,7 @@ final class Engine {
                     : passes;
             checkHalfStores(planned(), planned, device.getTornadoVMBackend());
             appended = planned;
-            appendedTwiddles = appended == passes || mixedRadix != null ? twiddles : tables(planned(), appended);
+            appendedTwiddles = appended == passes || mixedRadix != null ? twiddles : tables(planned(), appended, profile.cpu());
         }
         if (promoted != null) {
             return addPromoted(graph, appended, appendedTwiddles, in, out, target, false);
