@@ -385,8 +385,8 @@ public final class RegisterPassGenerator extends KernelSource {
         line(" * Bit of {@code flags}: the pass ends a real transform of N points whose complex part has N/2");
         line(" * points, with the split fused into its store (forward, r2c: the complex part's last pass) or the");
         line(" * merge into its load ({@link #INVERSE}, c2r: its first); its table carries W_N^{m lines}, m < r,");
-        line(" * then W_N^i, i < lines, after its own entries ({@link TwiddleTable#forRealPass}). A pass of");
-        line(" * several lines takes them in mirrored pairs (line i with lines - i) and needs cols of at least 2.");
+        line(" * then W_N^i, i < lines, after its own entries ({@link TwiddleTable#forRealPass}). r2c's last pass");
+        line(" * of several lines takes them in mirrored pairs (line i with lines - i), two lines a group or more.");
         line(" * The spectrum's rows have N/2 + 1 elements: element N/2 of");
         line(" * a row lies {@code N/2 outStride} (r2c) or {@code N/2 inStride} (c2r) after element 0; r2c into");
         line(" * an output layout of rows of N/2 ({@code outDistance = n}) writes bin N/2, real, as bin 0's");
@@ -912,9 +912,9 @@ public final class RegisterPassGenerator extends KernelSource {
      */
     private void merge(int regs) {
         open("if ((flags & (REAL | INVERSE)) == (REAL | INVERSE)) {");
-        line("// c2r's merge (RealTransform.merge): x_j = conj X[m] becomes conj Z'[m] = conj A - i W_N^m conj B, the");
-        line("// conjugate of Z'[m] = A + i W_N^-m B, with conj A = x_j + X[N/2 - m], conj B = x_j - X[N/2 - m] (bin");
-        line("// N/2 - b at element N/2 - b of the row, mirror - j step) and W_N^b = W_N^{m lines} W_N^i.");
+        line("// c2r's merge (RealTransform.merge): x_j = conj X[b] (bin b = i + m lines) becomes conj Z'[b] = conj A");
+        line("// - i W_N^b conj B, the conjugate of Z'[b] = A + i W_N^-b B, with conj A = x_j + X[N/2 - b], conj B = x_j");
+        line("// - X[N/2 - b] (bin N/2 - b at element N/2 - b of the row, mirror - j step) and W_N^b = W_N^{m lines} W_N^i.");
         line("int mirror = first + (r - 2 * q) * (step >> threadBits) - 2 * i * ((step >> threadBits) >> lineBits);");
         realTwiddles();
         for (int j = 0; j < regs; j++) {

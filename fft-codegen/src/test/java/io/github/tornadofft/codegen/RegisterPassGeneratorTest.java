@@ -36,6 +36,29 @@ class RegisterPassGeneratorTest {
     }
 
     @Test
+    void aRealTransformsEndPassOfSeveralLinesPairsMirroredLinesAndTwiddlesEachBinByTwoEntries() {
+        for (RegisterPassGenerator.Type type : RegisterPassGenerator.Type.values()) {
+            String text = RegisterPassGenerator.source(type);
+            for (int regs : RegisterPassGenerator.REGISTERS) {
+                String kernel = method(text, "pass" + regs);
+                // r2c's last pass: lanes take lines t and lines - t (t = 0: lines / 2); the mirrored line's lane
+                // holds element r - 1 - m, line 0's own element -m mod r.
+                assertTrue(kernel.contains("if ((flags & (REAL | INVERSE)) == REAL && lines > 1) {"), type + " pass" + regs);
+                assertTrue(kernel.contains("i = col < pairs ? t : ((lines - t) & (lines - 1)) + (t == 0 ? lines >> 1 : 0);"),
+                        type + " pass" + regs);
+                assertTrue(kernel.contains("a = ((r - 1 - m + own) & (r - 1)) * lanes + mirrorLane;"), type + " pass" + regs);
+                // W_N^b = W_N^{m lines} W_N^i, and c2r's partner N/2 - b of line i.
+                assertTrue(kernel.contains("int realAt = 2 * r + (span > 1 ? 2 * r * ((1 << kBits) + (span >> kBits)) : 0);"),
+                        type + " pass" + regs);
+                assertTrue(kernel.contains("int mirror = first + (r - 2 * q) * (step >> threadBits) - 2 * i * ((step >> threadBits) >> lineBits);"),
+                        type + " pass" + regs);
+                assertEquals(regs + 1, kernel.split("s = wr \\* ur \\+ wi \\* -ui;", -1).length - 1,
+                        type + " pass" + regs + ": W_N^i once a merged value, once in the split's loop");
+            }
+        }
+    }
+
+    @Test
     void theHalfClassWidensEveryLoadAndRoundsEveryStoreAndHasNoRealCode(@TempDir Path dir) throws IOException {
         RegisterPassGenerator.main(new String[] {dir.toString()});
         String text = Files.readString(dir.resolve("io/github/tornadofft/kernels/" + RegisterPassGenerator.HALF_CLASS + ".java"));

@@ -9,6 +9,7 @@ import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** The per-pass twiddle table, read the way the kernels read it, against exact roots of unity. */
 @ExtendWith(Seed.class)
@@ -105,12 +106,14 @@ class TwiddleTableTest {
     @Test
     void aRealTransformsOnePassCarriesW_NAfterItsOwnEntries() {
         // The one pass of a real transform of N = 2 r points: the pass's own table, then W_N^m, m < r, read
-        // as 2 r + 2 m by the fused split and merge.
+        // as 2 r + 2 m by the fused split and merge, then W_N^0 (its one line's W_N^i).
         for (int[] sub : new int[][] {{1}, {2, 2, 2}, {8, 8, 8}, {16, 16, 16}, {16, 8, 4}}) {
             float[] own = narrow(TwiddleTable.forPass(sub, 1));
             float[] table = narrow(TwiddleTable.forRealPass(sub));
             int r = own.length / 2;
-            assertEquals(4 * r, table.length, java.util.Arrays.toString(sub));
+            assertEquals(4 * r + 2, table.length, java.util.Arrays.toString(sub));
+            assertEquals(1f, table[4 * r]);
+            assertEquals(0f, table[4 * r + 1], 0f);
             for (int i = 0; i < 2 * r; i++) {
                 assertEquals(own[i], table[i], "entry " + i / 2 + " of " + java.util.Arrays.toString(sub));
             }
@@ -120,6 +123,39 @@ class TwiddleTableTest {
             }
             assertTrue(worst < 1e-7, "worst W_N error " + worst + " for " + java.util.Arrays.toString(sub));
         }
+    }
+
+    @Test
+    void aRealTransformsEndPassOfSeveralCarriesW_NOfEveryBinAsTwoEntries() {
+        // r2c's last pass (span = lines) or c2r's first (span 1) of N/2 = r lines points: after the pass's own
+        // table, W_N^{m lines} (m < r) and W_N^i (i < lines), whose product in float is W_N^b of bin b = i + m lines,
+        // read where the kernel reads them (realAt = 2 r + 2 r (K + span / K) floats for a span above 1).
+        for (int[] sub : new int[][] {{16, 4}, {8, 8, 8}, {2}}) {
+            int r = java.util.Arrays.stream(sub).reduce(1, (a, b) -> a * b);
+            for (int lines : new int[] {2, 64, 1024}) {
+                for (int span : new int[] {1, lines}) {
+                    float[] table = narrow(TwiddleTable.forRealPass(sub, span, lines));
+                    int kLen = 1 << TwiddleTable.kBits(span);
+                    int realAt = 2 * r + (span > 1 ? 2 * r * (kLen + span / kLen) : 0);
+                    assertEquals(narrow(TwiddleTable.forPass(sub, span)).length, realAt);
+                    assertEquals(realAt + 2 * (r + lines), table.length);
+                    long n = 2L * r * lines;
+                    double worst = 0;
+                    for (int m = 0; m < r; m++) {
+                        for (int i = 0; i < lines; i += Math.max(1, lines / 16)) {
+                            float wr = table[realAt + 2 * m];
+                            float wi = table[realAt + 2 * m + 1];
+                            float ur = table[realAt + 2 * r + 2 * i];
+                            float ui = table[realAt + 2 * r + 2 * i + 1];
+                            worst = Math.max(worst, error(wr * ur - wi * ui, wr * ui + wi * ur, i + (long) m * lines, n));
+                        }
+                    }
+                    assertTrue(worst < 2.5e-7, "worst W_N error " + worst + " for " + java.util.Arrays.toString(sub)
+                            + ", span " + span + ", lines " + lines);
+                }
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> TwiddleTable.forRealPass(new int[] {4}, 3, 4));
     }
 
     /** A[m K + k mod K] * B[m span/K + k / K] in float, as the kernel reads the twiddle on load (B when span > K). */
