@@ -330,12 +330,11 @@ final class Engine {
      * (c2r) inside its one pass ({@link RegisterPass#REAL}): in 1D where the complex part of N/2 points
      * is a single work-group's pass (span 1, one transform per group line) with the paired exchange. A
      * bin k pairs with bin N/2 - k, which the pass's group holds in local memory (r2c) or can read from
-     * the spectrum (c2r). Where the complex part takes several passes, the last pass's group holds only
-     * some of a transform's bins, their partners lying in other groups (r2c), and the first pass's
-     * merge would need twiddles over all N/2 points (c2r: not done yet); in 2D and 3D row r pairs with
-     * the row at the negated indices of the other axes, which another group transforms, and the other
-     * axes' passes run between the rows' passes and the spectrum. Those keep the separate kernel. So
-     * does the split exchange, whose local memory holds one part of a value at a time.
+     * the spectrum (c2r). Where the complex part takes several passes, {@link #fusesRealAcrossPasses}
+     * decides; in 2D and 3D row r pairs with the row at the negated indices of the other axes, which another
+     * group transforms, and the other axes' passes run between the rows' passes and the spectrum (the rows
+     * go first or last instead, {@code RowsFirst}). The split exchange, whose local memory holds one part of
+     * a value at a time, keeps the separate kernel. This is the test {@code RowsFirst} takes for its rows.
      */
     static boolean fusesRealStep(FftDescriptor d, List<Pass> passes) {
         if (!d.isReal() || isRealRows(d) || passes.size() != 1) {
