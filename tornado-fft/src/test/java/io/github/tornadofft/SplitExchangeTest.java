@@ -25,11 +25,11 @@ class SplitExchangeTest {
     static final Extension SPLIT_EVERYWHERE = SystemProperties.duringClass(DeviceProfile.EXCHANGE_PROPERTY, "split");
 
     static Stream<int[]> shapes() {
-        // Single-group sizes of every register count, multi-pass 1D, and strided 2D/3D axes.
-        return Stream.of(new int[] {2}, new int[] {8}, new int[] {32}, new int[] {256}, new int[] {1024},
-                new int[] {4096}, new int[] {1 << 13}, new int[] {1 << 16}, new int[] {1 << 17}, new int[] {1 << 18},
-                new int[] {1 << 20}, new int[] {512, 512}, new int[] {16, 4096}, new int[] {4096, 16},
-                new int[] {64, 64, 64}, new int[] {128, 128, 128}, new int[] {32, 64, 512}, new int[] {256, 16, 64});
+        // Single-group sizes of every register count (one to three steps), multi-pass 1D of two and three passes,
+        // and strided 2D/3D axes: a size of each class, not every size (the CI's time).
+        return Stream.of(new int[] {2}, new int[] {8}, new int[] {256}, new int[] {4096}, new int[] {1 << 13},
+                new int[] {1 << 17}, new int[] {1 << 20}, new int[] {512, 512}, new int[] {16, 4096}, new int[] {4096, 16},
+                new int[] {64, 64, 64}, new int[] {32, 64, 512}, new int[] {256, 16, 64});
     }
 
     @ParameterizedTest(name = "{0}")
