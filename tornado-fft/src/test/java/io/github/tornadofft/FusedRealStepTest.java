@@ -101,8 +101,7 @@ class FusedRealStepTest {
 
     @Test
     void withThePropertyFalseSeveralPassesKeepTheirSplitAndMergeKernels() {
-        FftPlan.clearCache();
-        try (SystemProperties forced = SystemProperties.set(Engine.REAL_PASSES_PROPERTY, "false")) {
+        try (SystemProperties forced = SystemProperties.setForNewEngines(Engine.REAL_PASSES_PROPERTY, "false")) {
             for (FftDescriptor.Kind kind : new FftDescriptor.Kind[] {FftDescriptor.Kind.R2C, FftDescriptor.Kind.C2R}) {
                 String text = assertMatchesNumpy(descriptor(kind, 1 << 14, 1), "property false");
                 try (FftPlan plan = FftPlan.create(descriptor(kind, 1 << 14, 1), TestDevice.get())) {
@@ -110,21 +109,16 @@ class FusedRealStepTest {
                 }
                 assertTrue(text.contains(kind == FftDescriptor.Kind.R2C ? "} split\n" : "merge {"), text);
             }
-        } finally {
-            FftPlan.clearCache();
         }
     }
 
     @Test
     void aPropertyValueOtherThanTrueOrFalseIsRefusedByName() {
-        FftPlan.clearCache();
-        try (SystemProperties forced = SystemProperties.set(Engine.REAL_PASSES_PROPERTY, "maybe")) {
+        try (SystemProperties forced = SystemProperties.setForNewEngines(Engine.REAL_PASSES_PROPERTY, "maybe")) {
             IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                     () -> FftPlan.create(descriptor(FftDescriptor.Kind.R2C, 1 << 14, 1), TestDevice.get()).close());
             assertTrue(e.getMessage().contains(Engine.REAL_PASSES_PROPERTY) && e.getMessage().contains("maybe")
                     && e.getMessage().contains("auto, true or false"), e.getMessage());
-        } finally {
-            FftPlan.clearCache();
         }
     }
 
@@ -148,8 +142,7 @@ class FusedRealStepTest {
         String[] all = Arrays.copyOf(properties, properties.length + 2);
         all[properties.length] = Engine.REAL_PASSES_PROPERTY;
         all[properties.length + 1] = "true";
-        FftPlan.clearCache();
-        try (SystemProperties forced = SystemProperties.set(all)) {
+        try (SystemProperties forced = SystemProperties.setForNewEngines(all)) {
             for (FftDescriptor.Kind kind : new FftDescriptor.Kind[] {FftDescriptor.Kind.R2C, FftDescriptor.Kind.C2R}) {
                 String text = assertMatchesNumpy(descriptor(kind, n, 3), what);
                 boolean r2c = kind == FftDescriptor.Kind.R2C;
@@ -163,8 +156,6 @@ class FusedRealStepTest {
                     }
                 }
             }
-        } finally {
-            FftPlan.clearCache();
         }
     }
 

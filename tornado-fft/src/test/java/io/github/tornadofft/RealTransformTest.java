@@ -299,8 +299,7 @@ class RealTransformTest {
     @Test
     void printsTheSplitAndMergeKernels() {
         // Without the split and merge inside the passes (FusedRealStepTest), the kernels of their own.
-        FftPlan.clearCache();
-        try (SystemProperties forced = SystemProperties.set(Engine.REAL_PASSES_PROPERTY, "false");
+        try (SystemProperties forced = SystemProperties.setForNewEngines(Engine.REAL_PASSES_PROPERTY, "false");
              FftPlan r2c = FftPlan.create(FftDescriptor.r2c(1 << 14).build(), TestDevice.get());
              FftPlan c2r = FftPlan.create(FftDescriptor.c2r(1 << 14).build(), TestDevice.get())) {
             for (FftPlan plan : new FftPlan[] {r2c, c2r}) {
@@ -313,8 +312,6 @@ class RealTransformTest {
                 String first = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("  kernel 0")).findFirst().orElseThrow();
                 assertEquals(!split, first.contains("merge"), text);
             }
-        } finally {
-            FftPlan.clearCache();
         }
     }
 

@@ -15,6 +15,7 @@ import java.util.Map;
 public final class SystemProperties implements AutoCloseable {
 
     private final Map<String, String> before = new LinkedHashMap<>();
+    private boolean clearCache;
 
     private SystemProperties() {
     }
@@ -32,6 +33,18 @@ public final class SystemProperties implements AutoCloseable {
             }
             System.setProperty(name, namesAndValues[i + 1]);
         }
+        return properties;
+    }
+
+    /**
+     * {@link #set} for properties a plan's engine reads but its cache key does not hold (a route's switch,
+     * such as {@code tornado.fft.real.passesFused}): the engine cache is cleared now and again on close, so
+     * no plan reuses an engine built under the other value.
+     */
+    public static SystemProperties setForNewEngines(String... namesAndValues) {
+        FftPlan.clearCache();
+        SystemProperties properties = set(namesAndValues);
+        properties.clearCache = true;
         return properties;
     }
 
@@ -71,5 +84,8 @@ public final class SystemProperties implements AutoCloseable {
                 System.setProperty(name, value);
             }
         });
+        if (clearCache) {
+            FftPlan.clearCache();
+        }
     }
 }

@@ -127,21 +127,12 @@ public final class TwiddleTable {
         if (Integer.bitCount(span) != 1 || Integer.bitCount(lines) != 1) {
             throw new IllegalArgumentException("span, lines: powers of two, got " + span + ", " + lines);
         }
-        double[] pass = forPass(sub, span);
         int r = 1;
         for (int s : sub) {
             r *= s;
         }
-        long n = 2L * r * lines;
-        double[] all = java.util.Arrays.copyOf(pass, pass.length + 2 * (r + lines));
-        int at = pass.length;
-        for (int m = 0; m < r; m++) {
-            at = put(all, at, (long) m * lines, n);
-        }
-        for (int i = 0; i < lines; i++) {
-            at = put(all, at, i, n);
-        }
-        return all;
+        // W_N^{m lines} = W_{2r}^m, m < r; then W_N^i, i < lines.
+        return withRealTwiddles(withRealTwiddles(forPass(sub, span), r, r), r * lines, lines);
     }
 
     /**
