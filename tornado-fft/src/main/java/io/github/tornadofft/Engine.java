@@ -183,7 +183,8 @@ final class Engine {
         this.fusesRealStep = fusesReal(passes);
         this.complex = complexPart(planned, fusesRealStep);
         boolean capped = CompilerFlags.capsRegisters(device);
-        this.storesLate = !passes.isEmpty() && Planner.storesLate(passes, this.profile, capped);
+        boolean nvidia = capped || device.getTornadoVMBackend() == TornadoVMBackendType.CUDA;
+        this.storesLate = !passes.isEmpty() && Planner.storesLate(passes, this.profile, nvidia);
         this.widensRegisters = Planner.widensRegisters(passes, this.profile, capped && !key.options().tuning().registersChosen());
         this.name = "fft" + IDS.incrementAndGet();
         this.precision = descriptor.precision();
@@ -1178,7 +1179,7 @@ final class Engine {
 
     /** What the plan's description says of the register cap: where it stores late, or takes more for double. */
     String registerNote() {
-        return storesLate ? ", stores late (" + registerCap() + " registers)"
+        return storesLate ? ", stores late" + (CompilerFlags.capsRegisters(device) ? " (" + registerCap() + " registers)" : "")
                 : widensRegisters ? ", " + registerCap() + " registers a work-item (double)" : "";
     }
 

@@ -545,15 +545,19 @@ public final class Planner {
      * alone, and under the cap of 72 the double kernels spill (on an H100, 1D 2048 and 4096 batched in
      * double took 1.7 and 1.9 times cuFFT's Z2Z with it, 1.06 and 1.14 times without, OpenCL).
      *
-     * @param capped whether the device's compiler takes the register cap (an NVIDIA GPU); without it a
-     *               late store only costs a load, and {@code auto} leaves it out
+     * <p>On TornadoVM's CUDA backend, whose NVRTC takes no register cap from TornadoVM 5.2, the zero read
+     * alone is worth it: the 4096-point kernel took 0.0900 ms a batch of 4096 against 0.1025 without it
+     * on an H200 (docs/history/PERFORMANCE-diary.md, v0.49).
+     *
+     * @param nvidia whether the device is an NVIDIA GPU, through any of TornadoVM's backends (the
+     *               compilers that hoist the store addresses); elsewhere {@code auto} leaves it out
      */
-    public static boolean storesLate(List<Pass> plan, DeviceProfile device, boolean capped) {
+    public static boolean storesLate(List<Pass> plan, DeviceProfile device, boolean nvidia) {
         Pass only = plan.get(0);
         return switch (device.lateStore()) {
             case ON -> true;
             case OFF -> false;
-            case AUTO -> capped && !device.cpu() && device.valueBytes() == Float.BYTES && plan.size() == 1
+            case AUTO -> nvidia && !device.cpu() && device.valueBytes() == Float.BYTES && plan.size() == 1
                     && only.regs() == RegisterPass.MAX_REGS
                     && only.cols() * only.rows() == 1 && only.groupSize() >= LATE_STORE_GROUP;
         };

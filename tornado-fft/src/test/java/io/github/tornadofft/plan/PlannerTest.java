@@ -304,11 +304,11 @@ class PlannerTest {
 
     @Test
     void onlyAGpusSingleGroupKernelsOf2048And4096PointsStoreLate() {
-        // One pass, each group one transform of 128 or 256 work-items of 16 values, on a capped GPU.
+        // One pass, each group one transform of 128 or 256 work-items of 16 values, on an NVIDIA GPU.
         assertTrue(Planner.storesLate(Planner.plan(new int[] {4096}, 4096, h100()), h100(), true));
         assertTrue(Planner.storesLate(Planner.plan(new int[] {2048}, 8192, h100()), h100(), true));
         assertTrue(Planner.storesLate(Planner.plan(new int[] {4096}, 1, h100()), h100(), true));
-        // Not without the cap, not on a CPU, not for kernels of 64 work-items (1024 and 256 points),
+        // Not on another vendor's GPU, not on a CPU, not for kernels of 64 work-items (1024 and 256 points),
         // nor for plans of several passes (one cap serves all their kernels).
         assertFalse(Planner.storesLate(Planner.plan(new int[] {4096}, 4096, h100()), h100(), false));
         assertFalse(Planner.storesLate(Planner.plan(new int[] {4096}, 1024, CPU), CPU, true));
