@@ -144,12 +144,15 @@ public final class Variants implements Callable<Integer> {
         return 0;
     }
 
-    /** The first available engine whose name contains {@code name} (case-insensitive). */
+    /**
+     * The available engine named {@code name}, or else the first whose name contains it (case-insensitive):
+     * {@code cufft} is cuFFT itself, not TornadoVM's cuFFT task listed before it.
+     */
     private Engine find(List<Engine> engines, String name) {
         String wanted = name.toLowerCase(Locale.ROOT);
-        return engines.stream().filter(Engine::available)
-                .filter(e -> e.name().toLowerCase(Locale.ROOT).contains(wanted))
-                .findFirst()
+        List<Engine> available = engines.stream().filter(Engine::available).toList();
+        return available.stream().filter(e -> e.name().equalsIgnoreCase(name)).findFirst()
+                .or(() -> available.stream().filter(e -> e.name().toLowerCase(Locale.ROOT).contains(wanted)).findFirst())
                 .orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this), "no available engine named '"
                         + name + "'; engines here: " + engines.stream().filter(Engine::available).map(Engine::name).toList()));
     }
