@@ -178,13 +178,15 @@ final class Engine {
                 !this.profile.cpu(), mixedReal) : null;
         this.tensorCores = key.options().compute() == Compute.TENSOR_CORES ? new TensorCores(descriptor) : null;
         this.rowsFirst = promoted == null && tensorCores == null ? RowsFirst.plan(descriptor, this.profile) : null;
-        this.passes = tensorCores != null ? List.of() : rowsFirst != null ? rowsFirst.passes() : planPasses(planned, this.profile);
+        this.passes = tensorCores != null ? List.of() : rowsFirst != null ? rowsFirst.passes()
+                : planPasses(planned, this.profile, device.getTornadoVMBackend() == TornadoVMBackendType.CUDA
+                        && !descriptor.isReal());
         checkHalfStores(planned, passes, device.getTornadoVMBackend());
         this.fusesRealStep = fusesReal(passes);
         this.complex = complexPart(planned, fusesRealStep);
         boolean capped = CompilerFlags.capsRegisters(device);
         boolean nvidia = capped || device.getTornadoVMBackend() == TornadoVMBackendType.CUDA;
-        this.storesLate = !passes.isEmpty() && Planner.storesLate(passes, this.profile, nvidia);
+        this.storesLate = !passes.isEmpty() && Planner.storesLate(passes, this.profile, nvidia, capped);
         this.widensRegisters = Planner.widensRegisters(passes, this.profile, capped && !key.options().tuning().registersChosen());
         this.name = "fft" + IDS.incrementAndGet();
         this.precision = descriptor.precision();
@@ -468,6 +470,33 @@ final class Engine {
      * ({@link Planner#planLeading}), in the order the direction takes them. None for a transform of
      * mixed-radix passes ({@link MixedRadix}), which the planner does not plan.
      */
+    /**
+     * The passes of {@link #planPasses(FftDescriptor, DeviceProfile)} for a complex transform on a device of
+     * TornadoVM's CUDA backend ({@code cudaComplex}), or another plan: there a 1D transform of several
+     * passes takes the split exchange where the profile leaves the exchange to the planner
+     * ({@link #splitsOnCuda}).
+     */
+    static List<Pass> planPasses(FftDescriptor d, DeviceProfile device, boolean cudaComplex) {
+        List<Pass> passes = planPasses(d, device);
+        return splitsOnCuda(d, passes, device, cudaComplex)
+                ? planPasses(d, device.withExchange(DeviceProfile.Exchange.SPLIT)) : passes;
+    }
+
+    /**
+     * Whether a plan of these passes takes the split exchange: a complex 1D transform (float or double;
+     * {@code cudaComplex}: asked for as complex, on TornadoVM's CUDA backend) of several passes, with the
+     * exchange left to the planner. Through NVRTC such plans ran 5–12% faster split, on an H200 (2^16 × 256, 2^24, 8192 to 32768
+     * points; 2^20 × 16 level; 2^16 × 256 in double 4% faster), while through NVIDIA's OpenCL and PTX the
+     * same split plan of 2^16 × 256 was 10–14% slower; 2D 4096² was 5% slower split on CUDA too, so other
+     * ranks and real transforms keep the planner's choice (measured: docs/history/PERFORMANCE-diary.md,
+     * v0.49).
+     */
+    static boolean splitsOnCuda(FftDescriptor d, List<Pass> passes, DeviceProfile device, boolean cudaComplex) {
+        return cudaComplex && !device.cpu() && device.exchange() == DeviceProfile.Exchange.AUTO
+                && d.kind() == FftDescriptor.Kind.C2C && d.rank() == 1 && d.precision() != Precision.HALF
+                && passes.size() > 1;
+    }
+
     static List<Pass> planPasses(FftDescriptor d, DeviceProfile device) {
         if (MixedRadix.applies(mixedPart(d))) {
             return List.of();

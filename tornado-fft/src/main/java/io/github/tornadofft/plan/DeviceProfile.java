@@ -321,6 +321,12 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
                 exchange, fusion, where, lateStore, dataAlignment, valueBytes);
     }
 
+    /** This profile with the given {@link #exchange}. */
+    public DeviceProfile withExchange(Exchange how) {
+        return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,
+                how, fusion, shortRuns, lateStore, dataAlignment, valueBytes);
+    }
+
     /** This profile with the given {@link #lateStore}. */
     public DeviceProfile withLateStore(Choice where) {
         return new DeviceProfile(name, cpu, localBytes, maxGroupSize, globalBytes, groupSize, registerBits, coalesce,

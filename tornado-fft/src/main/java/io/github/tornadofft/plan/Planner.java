@@ -546,18 +546,21 @@ public final class Planner {
      * double took 1.7 and 1.9 times cuFFT's Z2Z with it, 1.06 and 1.14 times without, OpenCL).
      *
      * <p>On TornadoVM's CUDA backend, whose NVRTC takes no register cap from TornadoVM 5.2, the zero read
-     * alone is worth it: the 4096-point kernel took 0.0900 ms a batch of 4096 against 0.1025 without it
-     * on an H200 (docs/history/PERFORMANCE-diary.md, v0.49).
+     * alone is worth it, in double too (no cap, no spills): on an H200 the 4096-point kernel took 0.0900 ms
+     * a batch of 4096 against 0.1025 without it, and 0.167 against 0.219–0.225 in double; 2048 points
+     * in double were level (docs/history/PERFORMANCE-diary.md, v0.49).
      *
      * @param nvidia whether the device is an NVIDIA GPU, through any of TornadoVM's backends (the
      *               compilers that hoist the store addresses); elsewhere {@code auto} leaves it out
+     * @param capped whether the device's compiler takes the register cap (NVIDIA's OpenCL and PTX, not
+     *               TornadoVM 5.2's CUDA backend): then float only
      */
-    public static boolean storesLate(List<Pass> plan, DeviceProfile device, boolean nvidia) {
+    public static boolean storesLate(List<Pass> plan, DeviceProfile device, boolean nvidia, boolean capped) {
         Pass only = plan.get(0);
         return switch (device.lateStore()) {
             case ON -> true;
             case OFF -> false;
-            case AUTO -> nvidia && !device.cpu() && device.valueBytes() == Float.BYTES && plan.size() == 1
+            case AUTO -> nvidia && !device.cpu() && (device.valueBytes() == Float.BYTES || !capped) && plan.size() == 1
                     && only.regs() == RegisterPass.MAX_REGS
                     && only.cols() * only.rows() == 1 && only.groupSize() >= LATE_STORE_GROUP;
         };
