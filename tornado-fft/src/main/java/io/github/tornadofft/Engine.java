@@ -465,12 +465,6 @@ final class Engine {
     }
 
     /**
-     * The passes of {@code d}'s complex part on {@code device} (its profile for d's precision): those of {@link #complexPart}'s shape;
-     * for a real transform of several rows ({@link #isRealRows}), the rows' passes and the other axes'
-     * ({@link Planner#planLeading}), in the order the direction takes them. None for a transform of
-     * mixed-radix passes ({@link MixedRadix}), which the planner does not plan.
-     */
-    /**
      * The passes of {@link #planPasses(FftDescriptor, DeviceProfile)} for a complex transform on a device of
      * TornadoVM's CUDA backend ({@code cudaComplex}), or another plan: there a 1D transform of several
      * passes takes the split exchange where the profile leaves the exchange to the planner
@@ -485,11 +479,11 @@ final class Engine {
     /**
      * Whether a plan of these passes takes the split exchange: a complex 1D transform (float or double;
      * {@code cudaComplex}: asked for as complex, on TornadoVM's CUDA backend) of several passes, with the
-     * exchange left to the planner. Through NVRTC such plans ran 5–12% faster split, on an H200 (2^16 × 256, 2^24, 8192 to 32768
-     * points; 2^20 × 16 level; 2^16 × 256 in double 4% faster), while through NVIDIA's OpenCL and PTX the
-     * same split plan of 2^16 × 256 was 10–14% slower; 2D 4096² was 5% slower split on CUDA too, so other
-     * ranks and real transforms keep the planner's choice (measured: docs/history/PERFORMANCE-diary.md,
-     * v0.49).
+     * exchange left to the planner. Through NVRTC such plans ran 5–12% faster split, on an H200 (2^16 ×
+     * 256, 2^24, 8192 to 32768 points; 2^20 × 16 level; 2^16 × 256 in double 4% faster), while through
+     * NVIDIA's OpenCL and PTX the same split plan of 2^16 × 256 was 10–14% slower; 2D 4096² was 5% slower
+     * split on CUDA too, so other ranks and real transforms keep the planner's choice (measured:
+     * docs/history/PERFORMANCE-diary.md, v0.49).
      */
     static boolean splitsOnCuda(FftDescriptor d, List<Pass> passes, DeviceProfile device, boolean cudaComplex) {
         return cudaComplex && !device.cpu() && device.exchange() == DeviceProfile.Exchange.AUTO
@@ -497,6 +491,12 @@ final class Engine {
                 && passes.size() > 1;
     }
 
+    /**
+     * The passes of {@code d}'s complex part on {@code device} (its profile for d's precision): those of {@link #complexPart}'s shape;
+     * for a real transform of several rows ({@link #isRealRows}), the rows' passes and the other axes'
+     * ({@link Planner#planLeading}), in the order the direction takes them. None for a transform of
+     * mixed-radix passes ({@link MixedRadix}), which the planner does not plan.
+     */
     static List<Pass> planPasses(FftDescriptor d, DeviceProfile device) {
         if (MixedRadix.applies(mixedPart(d))) {
             return List.of();
@@ -1208,7 +1208,8 @@ final class Engine {
 
     /** What the plan's description says of the register cap: where it stores late, or takes more for double. */
     String registerNote() {
-        return storesLate ? ", stores late" + (CompilerFlags.capsRegisters(device) ? " (" + registerCap() + " registers)" : "")
+        String cap = CompilerFlags.capsRegisters(device) ? " (" + registerCap() + " registers)" : "";
+        return storesLate ? ", stores late" + cap
                 : widensRegisters ? ", " + registerCap() + " registers a work-item (double)" : "";
     }
 
