@@ -483,12 +483,14 @@ final class Engine {
      * 256, 2^24, 8192 to 32768 points; 2^20 × 16 level; 2^16 × 256 in double 4% faster), while through
      * NVIDIA's OpenCL and PTX the same split plan of 2^16 × 256 was 10–14% slower; 2D 4096² was 5% slower
      * split on CUDA too, so other ranks and real transforms keep the planner's choice (measured:
-     * docs/history/PERFORMANCE-diary.md, v0.49).
+     * docs/history/PERFORMANCE-diary.md, v0.49). It sits here, beside the other per-backend choices, and not
+     * in {@link Planner}: the planner's profile knows neither the backend nor the transform's kind or
+     * storage (half storage plans with float's profile), and the rule needs all three; the planner still
+     * makes the plan, with the exchange set as a user's {@code withExchange(SPLIT)} would.
      */
     static boolean splitsOnCuda(FftDescriptor d, List<Pass> passes, DeviceProfile device, boolean cudaComplex) {
-        return cudaComplex && !device.cpu() && device.exchange() == DeviceProfile.Exchange.AUTO
-                && d.kind() == FftDescriptor.Kind.C2C && d.rank() == 1 && d.precision() != Precision.HALF
-                && passes.size() > 1;
+        return cudaComplex && device.exchange() == DeviceProfile.Exchange.AUTO && d.rank() == 1
+                && d.precision() != Precision.HALF && passes.size() > 1;
     }
 
     /**
