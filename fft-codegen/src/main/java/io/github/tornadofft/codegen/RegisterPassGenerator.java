@@ -996,20 +996,21 @@ public final class RegisterPassGenerator extends KernelSource {
      * + r + i}: entries {@code realAt + m}, m &lt; r, are W_N^{m lines}, so that bin b = i + m lines
      * takes W_N^b = W_N^{m lines} W_N^i (1 for a pass of one line).
      */
+    private void realTwiddles() {
+        line("int realAt = 2 * r + (span > 1 ? 2 * r * ((1 << kBits) + (span >> kBits)) : 0);");
+        read("u", "realAt + 2 * r + 2 * i");
+    }
+
     /**
      * {@code w *= (ur, ui)}, W_N^i of the work-item's line, in a pass of several lines: a pass of one line
      * (the whole transform) has i = 0 and skips it, a branch on a kernel argument, the same for every
-     * work-item (the multiply cost the one-pass kernels 3-7% on an H200).
+     * work-item (v0.48's first build, with the multiply, took 3-7% longer than v0.47 on an H200, in runs of
+     * their own; a later pair of runs put the difference inside their spread).
      */
     private void lineTwiddle() {
         open("if (lines > 1) {");
         line(product("w", "u"));
         close("}");
-    }
-
-    private void realTwiddles() {
-        line("int realAt = 2 * r + (span > 1 ? 2 * r * ((1 << kBits) + (span >> kBits)) : 0);");
-        read("u", "realAt + 2 * r + 2 * i");
     }
 
     /** The store: output m = q + j threads, held in x_j, to (i - k) r + k + m span of the line. */
