@@ -186,8 +186,9 @@ final class Engine {
         this.complex = complexPart(planned, fusesRealStep);
         boolean capped = CompilerFlags.capsRegisters(device);
         boolean nvidia = capped || device.getTornadoVMBackend() == TornadoVMBackendType.CUDA;
-        this.storesLate = !passes.isEmpty() && Planner.storesLate(passes, this.profile, nvidia, capped);
-        this.widensRegisters = Planner.widensRegisters(passes, this.profile, capped && !key.options().tuning().registersChosen());
+        this.storesLate = !passes.isEmpty() && Planner.storesLate(passes, this.profile, nvidia);
+        this.widensRegisters = !storesLate
+                && Planner.widensRegisters(passes, this.profile, capped && !key.options().tuning().registersChosen());
         this.name = "fft" + IDS.incrementAndGet();
         this.precision = descriptor.precision();
         this.input = HostBuffers.take(precision, (int) descriptor.inputFloats());
@@ -1190,7 +1191,7 @@ final class Engine {
 
     /**
      * Registers per work-item NVIDIA's compilers may give this engine's kernels: the options' cap, at most
-     * {@link DeviceProfile#LATE_STORE_REGISTERS} for a plan that stores late, and on the PTX backend at most
+     * {@link Planner#lateStoreRegisters} for a plan that stores late, and on the PTX backend at most
      * what a mixed-radix plan's chains take there ({@link MixedRadix#ptxRegisters}); a double plan of small
      * groups takes {@link DeviceProfile#DOUBLE_REGISTERS} ({@link #widensRegisters}).
      */
@@ -1205,7 +1206,7 @@ final class Engine {
         if (widensRegisters) {
             cap = DeviceProfile.DOUBLE_REGISTERS;
         }
-        return storesLate ? Math.min(DeviceProfile.LATE_STORE_REGISTERS, cap) : cap;
+        return storesLate ? Math.min(Planner.lateStoreRegisters(profile), cap) : cap;
     }
 
     /** What the plan's description says of the register cap: where it stores late, or takes more for double. */

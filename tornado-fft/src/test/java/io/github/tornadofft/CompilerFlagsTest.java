@@ -46,6 +46,17 @@ class CompilerFlagsTest {
             assertEquals(nvidia, plan.toString().contains("stores late"), plan.toString());
             assertEquals(capped, plan.toString().contains("stores late (72 registers)"), plan.toString());
         }
+        // In double too, under the default cap: 16 complex doubles spill under 72, and the 2048-point
+        // kernel's groups of 128 take that cap rather than the 168 of double's small groups.
+        for (int n : new int[] {2048, 4096}) {
+            FftDescriptor d = FftDescriptor.c2c(n).batch(2).precision(Precision.DOUBLE).build();
+            try (FftPlan plan = FftPlan.create(d, device)) {
+                assertEquals(nvidia, plan.toString().contains("stores late"), plan.toString());
+                assertEquals(capped, plan.toString().contains("stores late (" + DeviceProfile.MAX_REGISTERS + " registers)"),
+                        plan.toString());
+                assertFalse(plan.toString().contains("registers a work-item (double)"), plan.toString());
+            }
+        }
     }
 
     @Test

@@ -1,8 +1,11 @@
 package io.github.tornadofft;
 
+import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
-
+import io.github.tornadofft.api.Norm;
+import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.plan.DeviceProfile;
+import io.github.tornadofft.reference.ReferenceFft;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -11,15 +14,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.Arrays;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Late stores (a zero from the twiddle table added to every store address after the last exchange)
  * forced on every plan, whatever the device: the planner picks them on its own only for an NVIDIA
  * GPU's single-group kernels of 2048 and 4096 points, so this is where a CPU test run checks that the
- * zero is a zero in every kernel, every register count and both store paths.
+ * zero is a zero in every kernel, every register count and both store paths, in float and double.
  */
 @Tag("device")
 @ExtendWith(Seed.class)
@@ -42,6 +47,55 @@ class LateStoreTest {
     void lateStoresMatchTheReference(int[] shape) {
         Signals.assertBothDirectionsMatchTheReference(shape,
                 plan -> assertTrue(plan.toString().contains("stores late"), plan.toString()), "late stores");
+    }
+
+    static Stream<int[]> doubleShapes() {
+        // The single-group kernels an NVIDIA GPU stores late in double (2048, 4096 points), a multi-pass
+        // plan and a 2D one.
+        return Stream.of(new int[] {2048}, new int[] {4096}, new int[] {1 << 14}, new int[] {64, 128});
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("doubleShapes")
+    void doublePlansStoreLateToo(int[] shape) {
+        for (Direction direction : Direction.values()) {
+            FftDescriptor d = FftDescriptor.c2c(shape).batch(2).direction(direction).precision(Precision.DOUBLE).build();
+            double[] input = Signals.random(Precision.DOUBLE, d.floats());
+            double[] out;
+            try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
+                assertTrue(plan.toString().contains("stores late"), plan.toString());
+                out = Signals.execute(plan, direction, input);
+            }
+            Signals.assertClose(out, Signals.reference(input, shape, 2, direction, Norm.BACKWARD), Signals.points(shape),
+                    Precision.DOUBLE, "late stores, " + direction + " " + Arrays.toString(shape));
+        }
+    }
+
+    @Test
+    void aRealDoublePlanOfOnePassStoresLateBothWays() {
+        // 8192 real points: one pass of 4096 complex values with the real step fused, as on an NVIDIA GPU.
+        int n = 8192;
+        int[] batched = {2, n};
+        int[] axes = {1};
+        FftDescriptor r2c = FftDescriptor.r2c(n).batch(2).precision(Precision.DOUBLE).build();
+        double[] real = Signals.random(Precision.DOUBLE, r2c.inputFloats());
+        double[] spectrum;
+        try (FftPlan plan = FftPlan.create(r2c, TestDevice.get())) {
+            assertTrue(plan.toString().contains("stores late"), plan.toString());
+            spectrum = Signals.execute(plan, Direction.FORWARD, real);
+        }
+        Signals.assertClose(spectrum, ReferenceFft.r2c(real, batched, axes, Norm.BACKWARD), n, Precision.DOUBLE, "late r2c");
+
+        FftDescriptor c2r = FftDescriptor.c2r(n).batch(2).precision(Precision.DOUBLE).build();
+        double[] half = ReferenceFft.r2c(Signals.random(Precision.DOUBLE, c2r.outputFloats()), batched, axes, Norm.BACKWARD);
+        double[] before = half.clone();
+        double[] out;
+        try (FftPlan plan = FftPlan.create(c2r, TestDevice.get())) {
+            assertTrue(plan.toString().contains("stores late"), plan.toString());
+            out = Signals.execute(plan, Direction.INVERSE, half);
+        }
+        Signals.assertClose(out, ReferenceFft.c2r(half, batched, axes, Norm.BACKWARD), n, Precision.DOUBLE, "late c2r");
+        assertArrayEquals(before, half, "c2r's input");
     }
 
     @Test

@@ -110,10 +110,17 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      */
     public static final String LATE_STORE_PROPERTY = "tornado.fft.lateStore";
     /**
-     * Registers per work-item NVIDIA's compilers may give the kernel of a plan that stores late: the
+     * Registers per work-item NVIDIA's compilers may give the kernel of a float plan that stores late: the
      * fewest with which every such kernel compiles without spilling (ptxas 13, sm_90).
      */
     public static final int LATE_STORE_REGISTERS = 72;
+    /**
+     * Registers per work-item for the kernel of a double plan that stores late: {@value #MAX_REGISTERS},
+     * the default cap. 16 complex doubles take 64 registers alone and spill under
+     * {@value #LATE_STORE_REGISTERS}; under 128 the late store is what keeps them from spilling, and
+     * {@link #DOUBLE_REGISTERS} gains nothing over it.
+     */
+    public static final int LATE_STORE_DOUBLE_REGISTERS = MAX_REGISTERS;
     /**
      * Registers per work-item NVIDIA's compilers may give a double-precision plan of small groups where
      * no cap was chosen ({@code Planner.widensRegisters}): on an H200, 1D 256 to 2048 batched in double

@@ -527,43 +527,50 @@ public final class Planner {
 
     /**
      * Whether a GPU plan's kernel adds a zero read after its last exchange to every store address
-     * ({@link RegisterPass#LATE_STORE}) and runs under a cap of {@link DeviceProfile#LATE_STORE_REGISTERS}
-     * registers instead of {@link DeviceProfile#maxRegisters}: a plan of one pass of 16-value
-     * work-items whose groups are each one transform of at least {@link #LATE_STORE_GROUP} work-items
-     * (the single-group kernels of 2048 and 4096 points), unless the profile's {@link DeviceProfile#lateStore}
-     * says otherwise (ON: every plan on any device, for tests and tuning runs).
+     * ({@link RegisterPass#LATE_STORE}) and runs under the lower cap of {@link #lateStoreRegisters}
+     * instead of {@link DeviceProfile#maxRegisters}: a plan of one pass of 16-value work-items whose
+     * groups are each one transform of at least {@link #LATE_STORE_GROUP} work-items (the single-group
+     * kernels of 2048 and 4096 points), unless the profile's {@link DeviceProfile#lateStore} says
+     * otherwise (ON: every plan on any device, for tests and tuning runs).
      *
      * <p>NVIDIA's compilers otherwise compute a work-item's 32 store addresses (each a sign-extended
      * 64-bit sum, as TornadoVM translates an {@code int} index) before the butterflies and hold them:
-     * 128 registers where 72 suffice. Fewer registers let three groups of 256 share a multiprocessor
-     * instead of two, so the 2048- and 4096-point kernels hide more of their memory latency; lower caps
-     * gain less.
-     * Kernels already at the copy ceiling (256 and 1024 points, groups of 64) have nothing to gain and
-     * pay the extra load, and a plan of several passes cannot take the lower cap for one kernel alone,
-     * since one cap serves all the kernels of the plan's task graph (measured:
-     * docs/history/PERFORMANCE-diary.md, v0.11). Float only: 16 complex doubles take 64 registers
-     * alone, and under the cap of 72 the double kernels spill (on an H100, 1D 2048 and 4096 batched in
-     * double took 1.7 and 1.9 times cuFFT's Z2Z with it, 1.06 and 1.14 times without, OpenCL).
+     * in float 128 registers where 72 suffice, so that three groups of 256 share a multiprocessor
+     * instead of two and the 2048- and 4096-point kernels hide more of their memory latency (lower caps
+     * gain less). Kernels already at the copy ceiling (256 and 1024 points, groups of 64) have nothing
+     * to gain and pay the extra load, and a plan of several passes cannot take the lower cap for one
+     * kernel alone, since one cap serves all the kernels of the plan's task graph (measured:
+     * docs/history/PERFORMANCE-diary.md, v0.11).
      *
-     * <p>On TornadoVM's CUDA backend, whose NVRTC takes no register cap from TornadoVM 5.2, the zero read
-     * alone is worth it, in double too (no cap, no spills): on an H200 the 4096-point kernel took 0.0900 ms
-     * a batch of 4096 against 0.1025 without it, and 0.167 against 0.219–0.225 in double; 2048 points
-     * in double were level (docs/history/PERFORMANCE-diary.md, v0.49).
+     * <p>In double the held addresses make the kernels spill under the default cap of 128 (148-190
+     * registers without a cap), and the zero read is what removes the spills: on an H200, 4096 points a
+     * batch of 4096 took 0.155 ms through OpenCL and 0.159 through PTX under 128 with it, against 0.187
+     * and 0.241 without it (cuFFT's Z2Z 0.139-0.142), and 2048 points 0.140 against 0.146-0.149 under
+     * {@link DeviceProfile#DOUBLE_REGISTERS}; under 72 they spill again (0.25-0.30). On TornadoVM's CUDA
+     * backend, whose NVRTC takes no cap from TornadoVM 5.2, the zero read alone pays in both precisions:
+     * 0.0900 against 0.1025 ms at 4096 points in float, 0.167 against 0.219-0.225 in double
+     * (docs/history/PERFORMANCE-diary.md, v0.49 and v0.50).
      *
      * @param nvidia whether the device is an NVIDIA GPU, through any of TornadoVM's backends (the
      *               compilers that hoist the store addresses); elsewhere {@code auto} leaves it out
-     * @param capped whether the device's compiler takes the register cap (NVIDIA's OpenCL and PTX, not
-     *               TornadoVM 5.2's CUDA backend): then float only
      */
-    public static boolean storesLate(List<Pass> plan, DeviceProfile device, boolean nvidia, boolean capped) {
+    public static boolean storesLate(List<Pass> plan, DeviceProfile device, boolean nvidia) {
         Pass only = plan.get(0);
         return switch (device.lateStore()) {
             case ON -> true;
             case OFF -> false;
-            case AUTO -> nvidia && !device.cpu() && (device.valueBytes() == Float.BYTES || !capped) && plan.size() == 1
-                    && only.regs() == RegisterPass.MAX_REGS
+            case AUTO -> nvidia && !device.cpu() && plan.size() == 1 && only.regs() == RegisterPass.MAX_REGS
                     && only.cols() * only.rows() == 1 && only.groupSize() >= LATE_STORE_GROUP;
         };
+    }
+
+    /**
+     * The register cap of a plan that {@link #storesLate} on a device whose compiler takes one:
+     * {@link DeviceProfile#LATE_STORE_REGISTERS} for values of 4 bytes a part (float, and half, whose
+     * arithmetic is float), {@link DeviceProfile#LATE_STORE_DOUBLE_REGISTERS} for double.
+     */
+    public static int lateStoreRegisters(DeviceProfile device) {
+        return device.valueBytes() == Double.BYTES ? DeviceProfile.LATE_STORE_DOUBLE_REGISTERS : DeviceProfile.LATE_STORE_REGISTERS;
     }
 
     /** Most work-items in a group of a plan that {@link #widensRegisters} gives more registers. */
@@ -575,7 +582,8 @@ public final class Planner {
      * {@value #DOUBLE_REGISTERS_GROUP} work-items. Their 16 complex doubles a work-item take 148-168
      * registers (ptxas 13, sm_90, no cap) and spill under {@link DeviceProfile#MAX_REGISTERS}; at 168, groups
      * of 128 still leave three a multiprocessor. Groups of 256 (4096 points in double) would leave one,
-     * and keep the default (measured: docs/history/PERFORMANCE-diary.md, v0.44).
+     * and keep the default (measured: docs/history/PERFORMANCE-diary.md, v0.44). A plan that
+     * {@link #storesLate} takes {@link #lateStoreRegisters} instead, whatever this says.
      *
      * @param capped whether the plan's kernels take the default register cap: the device's compiler takes a
      *               cap (an NVIDIA GPU) and none is chosen in the plan's options

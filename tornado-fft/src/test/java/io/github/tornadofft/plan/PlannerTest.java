@@ -305,31 +305,31 @@ class PlannerTest {
     @Test
     void onlyAGpusSingleGroupKernelsOf2048And4096PointsStoreLate() {
         // One pass, each group one transform of 128 or 256 work-items of 16 values, on an NVIDIA GPU.
-        assertTrue(Planner.storesLate(Planner.plan(new int[] {4096}, 4096, h100()), h100(), true, true));
-        assertTrue(Planner.storesLate(Planner.plan(new int[] {2048}, 8192, h100()), h100(), true, true));
-        assertTrue(Planner.storesLate(Planner.plan(new int[] {4096}, 1, h100()), h100(), true, true));
+        assertTrue(Planner.storesLate(Planner.plan(new int[] {4096}, 4096, h100()), h100(), true));
+        assertTrue(Planner.storesLate(Planner.plan(new int[] {2048}, 8192, h100()), h100(), true));
+        assertTrue(Planner.storesLate(Planner.plan(new int[] {4096}, 1, h100()), h100(), true));
         // Not on another vendor's GPU, not on a CPU, not for kernels of 64 work-items (1024 and 256 points),
         // nor for plans of several passes (one cap serves all their kernels).
-        assertFalse(Planner.storesLate(Planner.plan(new int[] {4096}, 4096, h100()), h100(), false, false));
-        assertFalse(Planner.storesLate(Planner.plan(new int[] {4096}, 1024, CPU), CPU, true, true));
-        assertFalse(Planner.storesLate(Planner.plan(new int[] {1024}, 16384, h100()), h100(), true, true));
-        assertFalse(Planner.storesLate(Planner.plan(new int[] {256}, 65536, h100()), h100(), true, true));
-        assertFalse(Planner.storesLate(Planner.plan(new int[] {1 << 16}, 256, h100()), h100(), true, true));
-        assertFalse(Planner.storesLate(Planner.plan(new int[] {4096, 4096}, 1, h100()), h100(), true, true));
-        // Nor in double, whose 16 values fill the late store's register cap on their own.
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {4096}, 4096, h100()), h100(), false));
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {4096}, 1024, CPU), CPU, true));
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {1024}, 16384, h100()), h100(), true));
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {256}, 65536, h100()), h100(), true));
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {1 << 16}, 256, h100()), h100(), true));
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {4096, 4096}, 1, h100()), h100(), true));
+        // In double the same kernels, under a cap of their own: 16 complex doubles spill under float's 72.
         DeviceProfile doubles = h100().forPrecision(io.github.tornadofft.api.Precision.DOUBLE);
-        assertFalse(Planner.storesLate(Planner.plan(new int[] {4096}, 2048, doubles), doubles, true, true));
-        assertFalse(Planner.storesLate(Planner.plan(new int[] {2048}, 4096, doubles), doubles, true, true));
-        // Where no cap reaches the compiler (the CUDA backend), in double too; the other rules stand.
-        assertTrue(Planner.storesLate(Planner.plan(new int[] {4096}, 4096, h100()), h100(), true, false));
-        assertTrue(Planner.storesLate(Planner.plan(new int[] {4096}, 2048, doubles), doubles, true, false));
-        assertFalse(Planner.storesLate(Planner.plan(new int[] {1024}, 16384, doubles), doubles, true, false));
-        assertFalse(Planner.storesLate(Planner.plan(new int[] {1 << 16}, 256, doubles), doubles, true, false));
+        assertTrue(Planner.storesLate(Planner.plan(new int[] {4096}, 2048, doubles), doubles, true));
+        assertTrue(Planner.storesLate(Planner.plan(new int[] {2048}, 4096, doubles), doubles, true));
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {1024}, 16384, doubles), doubles, true));
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {1 << 16}, 256, doubles), doubles, true));
+        assertEquals(DeviceProfile.LATE_STORE_REGISTERS, Planner.lateStoreRegisters(h100()));
+        assertEquals(DeviceProfile.MAX_REGISTERS, Planner.lateStoreRegisters(doubles));
+        assertTrue(Planner.lateStoreRegisters(doubles) < DeviceProfile.DOUBLE_REGISTERS);
         // The profile's choice forces it either way, on any device; the property sets that choice, and a
         // bad value is refused by name.
         List<Pass> cpu = Planner.plan(new int[] {64}, 3, CPU);
-        assertTrue(Planner.storesLate(cpu, CPU.withLateStore(Choice.ON), false, false));
-        assertFalse(Planner.storesLate(Planner.plan(new int[] {4096}, 4096, h100()), h100().withLateStore(Choice.OFF), true, true));
+        assertTrue(Planner.storesLate(cpu, CPU.withLateStore(Choice.ON), false));
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {4096}, 4096, h100()), h100().withLateStore(Choice.OFF), true));
         assertEquals(Choice.ON, withProperty(DeviceProfile.LATE_STORE_PROPERTY, "true", PlannerTest::h100).lateStore());
         assertEquals(Choice.OFF, withProperty(DeviceProfile.LATE_STORE_PROPERTY, "false", PlannerTest::h100).lateStore());
         assertRefused(DeviceProfile.LATE_STORE_PROPERTY, "sometimes", "auto, true or false");
