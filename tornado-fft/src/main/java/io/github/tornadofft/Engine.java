@@ -101,6 +101,8 @@ final class Engine {
     final boolean fusesRealStep;
     /** Whether this engine's kernels store late under a lower register cap ({@link Planner#storesLate}). */
     final boolean storesLate;
+    /** Whether the device is an NVIDIA GPU, through any of TornadoVM's backends. */
+    private final boolean nvidia;
     /**
      * Whether this engine's kernels take {@link DeviceProfile#DOUBLE_REGISTERS} ({@link Planner#widensRegisters}),
      * where no register cap is chosen in the options (a late store's cap wins: {@link #registerCap}).
@@ -185,7 +187,7 @@ final class Engine {
         this.fusesRealStep = fusesReal(passes);
         this.complex = complexPart(planned, fusesRealStep);
         boolean capped = CompilerFlags.capsRegisters(device);
-        boolean nvidia = capped || device.getTornadoVMBackend() == TornadoVMBackendType.CUDA;
+        this.nvidia = capped || device.getTornadoVMBackend() == TornadoVMBackendType.CUDA;
         this.storesLate = !passes.isEmpty() && Planner.storesLate(passes, this.profile, nvidia);
         this.widensRegisters = !storesLate
                 && Planner.widensRegisters(passes, this.profile, capped && !key.options().tuning().registersChosen());
@@ -556,7 +558,7 @@ final class Engine {
         TaskGraph firstGraph = new TaskGraph(name + first.name().charAt(0))
                 .consumeFromDevice(upload.getTaskGraphName(), input);
         if (promoted != null) {
-            addPromoted(firstGraph, passes, twiddles, input, output, grid, storesLate);
+            addPromoted(firstGraph, passes, twiddles, input, output, grid, true);
             return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot()));
         }
         if (rowsFirst != null) {
@@ -569,12 +571,12 @@ final class Engine {
         }
         if (descriptor.isReal()) {
             List<TornadoNativeArray> chain = realChain(passes, input, output);
-            addRealTasks(firstGraph, passes, twiddles, chain, grid, storesLate);
+            addRealTasks(firstGraph, passes, twiddles, chain, grid, true);
             name(firstGraph, chain);
             return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot()));
         }
         List<TornadoNativeArray> chain = transformChain(passes.size(), input, output);
-        addTransform(firstGraph, first, passes, twiddles, true, chain, scale(descriptor), grid, storesLate);
+        addTransform(firstGraph, first, passes, twiddles, true, chain, scale(descriptor), grid, true);
         // Graph 2 runs on graph 1's buffers. TornadoVM hands a graph the buffers it consumes only
         // from the graph executed just before it, so graph 2 takes all of them, the input included,
         // from graph 1 (and the input alone from graph 0, for runs right after an upload), and its
@@ -604,7 +606,7 @@ final class Engine {
         // Graph 2 allocates nothing of its own (it takes the tables from graph 1 too), so freeing graphs
         // 0 and 1 frees everything, each buffer once.
         addTransform(secondGraph, first.opposite(), passes, twiddles, false, chain,
-                scale(descriptor.withDirection(first.opposite())), grid, storesLate);
+                scale(descriptor.withDirection(first.opposite())), grid, true);
         secondGraph.transferToHost(DataTransferMode.UNDER_DEMAND, output);
         return withOptions(new TornadoExecutionPlan(upload.snapshot(), firstGraph.snapshot(), secondGraph.snapshot()));
     }
@@ -670,8 +672,8 @@ final class Engine {
      */
     private List<String> addPasses(TaskGraph graph, Direction direction, List<Pass> passes, List<TornadoNativeArray> twiddles,
                                    boolean sendTables, List<TornadoNativeArray> chain, double scale, GridScheduler target,
-                                   boolean late) {
-        return addPasses(graph, "p", direction, passes, twiddles, sendTables, chain, scale, target, late);
+                                   boolean own) {
+        return addPasses(graph, "p", direction, passes, twiddles, sendTables, chain, scale, target, own);
     }
 
     /**
@@ -686,7 +688,7 @@ final class Engine {
     /** {@link #addPasses} with the tasks named {@code prefix} and the pass's index (after {@link #taskBase}). */
     private List<String> addPasses(TaskGraph graph, String prefix, Direction direction, List<Pass> passes,
                                    List<TornadoNativeArray> twiddles, boolean sendTables, List<TornadoNativeArray> chain, double scale,
-                                   GridScheduler target, boolean late) {
+                                   GridScheduler target, boolean own) {
         if (sendTables) {
             Set<TornadoNativeArray> tables = Collections.newSetFromMap(new IdentityHashMap<>());
             tables.addAll(twiddles);
@@ -709,11 +711,20 @@ final class Engine {
             boolean last = p == passes.size() - 1;
             // The first pass reads the input's layout, the last writes the output's; between, packed.
             int flags = passFlags(pass, inverse, pass == end, p == 0 && !complex.inputPacked(), last && !complex.outputPacked(),
-                    complex.size(), late);
+                    complex.size(), own && storesLate(pass));
             tasks.add(addPass(graph, base + prefix + p, pass, false, chain.get(p), chain.get(p + 1), twiddles.get(p), flags,
                     last ? scale : 1f, inLayout, outLayout, points, target));
         }
         return tasks;
+    }
+
+    /**
+     * Whether {@code pass}, in this engine's own graphs, stores late: every pass of a plan that
+     * {@link #storesLate}, and else the passes {@link Planner#storesLate(Pass, DeviceProfile, boolean)} picks
+     * alone (kernels appended to a caller's graph never store late).
+     */
+    boolean storesLate(Pass pass) {
+        return storesLate || Planner.storesLate(pass, profile, nvidia);
     }
 
     /**
@@ -768,7 +779,7 @@ final class Engine {
      * work-group shapes in {@code target}; returns the task names.
      */
     private List<String> addRealTasks(TaskGraph graph, List<Pass> passes, List<TornadoNativeArray> twiddles, List<TornadoNativeArray> chain,
-                                      GridScheduler target, boolean late) {
+                                      GridScheduler target, boolean own) {
         boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
         if (fusesReal(passes)) {
             if (mixedRadix != null) {
@@ -776,7 +787,7 @@ final class Engine {
                         profile.maxGroupSize(), target);
             }
             return addPasses(graph, r2c ? Direction.FORWARD : Direction.INVERSE, passes, twiddles, true, chain,
-                    scale(descriptor), target, late);
+                    scale(descriptor), target, own);
         }
         int n = lastAxis(descriptor);
         int half = n / 2;
@@ -796,7 +807,7 @@ final class Engine {
         String task;
         if (r2c) {
             tasks.addAll(addComplexPart(graph, Direction.FORWARD, passes, twiddles, chain.subList(0, chain.size() - 1),
-                    target, late));
+                    target, own));
             task = taskBase(graph) + "split";
             split(graph, task, chain.get(chain.size() - 2), chain.getLast(), w, half, packedRow, total, lead0, lead1);
             tasks.add(task);
@@ -805,7 +816,7 @@ final class Engine {
             merge(graph, task, chain.getFirst(), chain.get(1), w, half, passRow, total, lead0, lead1);
             tasks.add(task);
             tasks.addAll(addComplexPart(graph, Direction.INVERSE, passes, twiddles, chain.subList(1, chain.size()),
-                    target, late));
+                    target, own));
         }
         int group = Math.min(REAL_GROUP, Integer.highestOneBit(total));
         WorkerGrid1D worker = new WorkerGrid1D((total + group - 1) / group * group);
@@ -820,11 +831,11 @@ final class Engine {
      */
     private List<String> addComplexPart(TaskGraph graph, Direction direction, List<Pass> passes,
                                         List<TornadoNativeArray> twiddles, List<TornadoNativeArray> chain, GridScheduler target,
-                                        boolean late) {
+                                        boolean own) {
         if (mixedRadix != null) {
             return mixedRadix.addTasks(graph, direction, chain, true, 1, profile.maxGroupSize(), target);
         }
-        return addPasses(graph, direction, passes, twiddles, true, chain, 1f, target, late);
+        return addPasses(graph, direction, passes, twiddles, true, chain, 1f, target, own);
     }
 
     /** The split as a task of the plan's precision: {@link RealTransform#split}, or its double twin. */
@@ -875,7 +886,7 @@ final class Engine {
      */
     private List<String> addTransform(TaskGraph graph, Direction direction, List<Pass> passes, List<TornadoNativeArray> twiddles,
                                       boolean sendTables, List<TornadoNativeArray> chain, double scale, GridScheduler target,
-                                      boolean late) {
+                                      boolean own) {
         if (tensorCores != null) {
             return tensorCores.addTasks(graph, direction, chain.get(0), chain.get(1), sendTables, target, device);
         }
@@ -883,9 +894,9 @@ final class Engine {
             return mixedRadix.addTasks(graph, direction, chain, sendTables, scale, profile.maxGroupSize(), target);
         }
         if (bluestein == null) {
-            return addPasses(graph, direction, passes, twiddles, sendTables, chain, scale, target, late);
+            return addPasses(graph, direction, passes, twiddles, sendTables, chain, scale, target, own);
         }
-        return bluestein.addTasks(graph, direction, passes, twiddles, chain, sendTables, scale, late, target);
+        return bluestein.addTasks(graph, direction, passes, twiddles, chain, sendTables, scale, own && storesLate, target);
     }
 
     /**
@@ -898,7 +909,7 @@ final class Engine {
      * work-group shapes in {@code target}; returns the task names.
      */
     private List<String> addPromoted(TaskGraph graph, List<Pass> passes, List<TornadoNativeArray> twiddles,
-                                     TornadoNativeArray in, TornadoNativeArray out, GridScheduler target, boolean late) {
+                                     TornadoNativeArray in, TornadoNativeArray out, GridScheduler target, boolean own) {
         boolean r2c = descriptor.kind() == FftDescriptor.Kind.R2C;
         int[] shape = descriptor.shape();
         int n = lastAxis(descriptor);
@@ -933,7 +944,7 @@ final class Engine {
             tasks.add(Bluestein.grid(target, name, base + "pair", points, group));
         }
         List<TornadoNativeArray> chain = transformChain(passes.size(), widened, transformed);
-        tasks.addAll(addTransform(graph, promoted.direction(), passes, twiddles, true, chain, scale(promoted), target, late));
+        tasks.addAll(addTransform(graph, promoted.direction(), passes, twiddles, true, chain, scale(promoted), target, own));
         if (r2c) {
             if (doubles) {
                 graph.task(base + "part", RealByComplexDouble::part, new KernelContext(), (DoubleArray) transformed, (DoubleArray) out,
@@ -1212,8 +1223,18 @@ final class Engine {
     /** What the plan's description says of the register cap: where it stores late, or takes more for double. */
     String registerNote() {
         String cap = CompilerFlags.capsRegisters(device) ? " (" + registerCap() + " registers)" : "";
-        return storesLate ? ", stores late" + cap
+        String note = storesLate ? ", stores late" + cap
                 : widensRegisters ? ", " + registerCap() + " registers a work-item (double)" : "";
+        return storesLateAlone() ? note + ", its single-group pass stores late" : note;
+    }
+
+    /**
+     * Whether a pass of a plan that does not store late as a whole stores late alone
+     * ({@link #storesLate(Pass)}): only the planner's passes, as {@link #addPasses} adds them, do.
+     */
+    private boolean storesLateAlone() {
+        return !storesLate && rowsFirst == null && mixedRows == null && mixedRadix == null && tensorCores == null
+                && bluestein == null && passes.stream().anyMatch(pass -> Planner.storesLate(pass, profile, nvidia));
     }
 
     /** The transforms' twiddle tables, one per pass. */

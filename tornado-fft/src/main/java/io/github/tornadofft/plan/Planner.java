@@ -559,9 +559,28 @@ public final class Planner {
         return switch (device.lateStore()) {
             case ON -> true;
             case OFF -> false;
-            case AUTO -> nvidia && !device.cpu() && plan.size() == 1 && only.regs() == RegisterPass.MAX_REGS
-                    && only.cols() * only.rows() == 1 && only.groupSize() >= LATE_STORE_GROUP;
+            case AUTO -> nvidia && !device.cpu() && plan.size() == 1 && singleGroup(only);
         };
+    }
+
+    /**
+     * Whether one pass of a plan of several passes stores late on its own, under the plan's cap: in double,
+     * on an NVIDIA GPU, a pass of the shape {@link #storesLate(List, DeviceProfile, boolean)} takes alone (a
+     * single-group kernel of 2048 or 4096 points, as the X pass of a 2D or 3D plan), where the profile's
+     * {@link DeviceProfile#lateStore} is AUTO. Double's late-store cap is the default cap, so such a pass needs
+     * nothing of the plan's other kernels. On an H200 2D 4096² in double took 0.454-0.456 ms (OpenCL) and
+     * 0.456-0.460 (PTX) with every pass storing late, against 0.481-0.483 and 0.535-0.537 with none
+     * (docs/history/PERFORMANCE-diary.md, v0.50). Float keeps such a pass as it is: there the late store pays
+     * only under its own lower cap, which one kernel of several cannot take.
+     */
+    public static boolean storesLate(Pass pass, DeviceProfile device, boolean nvidia) {
+        return device.lateStore() == DeviceProfile.Choice.AUTO && nvidia && !device.cpu() && device.valueBytes() == Double.BYTES
+                && singleGroup(pass);
+    }
+
+    /** A pass of 16-value work-items whose groups are each one transform of at least {@link #LATE_STORE_GROUP} work-items. */
+    private static boolean singleGroup(Pass pass) {
+        return pass.regs() == RegisterPass.MAX_REGS && pass.cols() * pass.rows() == 1 && pass.groupSize() >= LATE_STORE_GROUP;
     }
 
     /**
