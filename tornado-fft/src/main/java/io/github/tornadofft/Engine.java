@@ -188,7 +188,10 @@ final class Engine {
         this.complex = complexPart(planned, fusesRealStep);
         boolean capped = CompilerFlags.capsRegisters(device);
         this.nvidia = capped || device.getTornadoVMBackend() == TornadoVMBackendType.CUDA;
-        this.storesLate = !passes.isEmpty() && Planner.storesLate(passes, this.profile, nvidia);
+        boolean ptxPasses = device.getTornadoVMBackend() == TornadoVMBackendType.PTX && !descriptor.isReal() && promoted == null
+                && rowsFirst == null && mixedRows == null && mixedRadix == null && tensorCores == null && bluestein == null;
+        this.storesLate = !passes.isEmpty()
+                && (Planner.storesLate(passes, this.profile, nvidia) || storesLateOnPtx(passes, this.profile, ptxPasses));
         this.widensRegisters = !storesLate
                 && Planner.widensRegisters(passes, this.profile, capped && !key.options().tuning().registersChosen());
         this.name = "fft" + IDS.incrementAndGet();
@@ -477,6 +480,23 @@ final class Engine {
         List<Pass> passes = planPasses(d, device);
         return splitsOnCuda(d, passes, device, cudaComplex)
                 ? planPasses(d, device.withExchange(DeviceProfile.Exchange.SPLIT)) : passes;
+    }
+
+    /**
+     * Whether a plan stores late in every pass, under double's late-store cap, on the PTX backend: a double
+     * plan of several of the planner's passes and nothing else ({@code ptxPasses}: complex, on the PTX
+     * backend, no Bluestein, mixed-radix, rows-first or tensor-core kernels), with the late store left to
+     * the planner. Through PTX such plans ran 3-8% faster so on an H200 (1D 2^20 × 8 7.5%, 3D 256³ 6%, 2D
+     * 1024 × 2048 × 4 3% beyond its single-group pass's own late store; 2D 4096², 3D 64 × 64 × 4096 and
+     * 3D 128³ level; 2D 2048² 2% slower), while through NVIDIA's OpenCL 2^20 × 8 and 3D 256³ were 2-3%
+     * slower and through NVRTC 3D 256³ 6-8% slower, so the other backends keep
+     * {@link Planner#storesLate(Pass, DeviceProfile, boolean)}'s single-group passes alone (measured:
+     * docs/history/PERFORMANCE-diary.md, v0.50). In float the same plans on PTX were level to 10% slower.
+     * It sits here for the reason {@link #splitsOnCuda} does.
+     */
+    static boolean storesLateOnPtx(List<Pass> passes, DeviceProfile device, boolean ptxPasses) {
+        return ptxPasses && device.lateStore() == DeviceProfile.Choice.AUTO && device.valueBytes() == Double.BYTES
+                && passes.size() > 1;
     }
 
     /**

@@ -57,6 +57,14 @@ class CompilerFlagsTest {
                 assertFalse(plan.toString().contains("registers a work-item (double)"), plan.toString());
             }
         }
+        // A double plan of several passes: its single-group pass (4096 points along X) stores late alone, and on
+        // the PTX backend every pass does (Engine.storesLateOnPtx).
+        boolean ptx = device.getTornadoVMBackend() == TornadoVMBackendType.PTX;
+        FftDescriptor planes = FftDescriptor.c2c(64, 4096).precision(Precision.DOUBLE).build();
+        try (FftPlan plan = FftPlan.create(planes, device)) {
+            assertEquals(nvidia, plan.toString().contains("stores late"), plan.toString());
+            assertEquals(nvidia && !ptx, plan.toString().contains("its single-group pass stores late"), plan.toString());
+        }
     }
 
     @Test

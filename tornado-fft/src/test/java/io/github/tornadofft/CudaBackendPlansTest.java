@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,5 +54,23 @@ class CudaBackendPlansTest {
         FftDescriptor d = FftDescriptor.c2c(1 << 16).batch(256).build();
         DeviceProfile pair = CUDA.withExchange(DeviceProfile.Exchange.PAIR);
         assertEquals(passes(d, pair, false), passes(d, pair, true));
+    }
+
+    @Test
+    void onPtxADoublePlanOfSeveralPassesStoresLateInEvery() {
+        DeviceProfile ptx = DeviceProfile.of("gpu", false, 48 << 10, 1024, 140L << 30, 128, Tuning.PLANNER);
+        DeviceProfile doubles = ptx.forPrecision(Precision.DOUBLE);
+        for (FftDescriptor d : List.of(FftDescriptor.c2c(1 << 20).batch(8).precision(Precision.DOUBLE).build(),
+                FftDescriptor.c2c(256, 256, 256).precision(Precision.DOUBLE).build())) {
+            List<io.github.tornadofft.plan.Pass> passes = Engine.planPasses(d, doubles, false);
+            assertTrue(Engine.storesLateOnPtx(passes, doubles, true), d.toString());
+            // Not where the kernels are not the planner's passes alone, or the device is not PTX.
+            assertFalse(Engine.storesLateOnPtx(passes, doubles, false), d.toString());
+            // Not where the profile chooses, not in float, not for one pass (the planner's rule decides there).
+            assertFalse(Engine.storesLateOnPtx(passes, doubles.withLateStore(DeviceProfile.Choice.OFF), true), d.toString());
+            assertFalse(Engine.storesLateOnPtx(Engine.planPasses(d, ptx, false), ptx, true), d.toString());
+        }
+        FftDescriptor one = FftDescriptor.c2c(1024).batch(4).precision(Precision.DOUBLE).build();
+        assertFalse(Engine.storesLateOnPtx(Engine.planPasses(one, doubles, false), doubles, true));
     }
 }

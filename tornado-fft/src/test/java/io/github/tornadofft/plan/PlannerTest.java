@@ -336,6 +336,30 @@ class PlannerTest {
     }
 
     @Test
+    void inDoubleTheSingleGroupPassOfAPlanOfSeveralStoresLateAlone() {
+        DeviceProfile doubles = h100().forPrecision(io.github.tornadofft.api.Precision.DOUBLE);
+        for (int[] shape : new int[][] {{4096, 4096}, {64, 64, 4096}, {2048, 2048}}) {
+            List<Pass> plan = Planner.plan(shape, 1, doubles);
+            assertFalse(Planner.storesLate(plan, doubles, true), Arrays.toString(shape));
+            assertTrue(Planner.storesLate(plan.get(0), doubles, true), Arrays.toString(shape) + ": " + plan.get(0));
+            for (Pass pass : plan.subList(1, plan.size())) {
+                assertFalse(Planner.storesLate(pass, doubles, true), Arrays.toString(shape) + ": " + pass);
+            }
+        }
+        List<Pass> plan = Planner.plan(new int[] {4096, 4096}, 1, doubles);
+        // Not in float, not on another vendor's GPU, not where the profile chooses (ON is the whole plan's).
+        assertFalse(Planner.storesLate(Planner.plan(new int[] {4096, 4096}, 1, h100()).get(0), h100(), true));
+        assertFalse(Planner.storesLate(plan.get(0), doubles, false));
+        assertFalse(Planner.storesLate(plan.get(0), doubles.withLateStore(Choice.OFF), true));
+        assertFalse(Planner.storesLate(plan.get(0), doubles.withLateStore(Choice.ON), true));
+        assertTrue(Planner.storesLate(plan, doubles.withLateStore(Choice.ON), true));
+        // A plan without a single-group pass has none that stores late alone, nor does a CPU's.
+        Planner.plan(new int[] {1 << 20}, 8, doubles).forEach(pass -> assertFalse(Planner.storesLate(pass, doubles, true)));
+        DeviceProfile cpu = CPU.forPrecision(io.github.tornadofft.api.Precision.DOUBLE);
+        Planner.plan(new int[] {4096, 4096}, 1, cpu).forEach(pass -> assertFalse(Planner.storesLate(pass, cpu, true)));
+    }
+
+    @Test
     void onlyDoublePlansOfGroupsOfAtMost128OnACappedGpuTakeMoreRegisters() {
         // Batched 256 to 2048 points in double are one pass of groups of 64 to 128 work-items; 4096 takes
         // 256 and keeps the default cap, as float, a CPU and an uncapped compiler do.
