@@ -568,10 +568,11 @@ public final class Planner {
      * on an NVIDIA GPU, a pass of the shape {@link #storesLate(List, DeviceProfile, boolean)} takes alone (a
      * single-group kernel of 2048 or 4096 points, as the X pass of a 2D or 3D plan), where the profile's
      * {@link DeviceProfile#lateStore} is AUTO. Double's late-store cap is the default cap, so such a pass needs
-     * nothing of the plan's other kernels. On an H200 2D 4096² in double took 0.454-0.456 ms (OpenCL) and
-     * 0.456-0.460 (PTX) with every pass storing late, against 0.481-0.483 and 0.535-0.537 with none
+     * nothing of the plan's other kernels. On an H200, with this pass alone storing late, 2D 4096² in double
+     * took 0.459 / 0.479 / 0.461 ms (OpenCL / CUDA / PTX) against 0.486 / 0.535 / 0.540 with none, and 3D
+     * 64 × 64 × 4096 0.452 / 0.466 / 0.467 against 0.477 / 0.519 / 0.536; 2D 2048² was level
      * (docs/history/PERFORMANCE-diary.md, v0.50). Float keeps such a pass as it is: there the late store pays
-     * only under its own lower cap, which one kernel of several cannot take.
+     * only under its own lower cap, which one kernel of several cannot take (level to 10% slower without it).
      */
     public static boolean storesLate(Pass pass, DeviceProfile device, boolean nvidia) {
         return device.lateStore() == DeviceProfile.Choice.AUTO && nvidia && !device.cpu() && device.valueBytes() == Double.BYTES
