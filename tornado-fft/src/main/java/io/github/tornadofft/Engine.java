@@ -99,7 +99,10 @@ final class Engine {
     final FftDescriptor complex;
     /** Whether the passes are one kernel with a real transform's split or merge fused in ({@link #fusesRealStep}). */
     final boolean fusesRealStep;
-    /** Whether this engine's kernels store late under a lower register cap ({@link Planner#storesLate}). */
+    /**
+     * Whether every kernel of this engine's own graphs stores late, under the late store's register cap
+     * ({@link Planner#storesLate}, {@link #storesLateOnPtx}); else some passes may alone ({@link #storesLate(Pass)}).
+     */
     final boolean storesLate;
     /** Whether the device is an NVIDIA GPU, through any of TornadoVM's backends. */
     private final boolean nvidia;
@@ -189,7 +192,7 @@ final class Engine {
         boolean capped = CompilerFlags.capsRegisters(device);
         this.nvidia = capped || device.getTornadoVMBackend() == TornadoVMBackendType.CUDA;
         boolean ptxPasses = device.getTornadoVMBackend() == TornadoVMBackendType.PTX && !descriptor.isReal() && promoted == null
-                && rowsFirst == null && mixedRows == null && mixedRadix == null && tensorCores == null && bluestein == null;
+                && plannersPassesAlone();
         this.storesLate = !passes.isEmpty()
                 && (Planner.storesLate(passes, this.profile, nvidia) || storesLateOnPtx(passes, this.profile, ptxPasses));
         this.widensRegisters = !storesLate
@@ -743,7 +746,7 @@ final class Engine {
      * {@link #storesLate}, and else the passes {@link Planner#storesLate(Pass, DeviceProfile, boolean)} picks
      * alone (kernels appended to a caller's graph never store late).
      */
-    boolean storesLate(Pass pass) {
+    private boolean storesLate(Pass pass) {
         return storesLate || Planner.storesLate(pass, profile, nvidia);
     }
 
@@ -1253,8 +1256,16 @@ final class Engine {
      * ({@link #storesLate(Pass)}): only the planner's passes, as {@link #addPasses} adds them, do.
      */
     private boolean storesLateAlone() {
-        return !storesLate && rowsFirst == null && mixedRows == null && mixedRadix == null && tensorCores == null
-                && bluestein == null && passes.stream().anyMatch(pass -> Planner.storesLate(pass, profile, nvidia));
+        return !storesLate && plannersPassesAlone() && passes.stream().anyMatch(pass -> Planner.storesLate(pass, profile, nvidia));
+    }
+
+    /**
+     * Whether the transform's kernels are the planner's passes ({@link #addPasses}) and no others of their own
+     * kind: no Bluestein, mixed-radix, rows-first or tensor-core kernels (a real transform's split or merge
+     * and a promoted transform's pairing may stand beside them).
+     */
+    private boolean plannersPassesAlone() {
+        return rowsFirst == null && mixedRows == null && mixedRadix == null && tensorCores == null && bluestein == null;
     }
 
     /** The transforms' twiddle tables, one per pass. */
