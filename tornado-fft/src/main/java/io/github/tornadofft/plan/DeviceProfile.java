@@ -276,15 +276,30 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     }
 
     /**
+     * Most bytes of values a CPU's work-group tile holds ({@link #localComplexCapacity}), whatever local
+     * memory the device reports (PoCL: 512 KB): 4096 complex doubles, 8192 complex floats. Through PoCL on
+     * two cores, plans whose strided passes took tiles of 128 KB or more ran slower than the plans of more,
+     * smaller tiles this cap gives: 2D 1024² in double 13% (one pass of 1024 × 16 along Y against two of 32
+     * × 32), 2D 512² × 4 18-20% in float and double, r2c 2D 1024² in double 15%, and 1D 2^20 in double took
+     * 17 ms in three passes against 29 in two of 1024 × 16 values; every other plan measured was unchanged
+     * and level, and a cap of 32 KB planned the same (docs/history/PERFORMANCE-diary.md, v0.50).
+     */
+    public static final long CPU_TILE_BYTES = 64 << 10;
+
+    /**
      * Complex values one work-group's tile may hold with the paired or the {@code split} exchange, a
      * power of two.
      */
     public int localComplexCapacity(boolean split) {
         // Two arrays (re, im) of the precision's values, or one with the split exchange, padded by 1/32,
         // and no more than three quarters of what the device offers so that more than one group fits
-        // on a GPU multiprocessor.
+        // on a GPU multiprocessor; on a CPU, values of at most CPU_TILE_BYTES.
         long usable = cpu ? localBytes : localBytes / 2 + localBytes / 4;
-        long complex = usable / ((split ? 1L : 2L) * valueBytes) * 32 / 33;
+        long perComplex = (split ? 1L : 2L) * valueBytes;
+        long complex = usable / perComplex * 32 / 33;
+        if (cpu) {
+            complex = Math.min(complex, CPU_TILE_BYTES / perComplex);
+        }
         return Integer.highestOneBit((int) Math.min(complex, split ? 1 << 15 : 1 << 14));
     }
 

@@ -336,6 +336,20 @@ class PlannerTest {
     }
 
     @Test
+    void aCpuTileHoldsAtMost64KbOfValues() {
+        // PoCL reports 512 KB of local memory; a tile takes 64 KB of it: 8192 complex floats, 4096 doubles.
+        DeviceProfile doubles = CPU.forPrecision(io.github.tornadofft.api.Precision.DOUBLE);
+        assertEquals(DeviceProfile.CPU_TILE_BYTES / 8, CPU.localComplexCapacity(false));
+        assertEquals(DeviceProfile.CPU_TILE_BYTES / 16, doubles.localComplexCapacity(false));
+        // So Y of 2D 1024² in double is two passes (runs of 8 over 1024 would take a tile of 128 KB), as in float.
+        assertEquals(3, Planner.plan(new int[] {1024, 1024}, 1, doubles).size());
+        assertEquals(3, Planner.plan(new int[] {1024, 1024}, 1, CPU).size());
+        // A GPU's tile is bounded by its local memory alone.
+        assertEquals(4096, h100().localComplexCapacity(false));
+        assertEquals(2048, h100().forPrecision(io.github.tornadofft.api.Precision.DOUBLE).localComplexCapacity(false));
+    }
+
+    @Test
     void inDoubleTheSingleGroupPassOfAPlanOfSeveralStoresLateAlone() {
         DeviceProfile doubles = h100().forPrecision(io.github.tornadofft.api.Precision.DOUBLE);
         for (int[] shape : new int[][] {{4096, 4096}, {64, 64, 4096}, {2048, 2048}}) {
