@@ -72,8 +72,9 @@ class LateStoreTest {
     }
 
     @Test
-    void aRealDoublePlanOfOnePassStoresLateBothWays() {
-        // 8192 real points: one pass of 4096 complex values with the real step fused, as on an NVIDIA GPU.
+    void aRealDoublePlanStoresLateBothWays() {
+        // 8192 real points: 4096 complex values in one pass (as on an NVIDIA GPU, where a kernel of its own
+        // splits or merges the half spectrum beside it), r2c and c2r.
         int n = 8192;
         int[] batched = {2, n};
         int[] axes = {1};
