@@ -277,14 +277,15 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
 
     /**
      * Most bytes of values a CPU's work-group tile holds ({@link #localComplexCapacity}), whatever local
-     * memory the device reports (PoCL: 512 KB): 4096 complex doubles, 8192 complex floats. Through PoCL on
-     * two cores, plans whose strided passes took tiles of 128 KB or more ran slower than the plans of more,
-     * smaller tiles this cap gives: 2D 1024² in double 13% (one pass of 1024 × 16 along Y against two of 32
-     * × 32), 2D 512² × 4 18-20% in float and double, r2c 2D 1024² in double 15%, and 1D 2^20 in double took
-     * 17 ms in three passes against 29 in two of 1024 × 16 values; every other plan measured was unchanged
-     * and level, and a cap of 32 KB planned the same (docs/history/PERFORMANCE-diary.md, v0.50).
+     * memory the device reports (PoCL: 512 KB): 8192 complex doubles, 16384 complex floats (as the
+     * count of 2^14 values always held float's). Double's tiles had been twice float's bytes, and through
+     * PoCL on two cores the plans they gave were slower than those of tiles of this size: 2D 1024² in
+     * double 12% (Y in one pass of 1024 × 16 against two of 32 × 32), r2c 2D 1024² in double 15%, 1D 2^20
+     * in double 1.7× (two passes of 1024 × 16 against three). A cap of 64 KB gained 18-20% more on 2D 512² ×
+     * 4 and 1.75× on 1D 2^18 in double, but shortened the runs of 3D 256³'s strided passes and cost it 9%
+     * in float and 8-10% in double, so the cap is float's tile (docs/history/PERFORMANCE-diary.md, v0.50).
      */
-    public static final long CPU_TILE_BYTES = 64 << 10;
+    public static final long CPU_TILE_BYTES = 128 << 10;
 
     /**
      * Complex values one work-group's tile may hold with the paired or the {@code split} exchange, a

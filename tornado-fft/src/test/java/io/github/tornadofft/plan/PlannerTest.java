@@ -336,14 +336,18 @@ class PlannerTest {
     }
 
     @Test
-    void aCpuTileHoldsAtMost64KbOfValues() {
-        // PoCL reports 512 KB of local memory; a tile takes 64 KB of it: 8192 complex floats, 4096 doubles.
+    void aCpuTileHoldsAtMost128KbOfValuesInEitherPrecision() {
+        // PoCL reports 512 KB of local memory; a tile takes 128 KB of it: 16384 complex floats, 8192 doubles.
         DeviceProfile doubles = CPU.forPrecision(io.github.tornadofft.api.Precision.DOUBLE);
-        assertEquals(DeviceProfile.CPU_TILE_BYTES / 8, CPU.localComplexCapacity(false));
-        assertEquals(DeviceProfile.CPU_TILE_BYTES / 16, doubles.localComplexCapacity(false));
-        // So Y of 2D 1024² in double is two passes (runs of 8 over 1024 would take a tile of 128 KB), as in float.
-        assertEquals(3, Planner.plan(new int[] {1024, 1024}, 1, doubles).size());
-        assertEquals(3, Planner.plan(new int[] {1024, 1024}, 1, CPU).size());
+        assertEquals(16384, CPU.localComplexCapacity(false));
+        assertEquals(8192, doubles.localComplexCapacity(false));
+        assertEquals(DeviceProfile.CPU_TILE_BYTES, 8192L * 16);
+        // So on PoCL's profile (runs of 32 floats, 16 doubles) Y of 2D 1024² in double is two passes (one of
+        // 1024 in runs of 16 would take a 256 KB tile), as in float.
+        DeviceProfile pocl = DeviceProfile.of("cpu", true, 512 << 10, 4096, 8L << 30, 16, Tuning.PLANNER);
+        DeviceProfile poclDoubles = pocl.forPrecision(io.github.tornadofft.api.Precision.DOUBLE);
+        assertEquals(3, Planner.plan(new int[] {1024, 1024}, 1, poclDoubles).size());
+        assertEquals(3, Planner.plan(new int[] {1024, 1024}, 1, pocl).size());
         // A GPU's tile is bounded by its local memory alone.
         assertEquals(4096, h100().localComplexCapacity(false));
         assertEquals(2048, h100().forPrecision(io.github.tornadofft.api.Precision.DOUBLE).localComplexCapacity(false));
