@@ -21,6 +21,7 @@ import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
 import java.nio.DoubleBuffer;
 import java.util.Arrays;
+import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -202,6 +203,14 @@ class DoublePrecisionTest {
     @ParameterizedTest(name = "{0} batch {1}")
     @MethodSource("realShapes")
     void realTransformsMatchTheReferenceBothWays(int[] shape, int batch) {
+        assertRealTransformsMatchTheReference(shape, batch, plan -> { });
+    }
+
+    /**
+     * Asserts r2c and c2r of {@code shape} in double, a batch of {@code batch}, against the reference (c2r
+     * leaving its input as it was), letting {@code checkPlan} look at each plan before it runs.
+     */
+    static void assertRealTransformsMatchTheReference(int[] shape, int batch, Consumer<FftPlan> checkPlan) {
         int[] batched = new int[shape.length + 1];
         batched[0] = batch;
         System.arraycopy(shape, 0, batched, 1, shape.length);
@@ -211,6 +220,7 @@ class DoublePrecisionTest {
         double[] real = random(r2c.inputFloats());
         double[] spectrum = poisoned(r2c.outputFloats());
         try (FftPlan plan = FftPlan.create(r2c, TestDevice.get())) {
+            checkPlan.accept(plan);
             plan.execute(Direction.FORWARD, real, 0, spectrum, 0);
         }
         assertClose(spectrum, ReferenceFft.r2c(real, batched, axes, Norm.BACKWARD), tolerance(points),
@@ -221,6 +231,7 @@ class DoublePrecisionTest {
         double[] before = half.clone();
         double[] out = poisoned(c2r.outputFloats());
         try (FftPlan plan = FftPlan.create(c2r, TestDevice.get())) {
+            checkPlan.accept(plan);
             plan.execute(Direction.INVERSE, half, 0, out, 0);
         }
         assertClose(out, ReferenceFft.c2r(half, batched, axes, Norm.FORWARD), tolerance(points),

@@ -1,11 +1,8 @@
 package io.github.tornadofft;
 
-import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.api.FftDescriptor;
-import io.github.tornadofft.api.Norm;
 import io.github.tornadofft.api.Precision;
 import io.github.tornadofft.plan.DeviceProfile;
-import io.github.tornadofft.reference.ReferenceFft;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -14,10 +11,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.util.Arrays;
 import java.util.stream.Stream;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -58,45 +53,16 @@ class LateStoreTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("doubleShapes")
     void doublePlansStoreLateToo(int[] shape) {
-        for (Direction direction : Direction.values()) {
-            FftDescriptor d = FftDescriptor.c2c(shape).batch(2).direction(direction).precision(Precision.DOUBLE).build();
-            double[] input = Signals.random(Precision.DOUBLE, d.floats());
-            double[] out;
-            try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
-                assertTrue(plan.toString().contains("stores late"), plan.toString());
-                out = Signals.execute(plan, direction, input);
-            }
-            Signals.assertClose(out, Signals.reference(input, shape, 2, direction, Norm.BACKWARD), Signals.points(shape),
-                    Precision.DOUBLE, "late stores, " + direction + " " + Arrays.toString(shape));
-        }
+        Signals.assertBothDirectionsMatchTheReference(shape, Precision.DOUBLE,
+                plan -> assertTrue(plan.toString().contains("stores late"), plan.toString()), "late stores");
     }
 
     @Test
     void aRealDoublePlanStoresLateBothWays() {
         // 8192 real points: 4096 complex values in one pass (as on an NVIDIA GPU, where a kernel of its own
         // splits or merges the half spectrum beside it), r2c and c2r.
-        int n = 8192;
-        int[] batched = {2, n};
-        int[] axes = {1};
-        FftDescriptor r2c = FftDescriptor.r2c(n).batch(2).precision(Precision.DOUBLE).build();
-        double[] real = Signals.random(Precision.DOUBLE, r2c.inputFloats());
-        double[] spectrum;
-        try (FftPlan plan = FftPlan.create(r2c, TestDevice.get())) {
-            assertTrue(plan.toString().contains("stores late"), plan.toString());
-            spectrum = Signals.execute(plan, Direction.FORWARD, real);
-        }
-        Signals.assertClose(spectrum, ReferenceFft.r2c(real, batched, axes, Norm.BACKWARD), n, Precision.DOUBLE, "late r2c");
-
-        FftDescriptor c2r = FftDescriptor.c2r(n).batch(2).precision(Precision.DOUBLE).build();
-        double[] half = ReferenceFft.r2c(Signals.random(Precision.DOUBLE, c2r.outputFloats()), batched, axes, Norm.BACKWARD);
-        double[] before = half.clone();
-        double[] out;
-        try (FftPlan plan = FftPlan.create(c2r, TestDevice.get())) {
-            assertTrue(plan.toString().contains("stores late"), plan.toString());
-            out = Signals.execute(plan, Direction.INVERSE, half);
-        }
-        Signals.assertClose(out, ReferenceFft.c2r(half, batched, axes, Norm.BACKWARD), n, Precision.DOUBLE, "late c2r");
-        assertArrayEquals(before, half, "c2r's input");
+        DoublePrecisionTest.assertRealTransformsMatchTheReference(new int[] {8192}, 2,
+                plan -> assertTrue(plan.toString().contains("stores late"), plan.toString()));
     }
 
     @Test

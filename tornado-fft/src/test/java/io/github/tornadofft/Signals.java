@@ -262,20 +262,27 @@ final class Signals {
     /**
      * Plans the shape forward and inverse on the device under test, lets {@code checkPlan} look at
      * each plan before it runs, and asserts both transforms of fresh random data (outputs poisoned)
-     * against the reference; batch 3 for small shapes, 1 for large ones.
+     * against the reference; batch 3 for small shapes, 1 for large ones. In float;
+     * {@link #assertBothDirectionsMatchTheReference(int[], Precision, Consumer, String)} for either precision.
      */
     static void assertBothDirectionsMatchTheReference(int[] shape, Consumer<FftPlan> checkPlan, String what) {
+        assertBothDirectionsMatchTheReference(shape, Precision.FLOAT, checkPlan, what);
+    }
+
+    /** As {@link #assertBothDirectionsMatchTheReference(int[], Consumer, String)}, in {@code precision}. */
+    static void assertBothDirectionsMatchTheReference(int[] shape, Precision precision, Consumer<FftPlan> checkPlan,
+                                                      String what) {
         long points = points(shape);
         int batch = points <= 4096 ? 3 : 1;
         for (Direction direction : Direction.values()) {
-            FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).direction(direction).build();
-            float[] input = random(d.floats());
-            float[] out = poisoned(d.floats());
+            FftDescriptor d = FftDescriptor.c2c(shape).batch(batch).direction(direction).precision(precision).build();
+            double[] input = random(precision, d.floats());
+            double[] out;
             try (FftPlan plan = FftPlan.create(d, TestDevice.get())) {
                 checkPlan.accept(plan);
-                plan.execute(input, out);
+                out = execute(plan, direction, input);
             }
-            assertClose(out, reference(input, shape, batch, direction, Norm.BACKWARD), points,
+            assertClose(out, reference(input, shape, batch, direction, Norm.BACKWARD), points, precision,
                     what + ", " + direction + " " + Arrays.toString(shape) + " batch " + batch);
         }
     }
