@@ -48,8 +48,10 @@ class BlockFftTest {
                 described(2, Direction.INVERSE), described(32, Direction.INVERSE), described(512, Direction.INVERSE),
                 described(4096, Direction.INVERSE),
                 BlockFft.of(64).valuesPerWorkItem(2), BlockFft.of(2048).valuesPerWorkItem(4),
+                BlockFft.of(4096).valuesPerWorkItem(8),
                 BlockFft.of(128).valuesPerWorkItem(4).inverse().transformsPerGroup(3),
-                BlockFft.of(16).transformsPerGroup(5)).map(Arguments::of);
+                BlockFft.of(256).valuesPerWorkItem(8).inverse(), BlockFft.of(16).transformsPerGroup(5),
+                BlockFft.of(1024).transformsPerGroup(2).inverse()).map(Arguments::of);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -88,11 +90,13 @@ class BlockFftTest {
         return out.toHeapArray();
     }
 
-    /** 2048 work-items: more than any device's group (a kernel's local memory, at most 8192 floats a group, always fits). */
+    /** 2048 work-items: more than any device's group; three transforms of 4096 points: 99 KB of local memory. */
     @Test
     void refusesAGroupTheDeviceCannotRun() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> BlockFft.of(4096).valuesPerWorkItem(2).check(TestDevice.get()));
         assertTrue(e.getMessage().startsWith("groupSize: ") && e.getMessage().contains("2048 work-items"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> BlockFft.of(4096).transformsPerGroup(3).check(TestDevice.get()));
+        assertTrue(e.getMessage().startsWith("localFloats: ") && e.getMessage().contains("at most 49152"), e.getMessage());
     }
 }

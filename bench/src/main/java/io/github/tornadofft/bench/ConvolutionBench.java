@@ -63,7 +63,7 @@ public final class ConvolutionBench implements Callable<Integer> {
     @Option(names = "--reps", paramLabel = "N", defaultValue = "15", description = "Timed runs (default: ${DEFAULT-VALUE}).")
     int reps;
 
-    @Option(names = "--variants", description = "Also time the block FFT alone with 4 and 8 values per work-item and 1, 2, 4 transforms per group.")
+    @Option(names = "--variants", description = "Also time the block FFT alone with 4, 8 and 16 values per work-item and 1, 2, 4 transforms per group.")
     boolean variants;
 
     @Option(names = "--no-cufft", description = "Leave cuFFT out (a machine without CUDA).")
@@ -152,7 +152,7 @@ public final class ConvolutionBench implements Callable<Integer> {
                 FloatArray fused = new FloatArray(2 * n * count);
                 TaskGraph graph = new TaskGraph("fused").transferToDevice(DataTransferMode.FIRST_EXECUTION, signals, filter, twiddles)
                         .task("convolve", FusedConvolution::convolve, new KernelContext(), signals, filter, fused, twiddles,
-                                fft.word(), fft.inverse().word(), count)
+                                fft.word(), count)
                         .transferToHost(DataTransferMode.UNDER_DEMAND, fused);
                 double t = time(graph, new GridScheduler("fused.convolve", fft.grid(count)), device, fused);
                 rows.add(new Row(label + " fused block FFT", t, 2 * bytes, Signal.relativeError(fused, expected), fft.toString()));
@@ -230,7 +230,7 @@ public final class ConvolutionBench implements Callable<Integer> {
 
     private static List<BlockFft> variantsOf(int n) {
         List<BlockFft> list = new ArrayList<>();
-        for (int values : new int[] {4, 8}) {
+        for (int values : new int[] {4, 8, 16}) {
             for (int perGroup : new int[] {1, 2, 4}) {
                 if (values <= n) {
                     list.add(BlockFft.of(n).valuesPerWorkItem(values).transformsPerGroup(perGroup));

@@ -32,31 +32,41 @@ public final class FusedConvolution {
 
     /**
      * The whole convolution of one signal per {@code N / E} work-items: your kernel, the block FFT's
-     * calls in it. {@code forward} and {@code inverse} are the words of the two descriptions.
+     * calls in it. {@code fft} is the word of the forward description. The two transforms are one call
+     * in a loop, so that they share the local memory a call allocates: the forward transform, then
+     * the inverse as the conjugate of the forward transform of the conjugate (the product is stored
+     * conjugated, and so is the result).
      */
     public static void convolve(KernelContext ctx, FloatArray signals, FloatArray filter, FloatArray out,
-                                FloatArray twiddles, int forward, int inverse, int signalCount) {
+                                FloatArray twiddles, int fft, int signalCount) {
         float[] re = new float[BlockFft.MAX_VALUES];
         float[] im = new float[BlockFft.MAX_VALUES];
-        int n = BlockFft.points(forward);
-        int signal = BlockFft.transform(ctx, forward);
+        int n = BlockFft.points(fft);
+        int signal = BlockFft.transform(ctx, fft);
         // The last group's missing signals compute signal 0 and store nothing: every work-item of a
         // group must reach execute's barriers.
         int offset = signal < signalCount ? 2 * n * signal : 0;
-        BlockFft.load(ctx, signals, offset, re, im, forward);
-        BlockFft.execute(ctx, re, im, twiddles, forward);
+        BlockFft.load(ctx, signals, offset, re, im, fft);
         float scale = 1f / n;
-        for (int i = 0; i < BlockFft.values(forward); i++) {
-            int k = BlockFft.index(ctx, forward, i);
-            float hr = filter.get(2 * k) * scale;
-            float hi = filter.get(2 * k + 1) * scale;
-            float xr = re[i];
-            re[i] = xr * hr - im[i] * hi;
-            im[i] = xr * hi + im[i] * hr;
+        for (int pass = 0; pass < 2; pass++) {
+            BlockFft.execute(ctx, re, im, twiddles, fft);
+            if (pass == 0) {
+                // conj(X H / N): the inverse's input, conjugated.
+                for (int i = 0; i < BlockFft.values(fft); i++) {
+                    int k = BlockFft.index(ctx, fft, i);
+                    float hr = filter.get(2 * k) * scale;
+                    float hi = filter.get(2 * k + 1) * scale;
+                    float xr = re[i];
+                    re[i] = xr * hr - im[i] * hi;
+                    im[i] = -(xr * hi + im[i] * hr);
+                }
+            }
         }
-        BlockFft.execute(ctx, re, im, twiddles, inverse);
+        for (int i = 0; i < BlockFft.values(fft); i++) {
+            im[i] = -im[i];
+        }
         if (signal < signalCount) {
-            BlockFft.store(ctx, out, offset, re, im, forward);
+            BlockFft.store(ctx, out, offset, re, im, fft);
         }
     }
 
@@ -73,9 +83,13 @@ public final class FusedConvolution {
         }
     }
 
-    /** The description the example uses: 8 values a work-item, as many signals a group as make 64 work-items, at most 8. */
+    /**
+     * The description the example uses: 16 values a work-item (fewer below 16 points), as many signals a
+     * group as make 256 work-items, at most 255.
+     */
     public static BlockFft describe(int n) {
-        return BlockFft.of(n).transformsPerGroup(Math.max(1, Math.min(8, 64 * 8 / n)));
+        BlockFft fft = BlockFft.of(n);
+        return fft.transformsPerGroup(Math.max(1, Math.min(255, 256 / fft.workItemsPerTransform())));
     }
 
     /** The fused kernel and the chain of two plans and a multiply, each against the reference; the fused kernel's time. */
@@ -83,7 +97,6 @@ public final class FusedConvolution {
         int n = options.size()[0];
         int count = options.batch();
         BlockFft forward = describe(n).check(device);
-        BlockFft inverse = forward.inverse();
         FloatArray signals = Signal.random((long) n * count, options.seed());
         FloatArray filter = spectrumOf(Signal.random(n, options.seed() + 1));
         double[] expected = reference(signals, filter, n, count);
@@ -93,7 +106,7 @@ public final class FusedConvolution {
         TaskGraph fused = new TaskGraph("convolution")
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, signals, filter, twiddles)
                 .task("convolve", FusedConvolution::convolve, new KernelContext(), signals, filter, out, twiddles,
-                        forward.word(), inverse.word(), count)
+                        forward.word(), count)
                 .transferToHost(DataTransferMode.EVERY_EXECUTION, out);
         GridScheduler grid = new GridScheduler("convolution.convolve", forward.grid(count));
         long fusedNanos = Tour.kernelNanos(fused, grid, device, options);

@@ -48,10 +48,12 @@ import java.util.Objects;
  *
  * <p><b>Synchronisation.</b> {@link #execute} exchanges values between work-items through local
  * memory of its own ({@link #localFloats()} floats for each place a kernel calls it), synchronising
- * the group before each write to it and before each read: it may be called in a loop. It does not synchronise after its last read, and
- * it does not touch the caller's arrays but {@code re} and {@code im}. Every work-item of the group
- * must call it (it holds barriers), also those of a last group's transforms that do not exist: guard
- * their loads and stores, not the call.
+ * the group before each write to it and before each read: it may be called in a loop, and a kernel
+ * that transforms twice (forward, a pointwise step, inverse) calls it in a loop of two, so that the
+ * two share one allocation (the fused convolution in the examples). It does not synchronise after its
+ * last read, and it does not touch the caller's arrays but {@code re} and {@code im}. Every work-item
+ * of the group must call it (it holds barriers), also those of a last group's transforms that do not
+ * exist: guard their loads and stores, not the call.
  *
  * <p><b>What TornadoVM 5.2 allows.</b> The data lives in the caller's private arrays because TornadoVM
  * 5.2 compiles an access to a local array passed into a method as an access to a heap array (the index
@@ -66,18 +68,19 @@ import java.util.Objects;
  */
 public final class BlockFft {
 
-    /** Largest size: a group of 512 work-items of 8 values, and 16 KB of local memory per transform. */
+    /** Largest size: a group of 256 work-items of 16 values, and 33 KB of local memory per transform. */
     public static final int MAX_SIZE = 4096;
 
     /** Most values per work-item, the length of the caller's {@code re} and {@code im} arrays. */
-    public static final int MAX_VALUES = 8;
+    public static final int MAX_VALUES = 16;
 
     /** Local memory a description may take: TornadoVM 5.2 gives a kernel at most 48 KB. */
     public static final int MAX_LOCAL_BYTES = 48 * 1024;
 
     private static final int SIZE_BITS = 4;
     private static final int VALUES_SHIFT = 4;
-    private static final int INVERSE_BIT = 1 << 6;
+    private static final int VALUES_MASK = 7;
+    private static final int INVERSE_BIT = 1 << 7;
     private static final int GROUP_SHIFT = 8;
     private static final int FIRST_SHIFT = 16;
 
@@ -94,7 +97,7 @@ public final class BlockFft {
     }
 
     /**
-     * A forward transform of {@code size} points, {@code min(8, size)} values per work-item, one
+     * A forward transform of {@code size} points, {@code min(16, size)} values per work-item, one
      * transform per group.
      *
      * @throws IllegalArgumentException naming {@code size} where it is not a power of two from 2 to
@@ -120,12 +123,12 @@ public final class BlockFft {
     /**
      * The same transform with E values per work-item: fewer work-items and more registers each.
      *
-     * @throws IllegalArgumentException naming {@code valuesPerWorkItem} where it is not 2, 4 or 8, or
-     *                                  more than the size
+     * @throws IllegalArgumentException naming {@code valuesPerWorkItem} where it is not 2, 4, 8 or 16,
+     *                                  or more than the size
      */
     public BlockFft valuesPerWorkItem(int values) {
-        if (values != 2 && values != 4 && values != 8 || values > size) {
-            throw new IllegalArgumentException("valuesPerWorkItem: 2, 4 or 8, at most the size " + size + ", got " + values);
+        if (values != 2 && values != 4 && values != 8 && values != 16 || values > size) {
+            throw new IllegalArgumentException("valuesPerWorkItem: 2, 4, 8 or 16, at most the size " + size + ", got " + values);
         }
         return new BlockFft(size, direction, values, transformsPerGroup);
     }
@@ -169,12 +172,12 @@ public final class BlockFft {
     }
 
     /**
-     * Floats of local memory each call of {@link #execute} in a kernel allocates: N per transform of the
-     * group (the real and imaginary parts pass in turn) and one of padding after every 32; 16.5 KB for
-     * one transform of 4096 points.
+     * Floats of local memory each place a kernel calls {@link #execute} allocates: 2N per transform of
+     * the group (real parts, then imaginary parts) and one of padding after every 32; 33 KB for one
+     * transform of 4096 points, none where a work-item holds the whole transform.
      */
     public int localFloats() {
-        return transformsPerGroup * (size + (size >> 5));
+        return size == valuesPerWorkItem ? 0 : transformsPerGroup * 2 * (size + (size >> 5));
     }
 
     /**
@@ -254,7 +257,7 @@ public final class BlockFft {
 
     /** log2 of the work-items per transform. */
     private static int strideBits(int fft) {
-        return (fft & ((1 << SIZE_BITS) - 1)) - (fft >>> VALUES_SHIFT & 3);
+        return (fft & ((1 << SIZE_BITS) - 1)) - (fft >>> VALUES_SHIFT & VALUES_MASK);
     }
 
     /** The size N of the transform described by {@code fft}. */
@@ -264,7 +267,7 @@ public final class BlockFft {
 
     /** The values per work-item E of the transform described by {@code fft}: the loop bound over a work-item's values. */
     public static int values(int fft) {
-        return 1 << (fft >>> VALUES_SHIFT & 3);
+        return 1 << (fft >>> VALUES_SHIFT & VALUES_MASK);
     }
 
     /** The transform this work-item computes: group index times T plus its place in the group. */
@@ -321,127 +324,142 @@ public final class BlockFft {
      * The transform of the values the group's work-items hold (the layout above), in place: Stockham
      * passes of radix E, one DFT of E values per work-item and pass (a first pass of a smaller radix
      * where log2 E does not divide log2 N), each pass but the last followed by an exchange through local
-     * memory, the real parts and then the imaginary parts through N floats per transform. The inverse
-     * runs as the conjugate of the forward transform of the conjugate values.
+     * memory, real and imaginary parts at once through 2N floats per transform (two barriers); the
+     * last pass's outputs, which its DFT leaves in {@link #slotOf} order, are put in order in the
+     * registers. The inverse runs as the conjugate of the forward transform of the conjugate values.
      *
      * @param twiddles {@link #twiddles()} of the description
      */
     public static void execute(KernelContext ctx, float[] re, float[] im, FloatArray twiddles, int fft) {
         int logN = fft & ((1 << SIZE_BITS) - 1);
-        int logE = fft >>> VALUES_SHIFT & 3;
+        int logE = fft >>> VALUES_SHIFT & VALUES_MASK;
         int values = 1 << logE;
         int s = logN - logE;
         // One local array, written and read at one place each (TornadoVM 5.2 cannot pass it to a method):
-        // N floats per transform (real parts, then imaginary parts through them), one float of padding
-        // after every 32 so that a pass's writes, E apart, spread over the banks.
+        // per transform N floats of real parts and then N of imaginary parts, one float of padding after
+        // every 32 so that a pass's writes, E apart, spread over the banks.
         int region = (1 << logN) + (1 << logN >> 5);
-        float[] work = ctx.allocateFloatLocalArray((fft >>> GROUP_SHIFT & 255) * region);
+        float[] work = ctx.allocateFloatLocalArray(s == 0 ? 1 : (fft >>> GROUP_SHIFT & 255) * 2 * region);
         int[] dest = new int[MAX_VALUES];
         // The work-item's index read once: TornadoVM 5.2 fails to compile this method (a dangling Pi
         // node when it copies the graph) where it reads ctx.localIdx twice.
         int local = ctx.localIdx;
         int t = local & ((1 << s) - 1);
-        int base = (local >> s) * region;
-        boolean inverse = (fft & INVERSE_BIT) != 0;
-        if (inverse) {
-            conjugate(im, values);
+        int base = (local >> s) * 2 * region;
+        float sign = (fft & INVERSE_BIT) != 0 ? -1f : 1f;
+        for (int i = 0; i < values; i++) {
+            im[i] *= sign;
         }
         int first = fft >>> FIRST_SHIFT & 3;
         int spanBits = 0;
         while (spanBits < logN) {
-            if (spanBits == 0 && first != 0) {
-                firstPass(re, im, dest, t, s, first, values);
-                spanBits = first;
-            } else {
-                radixPass(re, im, dest, twiddles, t, spanBits, logN, logE);
-                spanBits += logE;
-            }
+            // Radix 2^first for the first pass where log2 E does not divide log2 N, else E.
+            int logR = spanBits == 0 && first != 0 ? first : logE;
+            pass(re, im, dest, twiddles, t, s, spanBits, logN, logE, logR);
+            spanBits += logR;
             if (spanBits < logN) {
                 // The pass's results to where the next pass reads them: values t + S i of the transform.
                 ctx.localBarrier();
                 for (int i = 0; i < values; i++) {
-                    int d = dest[i];
-                    work[base + d + (d >> 5)] = re[i];
+                    int d = base + dest[i] + (dest[i] >> 5);
+                    work[d] = re[i];
+                    work[d + region] = im[i];
                 }
                 ctx.localBarrier();
                 for (int i = 0; i < values; i++) {
                     int r = t + (i << s);
-                    re[i] = work[base + r + (r >> 5)];
-                }
-                ctx.localBarrier();
-                for (int i = 0; i < values; i++) {
-                    int d = dest[i];
-                    work[base + d + (d >> 5)] = im[i];
-                }
-                ctx.localBarrier();
-                for (int i = 0; i < values; i++) {
-                    int r = t + (i << s);
-                    im[i] = work[base + r + (r >> 5)];
+                    int a = base + r + (r >> 5);
+                    re[i] = work[a];
+                    im[i] = work[a + region];
                 }
             }
         }
-        if (inverse) {
-            conjugate(im, values);
-        }
-    }
-
-    /**
-     * A first pass of radix r = 2^first &lt; E at span 1: E / r lines a work-item, line i = t + S k in
-     * registers k + m E/r; element m of line i goes to i r + m ({@code dest}).
-     */
-    private static void firstPass(float[] re, float[] im, int[] dest, int t, int s, int first, int values) {
-        int r = 1 << first;
-        int lines = values >> first;
-        for (int k = 0; k < lines; k++) {
-            if (r == 2) {
-                dft2(re, im, k, k + lines);
-            } else {
-                dft4(re, im, k, k + lines, k + 2 * lines, k + 3 * lines);
-            }
-            for (int m = 0; m < r; m++) {
-                dest[k + m * lines] = ((t + (k << s)) << first) + m;
-            }
-        }
-    }
-
-    /**
-     * A pass of radix E at span p = 2^spanBits: line t, element m (register m) twiddled by
-     * W_{pE}^{m (t mod p)} = W_N^{m (t mod p) N / (pE)}, goes to (t - t mod p) E + t mod p + m p ({@code dest}).
-     */
-    private static void radixPass(float[] re, float[] im, int[] dest, FloatArray twiddles, int t, int spanBits, int logN,
-                          int logE) {
-        int values = 1 << logE;
-        int k = t & ((1 << spanBits) - 1);
-        int step = k << (logN - spanBits - logE);
-        for (int m = 1; m < values; m++) {
-            int w = 2 * ((m * step) & ((1 << logN) - 1));
-            float c = twiddles.get(w);
-            float d = twiddles.get(w + 1);
-            float x = re[m];
-            re[m] = x * c - im[m] * d;
-            im[m] = x * d + im[m] * c;
-        }
-        dft(re, im, 0, 1, values);
-        for (int m = 0; m < values; m++) {
-            dest[m] = ((t - k) << logE) + k + (m << spanBits);
-        }
-    }
-
-    private static void conjugate(float[] im, int values) {
+        // The last pass left output m in register slotOf(m): to register m, conjugated back for the inverse.
+        float[] xr = new float[MAX_VALUES];
+        float[] xi = new float[MAX_VALUES];
         for (int i = 0; i < values; i++) {
-            im[i] = -im[i];
+            xr[i] = re[i];
+            xi[i] = im[i];
+        }
+        for (int m = 0; m < values; m++) {
+            re[m] = xr[slotOf(m, logE)];
+            im[m] = xi[slotOf(m, logE)] * sign;
         }
     }
 
-    /** The forward DFT of r values at registers o, o + step, ..., in place and in natural order. */
-    private static void dft(float[] re, float[] im, int o, int step, int r) {
-        if (r == 2) {
-            dft2(re, im, o, o + step);
-        } else if (r == 4) {
-            dft4(re, im, o, o + step, o + 2 * step, o + 3 * step);
-        } else {
-            dft8(re, im, o, step);
+    /**
+     * A pass of radix R = 2^logR at span p = 2^spanBits, E / R lines a work-item: line i = t + S k (S =
+     * N / E, k &lt; E / R; one line, t, where R = E) in registers k + j E/R. Element m of line i is
+     * twiddled by W_{pR}^{m (i mod p)} = W_N^{m (i mod p) N / (pR)}, transformed, and goes to
+     * (i - i mod p) R + i mod p + m p ({@code dest}); the DFT leaves it in register j = {@link #slotOf}(m).
+     * Only the first pass (span 1, whose twiddles are 1) takes R &lt; E.
+     */
+    private static void pass(float[] re, float[] im, int[] dest, FloatArray twiddles, int t, int s, int spanBits,
+                             int logN, int logE, int logR) {
+        int lines = 1 << (logE - logR);
+        // The first pass (span 1) multiplies by W^0 = 1: a branch would take TornadoVM past its 600 nodes.
+        int step = (t & ((1 << spanBits) - 1)) << (logN - spanBits - logR);
+        for (int m = 1; m < (1 << logR); m++) {
+            int w = 2 * ((m * step) & ((1 << logN) - 1));
+            rotate(re, im, m, twiddles.get(w), twiddles.get(w + 1));
         }
+        for (int k = 0; k < lines; k++) {
+            dft(re, im, k, lines, twiddles, logN, logR);
+            int i = t + (k << s);
+            int low = i & ((1 << spanBits) - 1);
+            for (int m = 0; m < (1 << logR); m++) {
+                dest[k + lines * slotOf(m, logR)] = ((i - low) << logR) + low + (m << spanBits);
+            }
+        }
+    }
+
+    /**
+     * The register a DFT of 2^logR values leaves output m in: m for 2 and 4 values; for 8 (2 × 4) and 16
+     * (4 × 4), whose second step leaves the digits of m swapped, 4 (m mod (R / 4)) + m / (R / 4).
+     */
+    private static int slotOf(int m, int logR) {
+        int low = logR - 2;
+        return logR < 3 ? m : (m & ((1 << low) - 1)) << 2 | m >> low;
+    }
+
+    /**
+     * The forward DFT of R = 2^logR values at registers o, o + step, ..., in place, output m at register
+     * o + step {@link #slotOf}(m): R = A × 4 (A = 1, 2, 4) but R = 2. The DFT of A values n2, n2 + 4, ...
+     * for each n2 &lt; 4 (output k1 in register n2 + 4 k1), each value times W_R^{n2 k1} = W_N^{n2 k1 N / R}
+     * (read from the table: constants written out would take TornadoVM past the 600 nodes it inlines), a
+     * DFT4 of the registers 4 k1 .. 4 k1 + 3 for each k1 (output k2 in register 4 k1 + k2): output k1 +
+     * A k2 in register 4 k1 + k2. Each butterfly is one call in a loop, for the same reason.
+     */
+    private static void dft(float[] re, float[] im, int o, int step, FloatArray twiddles, int logN, int logR) {
+        if (logR == 1) {
+            dft2(re, im, o, o + step);
+            return;
+        }
+        for (int n2 = 0; n2 < 4 && logR > 2; n2++) {
+            int a = o + n2 * step;
+            if (logR == 3) {
+                dft2(re, im, a, a + 4 * step);
+            } else {
+                dft4(re, im, a, a + 4 * step, a + 8 * step, a + 12 * step);
+            }
+        }
+        for (int k1 = 1; k1 < 1 << (logR - 2); k1++) {
+            for (int n2 = 1; n2 < 4; n2++) {
+                int w = 2 * ((n2 * k1) << (logN - logR));
+                rotate(re, im, o + (n2 + 4 * k1) * step, twiddles.get(w), twiddles.get(w + 1));
+            }
+        }
+        for (int k1 = 0; k1 < 1 << (logR - 2); k1++) {
+            int a = o + 4 * k1 * step;
+            dft4(re, im, a, a + step, a + 2 * step, a + 3 * step);
+        }
+    }
+
+    /** Register a times c + i d. */
+    private static void rotate(float[] re, float[] im, int a, float c, float d) {
+        float x = re[a];
+        re[a] = x * c - im[a] * d;
+        im[a] = x * d + im[a] * c;
     }
 
     private static void dft2(float[] re, float[] im, int a, int b) {
@@ -470,48 +488,5 @@ public final class BlockFft {
         im[b] = i1 + i3;
         re[d] = r1 - r3;
         im[d] = i1 - i3;
-    }
-
-    /** DFT8 as two DFT4 of the even and odd values, joined by W_8^k. */
-    private static void dft8(float[] re, float[] im, int o, int step) {
-        // One call in a loop, not two: TornadoVM inlines execute only below 600 graph nodes.
-        for (int half = 0; half < 2; half++) {
-            int a = o + half * step;
-            dft4(re, im, a, a + 2 * step, a + 4 * step, a + 6 * step);
-        }
-        float h = 0.70710677f;
-        // Odd values times W_8^k: k = 1 is (1 - i) h, k = 2 is -i, k = 3 is -(1 + i) h.
-        float o0r = re[o + step];
-        float o0i = im[o + step];
-        float o1r = (re[o + 3 * step] + im[o + 3 * step]) * h;
-        float o1i = (im[o + 3 * step] - re[o + 3 * step]) * h;
-        float o2r = im[o + 5 * step];
-        float o2i = -re[o + 5 * step];
-        float o3r = (im[o + 7 * step] - re[o + 7 * step]) * h;
-        float o3i = -(re[o + 7 * step] + im[o + 7 * step]) * h;
-        float e0r = re[o];
-        float e0i = im[o];
-        float e1r = re[o + 2 * step];
-        float e1i = im[o + 2 * step];
-        float e2r = re[o + 4 * step];
-        float e2i = im[o + 4 * step];
-        float e3r = re[o + 6 * step];
-        float e3i = im[o + 6 * step];
-        re[o] = e0r + o0r;
-        im[o] = e0i + o0i;
-        re[o + step] = e1r + o1r;
-        im[o + step] = e1i + o1i;
-        re[o + 2 * step] = e2r + o2r;
-        im[o + 2 * step] = e2i + o2i;
-        re[o + 3 * step] = e3r + o3r;
-        im[o + 3 * step] = e3i + o3i;
-        re[o + 4 * step] = e0r - o0r;
-        im[o + 4 * step] = e0i - o0i;
-        re[o + 5 * step] = e1r - o1r;
-        im[o + 5 * step] = e1i - o1i;
-        re[o + 6 * step] = e2r - o2r;
-        im[o + 6 * step] = e2i - o2i;
-        re[o + 7 * step] = e3r - o3r;
-        im[o + 7 * step] = e3i - o3i;
     }
 }

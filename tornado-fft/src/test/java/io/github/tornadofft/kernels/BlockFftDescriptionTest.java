@@ -15,14 +15,14 @@ class BlockFftDescriptionTest {
     @Test
     void answersTheLaunchAndTheMemory() {
         BlockFft fft = BlockFft.of(1024).transformsPerGroup(2);
-        assertEquals(8, fft.valuesPerWorkItem());
-        assertEquals(128, fft.workItemsPerTransform());
-        assertEquals(256, fft.groupSize());
-        assertEquals(2 * (1024 + 32), fft.localFloats());
+        assertEquals(16, fft.valuesPerWorkItem());
+        assertEquals(64, fft.workItemsPerTransform());
+        assertEquals(128, fft.groupSize());
+        assertEquals(2 * 2 * (1024 + 32), fft.localFloats(), "real and imaginary parts of two transforms, padded");
         assertEquals(Direction.FORWARD, fft.direction());
         WorkerGrid1D grid = fft.grid(5);
-        assertEquals(3 * 256, grid.getGlobalWork()[0], "three groups for five transforms, two a group");
-        assertEquals(256, grid.getLocalWork()[0]);
+        assertEquals(3 * 128, grid.getGlobalWork()[0], "three groups for five transforms, two a group");
+        assertEquals(128, grid.getLocalWork()[0]);
         assertEquals(2 * 1024, fft.twiddles().getSize());
     }
 
@@ -31,6 +31,8 @@ class BlockFftDescriptionTest {
         assertEquals(2, BlockFft.of(2).valuesPerWorkItem());
         assertEquals(4, BlockFft.of(4).valuesPerWorkItem());
         assertEquals(1, BlockFft.of(8).workItemsPerTransform());
+        assertEquals(16, BlockFft.of(32).valuesPerWorkItem());
+        assertEquals(0, BlockFft.of(16).localFloats(), "one work-item holds the transform: no exchange");
     }
 
     @Test
@@ -50,7 +52,8 @@ class BlockFftDescriptionTest {
         assertMessage("size: ", () -> BlockFft.of(3));
         assertMessage("size: ", () -> BlockFft.of(1));
         assertMessage("size: ", () -> BlockFft.of(8192));
-        assertMessage("valuesPerWorkItem: ", () -> BlockFft.of(64).valuesPerWorkItem(16));
+        assertMessage("valuesPerWorkItem: ", () -> BlockFft.of(64).valuesPerWorkItem(32));
+        assertMessage("valuesPerWorkItem: ", () -> BlockFft.of(8).valuesPerWorkItem(16));
         assertMessage("valuesPerWorkItem: ", () -> BlockFft.of(64).valuesPerWorkItem(3));
         assertMessage("valuesPerWorkItem: ", () -> BlockFft.of(4).valuesPerWorkItem(8));
         assertMessage("transformsPerGroup: ", () -> BlockFft.of(64).transformsPerGroup(0));
