@@ -28,7 +28,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
@@ -93,13 +95,13 @@ public final class ConvolutionBench implements Callable<Integer> {
                 .append("way must read and write at least (the fused kernel: signals in, results out; a chain: every ")
                 .append("kernel's input and output).\n\n");
         int failures = 0;
+        // The copy ceilings first, before TornadoVM makes contexts of its own on the GPU: measured after
+        // the PTX backend had run, the runtime's allocations failed (CUDA error 208) and the next PTX
+        // kernel took the process down.
+        Map<String, Double> copies = new HashMap<>();
         for (String spec : cases.split(",")) {
             String[] parts = spec.strip().toLowerCase(Locale.ROOT).split("x");
-            int n = Integer.parseInt(parts[0]);
-            int count = Integer.parseInt(parts[1]);
-            List<Row> rows = new ArrayList<>();
-            failures += runCase(n, count, rows, stdout);
-            long bytes = 8L * n * count;
+            long bytes = 8L * Integer.parseInt(parts[0]) * Integer.parseInt(parts[1]);
             double copy = Double.NaN;
             if (!noCufft) {
                 try {
@@ -108,6 +110,16 @@ public final class ConvolutionBench implements Callable<Integer> {
                     stdout.println("copy ceiling: " + e);
                 }
             }
+            copies.put(spec.strip(), copy);
+        }
+        for (String spec : cases.split(",")) {
+            String[] parts = spec.strip().toLowerCase(Locale.ROOT).split("x");
+            int n = Integer.parseInt(parts[0]);
+            int count = Integer.parseInt(parts[1]);
+            List<Row> rows = new ArrayList<>();
+            failures += runCase(n, count, rows, stdout);
+            long bytes = 8L * n * count;
+            double copy = copies.get(spec.strip());
             double cufftChain = rows.stream().filter(r -> r.what.equals("cuFFT chain")).mapToDouble(Row::nanos)
                     .findFirst().orElse(Double.NaN);
             md.append(String.format(Locale.ROOT, "## %d x %d complex float32 (%s a copy of the signals; copy ceiling %.0f GB/s)%n%n",
@@ -232,8 +244,10 @@ public final class ConvolutionBench implements Callable<Integer> {
         List<BlockFft> list = new ArrayList<>();
         for (int values : new int[] {4, 8, 16}) {
             for (int perGroup : new int[] {1, 2, 4}) {
-                if (values <= n) {
+                try {
                     list.add(BlockFft.of(n).valuesPerWorkItem(values).transformsPerGroup(perGroup));
+                } catch (IllegalArgumentException e) {
+                    // more values than points, or 16 for an odd power of two
                 }
             }
         }

@@ -82,7 +82,8 @@ public final class BlockFft {
     private static final int VALUES_MASK = 7;
     private static final int INVERSE_BIT = 1 << 7;
     private static final int GROUP_SHIFT = 8;
-    private static final int FIRST_SHIFT = 16;
+    private static final int SPLIT_SHIFT = 16;
+    private static final int FIRST_BIT = 1 << 18;
 
     private final int size;
     private final Direction direction;
@@ -97,8 +98,9 @@ public final class BlockFft {
     }
 
     /**
-     * A forward transform of {@code size} points, {@code min(16, size)} values per work-item, one
-     * transform per group.
+     * A forward transform of {@code size} points, one transform per group, and values per work-item:
+     * 16 where size is an even power of two from 16 (4^k), 8 where it is an odd one from 8, else the
+     * size.
      *
      * @throws IllegalArgumentException naming {@code size} where it is not a power of two from 2 to
      *                                  {@value #MAX_SIZE}
@@ -107,7 +109,8 @@ public final class BlockFft {
         if (size < 2 || size > MAX_SIZE || Integer.bitCount(size) != 1) {
             throw new IllegalArgumentException("size: a power of two from 2 to " + MAX_SIZE + ", got " + size);
         }
-        return new BlockFft(size, Direction.FORWARD, Math.min(MAX_VALUES, size), 1);
+        int values = size <= 4 ? size : Integer.numberOfTrailingZeros(size) % 2 == 0 ? 16 : 8;
+        return new BlockFft(size, Direction.FORWARD, values, 1);
     }
 
     /** The same transform in {@code direction}. */
@@ -124,11 +127,15 @@ public final class BlockFft {
      * The same transform with E values per work-item: fewer work-items and more registers each.
      *
      * @throws IllegalArgumentException naming {@code valuesPerWorkItem} where it is not 2, 4, 8 or 16,
-     *                                  or more than the size
+     *                                  or more than the size, or 16 where the size is an odd power of two
      */
     public BlockFft valuesPerWorkItem(int values) {
         if (values != 2 && values != 4 && values != 8 && values != 16 || values > size) {
             throw new IllegalArgumentException("valuesPerWorkItem: 2, 4, 8 or 16, at most the size " + size + ", got " + values);
+        }
+        if (values == 16 && Integer.numberOfTrailingZeros(size) % 2 != 0) {
+            throw new IllegalArgumentException("valuesPerWorkItem: 16 takes a size that is an even power of two (its first "
+                    + "pass would be of radix 2 or 8, which a 4 x 4 DFT does not contain), got size " + size + "; take 8");
         }
         return new BlockFft(size, direction, values, transformsPerGroup);
     }
@@ -181,18 +188,29 @@ public final class BlockFft {
     }
 
     /**
-     * The int a kernel takes for this description: log2 N, log2 E, direction, T and log2 of the first
-     * pass's radix, in bits (the kernel code only masks and shifts).
+     * The int a kernel takes for this description: log2 N, log2 E, direction, T, log2 A of the DFT's
+     * split and whether a first pass of radix A comes first, in bits (the kernel code only masks and
+     * shifts).
      */
     public int word() {
         return Integer.numberOfTrailingZeros(size) | Integer.numberOfTrailingZeros(valuesPerWorkItem) << VALUES_SHIFT
                 | (direction == Direction.INVERSE ? INVERSE_BIT : 0) | transformsPerGroup << GROUP_SHIFT
-                | firstPassBits() << FIRST_SHIFT;
+                | splitBits() << SPLIT_SHIFT | (firstPass() ? FIRST_BIT : 0);
     }
 
-    /** log2 of the first pass's radix where it is smaller than E (log2 N mod log2 E), else 0. */
-    private int firstPassBits() {
-        return Integer.numberOfTrailingZeros(size) % Integer.numberOfTrailingZeros(valuesPerWorkItem);
+    /** Whether log2 E does not divide log2 N, so that a first pass of radix A (below) comes first. */
+    private boolean firstPass() {
+        return Integer.numberOfTrailingZeros(size) % Integer.numberOfTrailingZeros(valuesPerWorkItem) != 0;
+    }
+
+    /**
+     * log2 A of the split E = A × B of the DFT of E values (A, B at most 4): A is the first pass's radix
+     * where there is one (2^(log2 N mod log2 E)), else 2 for E = 2, 4 and 8 and 4 for 16.
+     */
+    private int splitBits() {
+        int logE = Integer.numberOfTrailingZeros(valuesPerWorkItem);
+        int rest = Integer.numberOfTrailingZeros(size) % logE;
+        return rest != 0 ? rest : logE == 4 ? 2 : 1;
     }
 
     /** The twiddles {@link #execute} reads: {@code W_N^k}, k &lt; N, interleaved, to float rounding. */
@@ -350,13 +368,13 @@ public final class BlockFft {
         for (int i = 0; i < values; i++) {
             im[i] *= sign;
         }
-        int first = fft >>> FIRST_SHIFT & 3;
+        int logA = fft >>> SPLIT_SHIFT & 3;
         int spanBits = 0;
         while (spanBits < logN) {
-            // Radix 2^first for the first pass where log2 E does not divide log2 N, else E.
-            int logR = spanBits == 0 && first != 0 ? first : logE;
-            pass(re, im, dest, twiddles, t, s, spanBits, logN, logE, logR);
-            spanBits += logR;
+            // The first pass of radix A where log2 E does not divide log2 N, else passes of radix E.
+            boolean whole = spanBits != 0 || (fft & FIRST_BIT) == 0;
+            pass(re, im, dest, twiddles, t, s, spanBits, logN, logA, logE - logA, whole);
+            spanBits += whole ? logE : logA;
             if (spanBits < logN) {
                 // The pass's results to where the next pass reads them: values t + S i of the transform.
                 ctx.localBarrier();
@@ -382,77 +400,85 @@ public final class BlockFft {
             xi[i] = im[i];
         }
         for (int m = 0; m < values; m++) {
-            re[m] = xr[slotOf(m, logE)];
-            im[m] = xi[slotOf(m, logE)] * sign;
+            int j = slotOf(m, logA, logE - logA);
+            re[m] = xr[j];
+            im[m] = xi[j] * sign;
         }
     }
 
     /**
-     * A pass of radix R = 2^logR at span p = 2^spanBits, E / R lines a work-item: line i = t + S k (S =
-     * N / E, k &lt; E / R; one line, t, where R = E) in registers k + j E/R. Element m of line i is
-     * twiddled by W_{pR}^{m (i mod p)} = W_N^{m (i mod p) N / (pR)}, transformed, and goes to
-     * (i - i mod p) R + i mod p + m p ({@code dest}); the DFT leaves it in register j = {@link #slotOf}(m).
-     * Only the first pass (span 1, whose twiddles are 1) takes R &lt; E.
+     * A pass at span p = 2^spanBits of the DFT of E = A × B values (A = 2 or 4, B = 1, 2 or 4), split in
+     * two steps (Cooley-Tukey inside the work-item's registers): element n = n2 + B n1 is in
+     * register n; a DFT of A values over n1 for each n2 (output k1 in register n2 + B k1), each value
+     * times W_E^{n2 k1} = W_N^{n2 k1 N / E} (from the table: constants written out would take TornadoVM
+     * past the 600 nodes it inlines), a DFT of B values over the registers B k1 .. B k1 + B - 1 for each
+     * k1 (output k2 in register B k1 + k2): output m = k1 + A k2 in register {@link #slotOf}(m).
+     *
+     * <p>A whole pass first twiddles element m of line t by W_{pE}^{m (t mod p)} = W_N^{m (t mod p) N / (pE)}
+     * and sends output m to (t - t mod p) E + t mod p + m p ({@code dest}). The first pass of radix A
+     * (span 1, where log2 E does not divide log2 N) is the first step alone: register n2 + B j holds
+     * element j of line t + S n2 (S = N / E), exactly as the values were loaded, and its output k1 goes to
+     * (t + S n2) A + k1. A and B are constants of the description, so every register index here is a
+     * constant in the generated code whichever pass runs (the registers stay registers).
      */
     private static void pass(float[] re, float[] im, int[] dest, FloatArray twiddles, int t, int s, int spanBits,
-                             int logN, int logE, int logR) {
-        int lines = 1 << (logE - logR);
-        // The first pass (span 1) multiplies by W^0 = 1: a branch would take TornadoVM past its 600 nodes.
-        int step = (t & ((1 << spanBits) - 1)) << (logN - spanBits - logR);
-        for (int m = 1; m < (1 << logR); m++) {
-            int w = 2 * ((m * step) & ((1 << logN) - 1));
-            rotate(re, im, m, twiddles.get(w), twiddles.get(w + 1));
-        }
-        for (int k = 0; k < lines; k++) {
-            dft(re, im, k, lines, twiddles, logN, logR);
-            int i = t + (k << s);
-            int low = i & ((1 << spanBits) - 1);
-            for (int m = 0; m < (1 << logR); m++) {
-                dest[k + lines * slotOf(m, logR)] = ((i - low) << logR) + low + (m << spanBits);
+                             int logN, int logA, int logB, boolean whole) {
+        int logE = logA + logB;
+        int b = 1 << logB;
+        int low = t & ((1 << spanBits) - 1);
+        int step = low << (logN - spanBits - logE);
+        // W_N^{m step} for every m from log2 E reads, W_N^{2^b step}, each product one multiplication
+        // (W^{m + 2^b} = W^m W^{2^b}): global loads are what the GPU's load units queue on. Those of the
+        // first pass (span 1) are W^0 = 1: a branch would take TornadoVM past its 600 nodes.
+        float[] wr = new float[MAX_VALUES];
+        float[] wi = new float[MAX_VALUES];
+        wr[0] = 1f;
+        wi[0] = 0f;
+        for (int bit = 0; bit < logE; bit++) {
+            int w = 2 * ((step << bit) & ((1 << logN) - 1));
+            float c = twiddles.get(w);
+            float d = twiddles.get(w + 1);
+            for (int m = 0; m < 1 << bit; m++) {
+                wr[m + (1 << bit)] = wr[m] * c - wi[m] * d;
+                wi[m + (1 << bit)] = wr[m] * d + wi[m] * c;
             }
         }
-    }
-
-    /**
-     * The register a DFT of 2^logR values leaves output m in: m for 2 and 4 values; for 8 (2 × 4) and 16
-     * (4 × 4), whose second step leaves the digits of m swapped, 4 (m mod (R / 4)) + m / (R / 4).
-     */
-    private static int slotOf(int m, int logR) {
-        int low = logR - 2;
-        return logR < 3 ? m : (m & ((1 << low) - 1)) << 2 | m >> low;
-    }
-
-    /**
-     * The forward DFT of R = 2^logR values at registers o, o + step, ..., in place, output m at register
-     * o + step {@link #slotOf}(m): R = A × 4 (A = 1, 2, 4) but R = 2. The DFT of A values n2, n2 + 4, ...
-     * for each n2 &lt; 4 (output k1 in register n2 + 4 k1), each value times W_R^{n2 k1} = W_N^{n2 k1 N / R}
-     * (read from the table: constants written out would take TornadoVM past the 600 nodes it inlines), a
-     * DFT4 of the registers 4 k1 .. 4 k1 + 3 for each k1 (output k2 in register 4 k1 + k2): output k1 +
-     * A k2 in register 4 k1 + k2. Each butterfly is one call in a loop, for the same reason.
-     */
-    private static void dft(float[] re, float[] im, int o, int step, FloatArray twiddles, int logN, int logR) {
-        if (logR == 1) {
-            dft2(re, im, o, o + step);
-            return;
+        for (int m = 1; m < 1 << logE; m++) {
+            rotate(re, im, m, wr[m], wi[m]);
         }
-        for (int n2 = 0; n2 < 4 && logR > 2; n2++) {
-            int a = o + n2 * step;
-            if (logR == 3) {
-                dft2(re, im, a, a + 4 * step);
+        for (int n2 = 0; n2 < b; n2++) {
+            if (logA == 1) {
+                dft2(re, im, n2, n2 + b);
             } else {
-                dft4(re, im, a, a + 4 * step, a + 8 * step, a + 12 * step);
+                dft4(re, im, n2, n2 + b, n2 + 2 * b, n2 + 3 * b);
             }
         }
-        for (int k1 = 1; k1 < 1 << (logR - 2); k1++) {
-            for (int n2 = 1; n2 < 4; n2++) {
-                int w = 2 * ((n2 * k1) << (logN - logR));
-                rotate(re, im, o + (n2 + 4 * k1) * step, twiddles.get(w), twiddles.get(w + 1));
+        if (whole) {
+            for (int k1 = 1; k1 < 1 << logA; k1++) {
+                for (int n2 = 1; n2 < b; n2++) {
+                    int w = 2 * ((n2 * k1) << (logN - logE));
+                    rotate(re, im, n2 + b * k1, twiddles.get(w), twiddles.get(w + 1));
+                }
+            }
+            for (int k1 = 0; k1 < 1 << logA; k1++) {
+                int o = b * k1;
+                if (logB == 1) {
+                    dft2(re, im, o, o + 1);
+                } else if (logB == 2) {
+                    dft4(re, im, o, o + 1, o + 2, o + 3);
+                }
             }
         }
-        for (int k1 = 0; k1 < 1 << (logR - 2); k1++) {
-            int a = o + 4 * k1 * step;
-            dft4(re, im, a, a + step, a + 2 * step, a + 3 * step);
+        for (int j = 0; j < 1 << logE; j++) {
+            int hi = j >> logB;
+            int lo = j & (b - 1);
+            dest[j] = whole ? ((t - low) << logE) + low + ((hi + (lo << logA)) << spanBits) : ((t + (lo << s)) << logA) + hi;
         }
+    }
+
+    /** The register a whole pass leaves output m in: B (m mod A) + m / A. */
+    private static int slotOf(int m, int logA, int logB) {
+        return (m & ((1 << logA) - 1)) << logB | m >> logA;
     }
 
     /** Register a times c + i d. */

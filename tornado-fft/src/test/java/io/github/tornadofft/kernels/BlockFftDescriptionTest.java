@@ -31,7 +31,8 @@ class BlockFftDescriptionTest {
         assertEquals(2, BlockFft.of(2).valuesPerWorkItem());
         assertEquals(4, BlockFft.of(4).valuesPerWorkItem());
         assertEquals(1, BlockFft.of(8).workItemsPerTransform());
-        assertEquals(16, BlockFft.of(32).valuesPerWorkItem());
+        assertEquals(8, BlockFft.of(32).valuesPerWorkItem(), "an odd power of two: 8, whose 2 x 4 DFT holds its first pass");
+        assertEquals(16, BlockFft.of(64).valuesPerWorkItem());
         assertEquals(0, BlockFft.of(16).localFloats(), "one work-item holds the transform: no exchange");
     }
 
@@ -54,6 +55,7 @@ class BlockFftDescriptionTest {
         assertMessage("size: ", () -> BlockFft.of(8192));
         assertMessage("valuesPerWorkItem: ", () -> BlockFft.of(64).valuesPerWorkItem(32));
         assertMessage("valuesPerWorkItem: ", () -> BlockFft.of(8).valuesPerWorkItem(16));
+        assertMessage("valuesPerWorkItem: 16 takes a size that is an even power of two", () -> BlockFft.of(2048).valuesPerWorkItem(16));
         assertMessage("valuesPerWorkItem: ", () -> BlockFft.of(64).valuesPerWorkItem(3));
         assertMessage("valuesPerWorkItem: ", () -> BlockFft.of(4).valuesPerWorkItem(8));
         assertMessage("transformsPerGroup: ", () -> BlockFft.of(64).transformsPerGroup(0));
