@@ -1,5 +1,6 @@
 package io.github.tornadofft.bench;
 
+import io.github.tornadofft.CompilerFlags;
 import io.github.tornadofft.Devices;
 import io.github.tornadofft.FftPlan;
 import io.github.tornadofft.api.Direction;
@@ -67,6 +68,10 @@ public final class ConvolutionBench implements Callable<Integer> {
 
     @Option(names = "--variants", description = "Also time the block FFT alone with 4, 8 and 16 values per work-item and 1, 2, 4 transforms per group.")
     boolean variants;
+
+    @Option(names = "--no-flags", description = "Launch every kernel without CompilerFlags' register cap (by default "
+            + "each execution plan takes CompilerFlags.apply, as the examples do).")
+    boolean noFlags;
 
     @Option(names = "--no-cufft", description = "Leave cuFFT out (a machine without CUDA).")
     boolean noCufft;
@@ -258,6 +263,9 @@ public final class ConvolutionBench implements Callable<Integer> {
     private double time(TaskGraph graph, GridScheduler grid, TornadoDevice device, FloatArray output) {
         try (TornadoExecutionPlan plan = new TornadoExecutionPlan(graph.snapshot())) {
             plan.withDevice(device).withGridScheduler(grid).withProfiler(ProfilerMode.SILENT);
+            if (!noFlags) {
+                CompilerFlags.apply(plan, device);
+            }
             long[] samples = new long[reps];
             for (int i = 0; i < warmup + reps; i++) {
                 long t = plan.execute().getProfilerResult().getDeviceKernelTime();
