@@ -288,6 +288,12 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     public static final long CPU_TILE_BYTES = 128 << 10;
 
     /**
+     * Most bytes of values a CPU's tile holds along an axis with a pass of radix 512 or more that is
+     * strided or one of several ({@code Planner.takesNarrowTiles}).
+     */
+    public static final long CPU_WIDE_RADIX_TILE_BYTES = 64 << 10;
+
+    /**
      * Complex values one work-group's tile may hold with the paired or the {@code split} exchange, a
      * power of two.
      */
@@ -360,6 +366,12 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
     public DeviceProfile withMaxGroupSize(int most) {
         return new DeviceProfile(name, cpu, localBytes, Math.min(maxGroupSize, most), globalBytes,
                 Math.min(groupSize, most), registerBits, coalesce, exchange, fusion, shortRuns, lateStore, dataAlignment, valueBytes);
+    }
+
+    /** This profile with at most {@code bytes} of local memory (a smaller tile: {@link #localComplexCapacity}). */
+    public DeviceProfile withLocalBytes(long bytes) {
+        return new DeviceProfile(name, cpu, Math.min(localBytes, bytes), maxGroupSize, globalBytes, groupSize, registerBits,
+                coalesce, exchange, fusion, shortRuns, lateStore, dataAlignment, valueBytes);
     }
 
     /** This profile for arrays whose element 0 is aligned to {@code bytes} in device memory. */

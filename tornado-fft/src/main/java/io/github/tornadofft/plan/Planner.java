@@ -229,6 +229,34 @@ public final class Planner {
      * boolean, int)}), for a fused X axis.
      */
     static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device, int firstBits) {
+        List<Pass> plan = planAxisIn(axis, n, stride, batch, device, firstBits);
+        if (takesNarrowTiles(stride, plan, device)) {
+            return planAxisIn(axis, n, stride, batch, device.withLocalBytes(DeviceProfile.CPU_WIDE_RADIX_TILE_BYTES * 33 / 32),
+                    firstBits);
+        }
+        return plan;
+    }
+
+    /** Radix from which a strided or multi-pass axis on a CPU is planned in smaller tiles ({@link #takesNarrowTiles}). */
+    static final int CPU_WIDE_RADIX = 512;
+
+    /** Property that turns {@link #takesNarrowTiles} off ({@code false}), for A/B runs. */
+    static final String NARROW_TILES_PROPERTY = "tornado.fft.cpu.narrowTiles";
+
+    /**
+     * Whether this axis, planned in the device's tiles, is planned again in tiles of at most
+     * {@link DeviceProfile#CPU_WIDE_RADIX_TILE_BYTES}: on a CPU, where a pass of radix
+     * {@value #CPU_WIDE_RADIX} or more is strided or one of several. Through PoCL on two cores such
+     * passes ran faster in tiles of 64 KB than of 128 KB (2D 512² × 4 18-20%, 1D 2^18 in double 1.75×),
+     * while the strided passes of smaller radix, 3D 256³'s, lost 8-10% in the smaller tiles, whose runs
+     * were shorter (docs/history/PERFORMANCE-diary.md, v0.50 and v0.51).
+     */
+    static boolean takesNarrowTiles(int stride, List<Pass> plan, DeviceProfile device) {
+        return device.cpu() && DeviceProfile.Choice.of(NARROW_TILES_PROPERTY) != DeviceProfile.Choice.OFF
+                && (stride > 1 || plan.size() > 1) && plan.stream().anyMatch(p -> p.radix() >= CPU_WIDE_RADIX);
+    }
+
+    private static List<Pass> planAxisIn(int axis, int n, int stride, int batch, DeviceProfile device, int firstBits) {
         boolean split = splitSavesPasses(n, stride, device);
         int capacity = device.localComplexCapacity(split);
         int runs = runLength(n, stride, device, capacity);

@@ -354,6 +354,43 @@ class PlannerTest {
     }
 
     @Test
+    void onACpuAStridedOrMultiPassAxisOfRadix512OrMoreTakesTilesOf64Kb() {
+        DeviceProfile pocl = DeviceProfile.of("cpu", true, 512 << 10, 4096, 8L << 30, 16, Tuning.PLANNER);
+        for (io.github.tornadofft.api.Precision precision : io.github.tornadofft.api.Precision.values()) {
+            if (precision == io.github.tornadofft.api.Precision.HALF) {
+                continue;
+            }
+            DeviceProfile d = pocl.forPrecision(precision);
+            int valueBytes = precision == io.github.tornadofft.api.Precision.DOUBLE ? 16 : 8;
+            // 2D 512²: Y (strided) in passes of 32 and 16, not one of 512 filling a 128 KB tile.
+            List<Pass> square = Planner.plan(new int[] {512, 512}, 1, d);
+            assertEquals(3, square.size(), precision + " " + square);
+            for (Pass pass : square.subList(1, 3)) {
+                assertTrue(pass.radix() < Planner.CPU_WIDE_RADIX
+                        && (long) pass.radix() * pass.cols() * pass.rows() * valueBytes <= DeviceProfile.CPU_WIDE_RADIX_TILE_BYTES,
+                        precision + " " + pass);
+            }
+            // 1D 2^18: three passes of 64, not two of 512.
+            assertEquals(List.of(64, 64, 64), Planner.plan(new int[] {1 << 18}, 1, d).stream().map(Pass::radix).toList());
+            // One pass along X keeps its radix; 3D 256³'s strided passes of 256 keep the 128 KB tile.
+            assertEquals(4096, Planner.plan(new int[] {512, 4096}, 1, d).get(0).radix());
+            Pass y = Planner.plan(new int[] {256, 256, 256}, 1, d).get(1);
+            assertEquals(DeviceProfile.CPU_TILE_BYTES, (long) y.radix() * y.cols() * y.rows() * valueBytes, precision + " " + y);
+        }
+        java.util.function.Function<List<Pass>, List<String>> shape =
+                plan -> plan.stream().map(x -> x.axis() + ":" + x.radix() + "x" + x.cols() + "x" + x.rows()).toList();
+        List<String> gpu = shape.apply(Planner.plan(new int[] {512, 512, 512}, 1, h100()));
+        System.setProperty(Planner.NARROW_TILES_PROPERTY, "false");
+        try {
+            assertEquals(2, Planner.plan(new int[] {512, 512}, 1, pocl).size());
+            // A GPU's plans do not change.
+            assertEquals(gpu, shape.apply(Planner.plan(new int[] {512, 512, 512}, 1, h100())));
+        } finally {
+            System.clearProperty(Planner.NARROW_TILES_PROPERTY);
+        }
+    }
+
+    @Test
     void inDoubleTheSingleGroupPassOfAPlanOfSeveralStoresLateAlone() {
         DeviceProfile doubles = h100().forPrecision(io.github.tornadofft.api.Precision.DOUBLE);
         for (int[] shape : new int[][] {{4096, 4096}, {64, 64, 4096}, {2048, 2048}}) {
