@@ -283,7 +283,9 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
      * double 12% (Y in one pass of 1024 × 16 against two of 32 × 32), r2c 2D 1024² in double 15%, 1D 2^20
      * in double 1.7× (two passes of 1024 × 16 against three). A cap of 64 KB gained 18-20% more on 2D 512² ×
      * 4 and 1.75× on 1D 2^18 in double, but shortened the runs of 3D 256³'s strided passes and cost it 9%
-     * in float and 8-10% in double, so the cap is float's tile (docs/history/PERFORMANCE-diary.md, v0.50).
+     * in float and 8-10% in double, so the cap is float's tile, and the axes whose gain that was, those with
+     * a pass of radix 512 or more, take {@link #CPU_WIDE_RADIX_TILE_BYTES} (docs/history/PERFORMANCE-diary.md,
+     * v0.50 and v0.51).
      */
     public static final long CPU_TILE_BYTES = 128 << 10;
 
