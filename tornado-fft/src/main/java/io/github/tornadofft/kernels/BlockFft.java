@@ -427,8 +427,8 @@ public final class BlockFft {
         int b = 1 << logB;
         int low = t & ((1 << spanBits) - 1);
         int step = low << (logN - spanBits - logE);
-        // W_N^{m step} for every m from log2 E reads, W_N^{2^b step}, each product one multiplication
-        // (W^{m + 2^b} = W^m W^{2^b}): global loads are what the GPU's load units queue on. Those of the
+        // W_N^{m step} for every m from log2 E reads, W_N^{2^bit step}, each product one multiplication
+        // (W^{m + 2^bit} = W^m W^{2^bit}): global loads are what the GPU's load units queue on. Those of the
         // first pass (span 1) are W^0 = 1: a branch would take TornadoVM past its 600 nodes.
         float[] wr = new float[MAX_VALUES];
         float[] wi = new float[MAX_VALUES];
