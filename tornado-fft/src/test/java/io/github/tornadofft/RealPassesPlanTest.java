@@ -1,0 +1,55 @@
+package io.github.tornadofft;
+
+import io.github.tornadofft.api.FftDescriptor;
+import io.github.tornadofft.plan.DeviceProfile;
+import io.github.tornadofft.plan.Pass;
+import io.github.tornadofft.plan.Planner;
+import io.github.tornadofft.plan.Tuning;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The passes a 1D real transform of several passes takes on a GPU profile: an r2c whose planner's short
+ * runs would keep its split in a kernel of its own takes the device's runs and the split inside its last
+ * pass ({@link Engine#splitInLongerRuns}). Host logic only: the kernels run in the device suite.
+ */
+class RealPassesPlanTest {
+
+    private static final DeviceProfile GPU = DeviceProfile.of("gpu", false, 48 << 10, 1024, 140L << 30, 128, Tuning.PLANNER);
+
+    private static List<Pass> plannersPasses(FftDescriptor d, DeviceProfile device) {
+        FftDescriptor complex = Engine.complexPart(d);
+        return Planner.plan(complex.shape(), complex.batch(), device);
+    }
+
+    @Test
+    void anR2cWhoseShortRunsWouldKeepItsSplitKernelTakesTheDevicesRunsAndTheSplitInside() {
+        FftDescriptor r2c = FftDescriptor.r2c(1 << 20).batch(32).build();
+        List<Pass> shortRuns = plannersPasses(r2c, GPU);
+        assertFalse(Engine.realInPasses(r2c, shortRuns, false), "two passes whose last cannot take the split: " + shortRuns);
+        List<Pass> chosen = Engine.planPasses(r2c, GPU);
+        assertEquals(shortRuns.size() + 1, chosen.size(), chosen.toString());
+        assertTrue(Engine.realInPasses(r2c, chosen, false), "the split inside the last of three: " + chosen);
+    }
+
+    @Test
+    void everyOtherRealPlanIsThePlannersChoice() {
+        // c2r merges inside the first of its two passes; this r2c splits inside its passes already.
+        for (FftDescriptor d : List.of(FftDescriptor.c2r(1 << 20).batch(32).build(), FftDescriptor.r2c(1 << 17).batch(256).build(),
+                FftDescriptor.r2c(4096).batch(16).build())) {
+            assertEquals(plannersPasses(d, GPU).size(), Engine.planPasses(d, GPU).size(), d.toString());
+        }
+        // Short runs the caller chose, and a CPU (whose r2c never splits inside its passes).
+        FftDescriptor r2c = FftDescriptor.r2c(1 << 20).batch(32).build();
+        DeviceProfile forced = GPU.withShortRuns(DeviceProfile.Choice.ON);
+        assertNull(Engine.splitInLongerRuns(r2c, plannersPasses(r2c, forced), forced));
+        DeviceProfile cpu = DeviceProfile.of("cpu", true, 512 << 10, 4096, 8L << 30, 16, Tuning.PLANNER);
+        assertNull(Engine.splitInLongerRuns(r2c, plannersPasses(r2c, cpu), cpu));
+    }
+}
