@@ -226,11 +226,13 @@ public final class Planner {
      * {@link #runLength} adjacent lines or columns. Each pass then exchanges through local memory as
      * {@link #splitsForLongerRuns} says. With {@code firstBits} > 0 the first pass takes a first
      * register radix of 2^firstBits where it can ({@link #registerRadices(int, int, DeviceProfile,
-     * boolean, int)}), for a fused X axis.
+     * boolean, int)}), for a fused X axis. On a CPU an axis with a wide radix is planned again in smaller
+     * tiles ({@link #takesNarrowTiles}).
      */
     static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device, int firstBits) {
         List<Pass> plan = planAxisIn(axis, n, stride, batch, device, firstBits);
         if (takesNarrowTiles(stride, plan, device)) {
+            // Local memory for tiles of that many bytes of values and their padding, one value in 33.
             return planAxisIn(axis, n, stride, batch, device.withLocalBytes(DeviceProfile.CPU_WIDE_RADIX_TILE_BYTES * 33 / 32),
                     firstBits);
         }
