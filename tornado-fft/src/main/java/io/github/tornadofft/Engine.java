@@ -554,7 +554,10 @@ final class Engine {
      * one process) r2c 2^20 × 32 took 0.257 / 0.272 in three passes with the split inside against 0.378 /
      * 0.393 in two and the split kernel (cuFFT 0.248). Null for any other transform, and where the profile's
      * short runs are not left to the planner. (Complex and c2r plans of 2^20 points took 10-14% less kernel
-     * time in the device's runs too, but in a kernel more, which costs a call its launch: not taken.)
+     * time in the device's runs too, but in a kernel more, which costs a call its launch: not taken.) The
+     * planner takes short runs where they save a pass; the split kernel is a pass it does not see (its
+     * profile does not know the transform is real), so the rule sits here, as {@link #splitsOnCuda} does,
+     * and the planner still makes both plans.
      */
     static List<Pass> splitInLongerRuns(FftDescriptor d, List<Pass> passes, DeviceProfile profile) {
         if (d.kind() != FftDescriptor.Kind.R2C || profile.shortRuns() != DeviceProfile.Choice.AUTO

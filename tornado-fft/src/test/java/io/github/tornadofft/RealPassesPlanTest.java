@@ -28,6 +28,11 @@ class RealPassesPlanTest {
         return Planner.plan(complex.shape(), complex.batch(), device);
     }
 
+    /** Each pass as its axis, radix, span and group shape (a Pass holds its steps in an array). */
+    private static List<String> shapes(List<Pass> passes) {
+        return passes.stream().map(p -> p.axis() + ":" + p.radix() + "@" + p.span() + " " + p.cols() + "x" + p.rows()).toList();
+    }
+
     @Test
     void anR2cWhoseShortRunsWouldKeepItsSplitKernelTakesTheDevicesRunsAndTheSplitInside() {
         FftDescriptor r2c = FftDescriptor.r2c(1 << 20).batch(32).build();
@@ -36,6 +41,8 @@ class RealPassesPlanTest {
         List<Pass> chosen = Engine.planPasses(r2c, GPU);
         assertEquals(shortRuns.size() + 1, chosen.size(), chosen.toString());
         assertTrue(Engine.realInPasses(r2c, chosen, false), "the split inside the last of three: " + chosen);
+        // The plan measured under tornado.fft.shortRuns=false: the device's runs.
+        assertEquals(shapes(plannersPasses(r2c, GPU.withShortRuns(DeviceProfile.Choice.OFF))), shapes(chosen));
     }
 
     @Test

@@ -29,9 +29,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
@@ -87,6 +85,13 @@ public final class ConvolutionBench implements Callable<Integer> {
         System.exit(new CommandLine(new ConvolutionBench()).execute(args));
     }
 
+    /** One case: {@code count} signals of {@code n} complex floats. */
+    private record ConvolutionCase(int n, int count) {
+        long bytes() {
+            return 8L * n * count;
+        }
+    }
+
     /** One measured way: its kernel time, the bytes it must move, and its error against the reference. */
     private record Row(String what, double nanos, long bytes, double error, String note) {
     }
@@ -100,31 +105,32 @@ public final class ConvolutionBench implements Callable<Integer> {
                 .append("way must read and write at least (the fused kernel: signals in, results out; a chain: every ")
                 .append("kernel's input and output).\n\n");
         int failures = 0;
+        List<ConvolutionCase> list = new ArrayList<>();
+        for (String spec : cases.split(",")) {
+            String[] parts = spec.strip().toLowerCase(Locale.ROOT).split("x");
+            list.add(new ConvolutionCase(Integer.parseInt(parts[0]), Integer.parseInt(parts[1])));
+        }
         // The copy ceilings first, before TornadoVM makes contexts of its own on the GPU: measured after
         // the PTX backend had run, the runtime's allocations failed (CUDA error 208) and the next PTX
         // kernel took the process down.
-        Map<String, Double> copies = new HashMap<>();
-        for (String spec : cases.split(",")) {
-            String[] parts = spec.strip().toLowerCase(Locale.ROOT).split("x");
-            long bytes = 8L * Integer.parseInt(parts[0]) * Integer.parseInt(parts[1]);
-            double copy = Double.NaN;
+        double[] copies = new double[list.size()];
+        for (int i = 0; i < copies.length; i++) {
+            copies[i] = Double.NaN;
             if (!noCufft) {
                 try {
-                    copy = CuFftConvolution.copyGBs(bytes);
+                    copies[i] = CuFftConvolution.copyGBs(list.get(i).bytes());
                 } catch (RuntimeException | LinkageError e) {
                     stdout.println("copy ceiling: " + e);
                 }
             }
-            copies.put(spec.strip(), copy);
         }
-        for (String spec : cases.split(",")) {
-            String[] parts = spec.strip().toLowerCase(Locale.ROOT).split("x");
-            int n = Integer.parseInt(parts[0]);
-            int count = Integer.parseInt(parts[1]);
+        for (int i = 0; i < copies.length; i++) {
+            int n = list.get(i).n();
+            int count = list.get(i).count();
             List<Row> rows = new ArrayList<>();
             failures += runCase(n, count, rows, stdout);
-            long bytes = 8L * n * count;
-            double copy = copies.get(spec.strip());
+            long bytes = list.get(i).bytes();
+            double copy = copies[i];
             double cufftChain = rows.stream().filter(r -> r.what.equals("cuFFT chain")).mapToDouble(Row::nanos)
                     .findFirst().orElse(Double.NaN);
             md.append(String.format(Locale.ROOT, "## %d x %d complex float32 (%s a copy of the signals; copy ceiling %.0f GB/s)%n%n",

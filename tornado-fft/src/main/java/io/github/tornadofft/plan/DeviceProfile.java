@@ -370,10 +370,13 @@ public record DeviceProfile(String name, boolean cpu, long localBytes, int maxGr
                 Math.min(groupSize, most), registerBits, coalesce, exchange, fusion, shortRuns, lateStore, dataAlignment, valueBytes);
     }
 
-    /** This profile with at most {@code bytes} of local memory (a smaller tile: {@link #localComplexCapacity}). */
-    public DeviceProfile withLocalBytes(long bytes) {
-        return new DeviceProfile(name, cpu, Math.min(localBytes, bytes), maxGroupSize, globalBytes, groupSize, registerBits,
-                coalesce, exchange, fusion, shortRuns, lateStore, dataAlignment, valueBytes);
+    /**
+     * This CPU profile with tiles of at most {@code bytes} of values ({@link #localComplexCapacity}): the local
+     * memory they take with their padding, one value in 33, where the device offers more.
+     */
+    public DeviceProfile withTileBytes(long bytes) {
+        return new DeviceProfile(name, cpu, Math.min(localBytes, bytes + bytes / 32), maxGroupSize, globalBytes, groupSize,
+                registerBits, coalesce, exchange, fusion, shortRuns, lateStore, dataAlignment, valueBytes);
     }
 
     /** This profile for arrays whose element 0 is aligned to {@code bytes} in device memory. */

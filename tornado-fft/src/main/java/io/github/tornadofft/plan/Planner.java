@@ -232,9 +232,7 @@ public final class Planner {
     static List<Pass> planAxis(int axis, int n, int stride, int batch, DeviceProfile device, int firstBits) {
         List<Pass> plan = planAxisIn(axis, n, stride, batch, device, firstBits);
         if (takesNarrowTiles(stride, plan, device)) {
-            // Local memory for tiles of that many bytes of values and their padding, one value in 33.
-            return planAxisIn(axis, n, stride, batch, device.withLocalBytes(DeviceProfile.CPU_WIDE_RADIX_TILE_BYTES * 33 / 32),
-                    firstBits);
+            return planAxisIn(axis, n, stride, batch, device.withTileBytes(DeviceProfile.CPU_WIDE_RADIX_TILE_BYTES), firstBits);
         }
         return plan;
     }
@@ -254,8 +252,8 @@ public final class Planner {
      * were shorter (docs/history/PERFORMANCE-diary.md, v0.50 and v0.51).
      */
     static boolean takesNarrowTiles(int stride, List<Pass> plan, DeviceProfile device) {
-        return device.cpu() && DeviceProfile.Choice.of(NARROW_TILES_PROPERTY) != DeviceProfile.Choice.OFF
-                && (stride > 1 || plan.size() > 1) && plan.stream().anyMatch(p -> p.radix() >= CPU_WIDE_RADIX);
+        return device.cpu() && (stride > 1 || plan.size() > 1) && plan.stream().anyMatch(p -> p.radix() >= CPU_WIDE_RADIX)
+                && DeviceProfile.Choice.of(NARROW_TILES_PROPERTY) != DeviceProfile.Choice.OFF;
     }
 
     private static List<Pass> planAxisIn(int axis, int n, int stride, int batch, DeviceProfile device, int firstBits) {
