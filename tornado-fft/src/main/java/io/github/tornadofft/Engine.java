@@ -553,8 +553,10 @@ final class Engine {
      * pass ({@link #fusesRealAcrossPasses}): as many kernels either way. On an H200 (kernel ms, OpenCL / PTX,
      * one process) r2c 2^20 × 32 took 0.257 / 0.272 in three passes with the split inside against 0.378 /
      * 0.393 in two and the split kernel (cuFFT 0.248). Null for any other transform, and where the profile's
-     * short runs are not left to the planner. (Complex and c2r plans of 2^20 points took 10-14% less kernel
-     * time in the device's runs too, but in a kernel more, which costs a call its launch: not taken.) The
+     * short runs are not left to the planner. (Complex and c2r plans of 2^18 to 2^21 points took 4-15% less
+     * kernel time in the device's runs too, but in a kernel more: launched kernel by kernel the call lost more
+     * than the kernels gained, and in a CUDA graph no gain showed through the calls' noise. Not taken:
+     * docs/history/results/h200-2026-11-29-v51-calls-and-ptx-arrays.md.) The
      * planner takes short runs where they save a pass; the split kernel is a pass it does not see (its
      * profile does not know the transform is real), so the rule sits here, as {@link #splitsOnCuda} does,
      * and the planner still makes both plans.

@@ -17,8 +17,10 @@ import java.util.Objects;
  * does what it likes to the spectrum and stores it: one kernel, one trip through global memory,
  * where a chain of plans makes one per step.
  *
- * <p>Runs on every TornadoVM device; on an NVIDIA GPU the OpenCL backend is the fast one
- * (TornadoVM's PTX backend keeps the private arrays in local memory: docs/PERFORMANCE.md).
+ * <p>Runs on every TornadoVM device; on an NVIDIA GPU the OpenCL and CUDA backends are the fast ones.
+ * TornadoVM 5.2's PTX backend declares a kernel's private arrays {@code .local} and addresses their
+ * elements through registers, and ptxas then keeps them in memory rather than registers (a 448-byte stack
+ * frame for {@link #transform}, every index a constant): 5-7 times slower there (docs/PERFORMANCE.md).
  *
  * <p>The description is a value: size, direction, values per work-item E and transforms per
  * work-group T. It answers what the launch needs ({@link #groupSize()}, {@link #grid(int)}), the
