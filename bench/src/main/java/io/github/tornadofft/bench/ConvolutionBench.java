@@ -93,7 +93,23 @@ public final class ConvolutionBench implements Callable<Integer> {
     }
 
     /** One measured way: its kernel time, the bytes it must move, and its error against the reference. */
-    private record Row(String what, double nanos, long bytes, double error, String note) {
+    record Row(String what, double nanos, long bytes, double error, String note) {
+    }
+
+    /**
+     * The table row of {@code r} against the copy ceiling {@code copy} (GB/s) and cuFFT's chain
+     * ({@code cufftChain} ns): "—" for what was not measured (a failed way, no copy ceiling, no cuFFT on a
+     * CPU machine), never "NaN".
+     */
+    static String tableRow(Row r, double copy, double cufftChain) {
+        double gbs = r.bytes / r.nanos;
+        return String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s |%n", r.what, finite("%.4f", r.nanos / 1e6),
+                Metrics.bytes(r.bytes), finite("%.0f", gbs), Report.percent(gbs / copy), finite("%.2fx", r.nanos / cufftChain),
+                finite("%.2e", r.error), r.note);
+    }
+
+    private static String finite(String format, double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, format, v) : "—";
     }
 
     @Override
@@ -133,14 +149,13 @@ public final class ConvolutionBench implements Callable<Integer> {
             double copy = copies[i];
             double cufftChain = rows.stream().filter(r -> r.what.equals("cuFFT chain")).mapToDouble(Row::nanos)
                     .findFirst().orElse(Double.NaN);
-            md.append(String.format(Locale.ROOT, "## %d x %d complex float32 (%s a copy of the signals; copy ceiling %.0f GB/s)%n%n",
-                    n, count, Metrics.bytes(bytes), copy));
+            md.append(String.format(Locale.ROOT, "## %d x %d complex float32 (%s a copy of the signals; %s)%n%n", n, count,
+                    Metrics.bytes(bytes), Double.isFinite(copy) ? String.format(Locale.ROOT, "copy ceiling %.0f GB/s", copy)
+                            : "no copy ceiling: CUDA's device-to-device copy did not run"));
             md.append("| way | kernel ms | bytes moved | GB/s | of copy | vs cuFFT chain | rel. L2 error | note |\n");
             md.append("|---|--:|--:|--:|--:|--:|--:|---|\n");
             for (Row r : rows) {
-                double gbs = r.bytes / r.nanos;
-                md.append(String.format(Locale.ROOT, "| %s | %.4f | %s | %.0f | %.0f%% | %.2fx | %.2e | %s |%n", r.what,
-                        r.nanos / 1e6, Metrics.bytes(r.bytes), gbs, 100 * gbs / copy, r.nanos / cufftChain, r.error, r.note));
+                md.append(tableRow(r, copy, cufftChain));
             }
             md.append('\n');
             stdout.print(md.substring(md.lastIndexOf("## ")));
