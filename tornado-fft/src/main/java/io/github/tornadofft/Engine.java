@@ -533,11 +533,10 @@ final class Engine {
         // registers and local memory are float; its runs of fp16 values are half the bytes).
         DeviceProfile profile = device.forPrecision(DeviceArrays.arithmetic(d.precision()));
         FftDescriptor complex = complexPart(d);
-        List<Pass> rows = Planner.plan(complex.shape(), complex.batch(), profile);
         if (!isRealRows(d)) {
-            List<Pass> longer = splitInLongerRuns(d, rows, profile);
-            return longer != null ? longer : rows;
+            return Planner.plan(complex.shape(), complex.batch(), profile, passes -> splitKernels(d, passes, profile.cpu()));
         }
+        List<Pass> rows = Planner.plan(complex.shape(), complex.batch(), profile);
         int[] shape = d.shape();
         shape[shape.length - 1] /= 2;
         List<Pass> leading = Planner.planLeading(shape, d.batch(), profile);
@@ -547,28 +546,20 @@ final class Engine {
     }
 
     /**
-     * The passes of an r2c transform in 1D in the device's runs, where the planner's short runs (a pass fewer:
-     * {@link Planner#runsFor}) would keep its split in a kernel of its own, their last pass's runs too
-     * short for the split inside ({@link #R2C_RUN_BYTES}), while the device's runs take it inside their last
-     * pass ({@link #fusesRealAcrossPasses}): as many kernels either way. On an H200 (kernel ms, OpenCL / PTX,
-     * one process) r2c 2^20 × 32 took 0.257 / 0.272 in three passes with the split inside against 0.378 /
-     * 0.393 in two and the split kernel (cuFFT 0.248). Null for any other transform, and where the profile's
-     * short runs are not left to the planner. (Complex and c2r plans of 2^18 to 2^21 points took 4-15% less
-     * kernel time in the device's runs too, but in a kernel more: launched kernel by kernel the call lost more
-     * than the kernels gained, and in a CUDA graph no gain showed through the calls' noise. Not taken:
-     * docs/history/results/h200-2026-11-29-v51-calls-and-ptx-arrays.md.) The
-     * planner takes short runs where they save a pass; the split kernel is a pass it does not see (its
-     * profile does not know the transform is real), so the rule sits here, as {@link #splitsOnCuda} does,
-     * and the planner still makes both plans.
+     * The kernel a 1D r2c runs beside {@code passes} for its split where none of them takes it (1, else 0):
+     * what the planner counts when it weighs short runs against a pass more ({@link Planner#plan(int[], int,
+     * DeviceProfile, java.util.function.ToIntFunction)}). In short runs (a pass fewer: {@link Planner#runsFor})
+     * an r2c's last pass may hold runs too short for the split ({@link #R2C_RUN_BYTES}), so that the split
+     * takes a kernel of its own, while in the device's runs it goes inside their last pass
+     * ({@link #fusesRealAcrossPasses}): as many kernels either way, and the planner keeps the device's runs.
+     * On an H200 (kernel ms, OpenCL / PTX, one process) r2c 2^20 × 32 took 0.257 / 0.272 in three passes
+     * with the split inside against 0.378 / 0.393 in two and the split kernel (cuFFT 0.248). (Complex and
+     * c2r plans of 2^18 to 2^21 points took 4-15% less kernel time in the device's runs too, but in a kernel
+     * more: launched kernel by kernel the call lost more than the kernels gained, and in a CUDA graph no gain
+     * showed through the calls' noise: docs/history/results/h200-2026-11-29-v51-calls-and-ptx-arrays.md.)
      */
-    static List<Pass> splitInLongerRuns(FftDescriptor d, List<Pass> passes, DeviceProfile profile) {
-        if (d.kind() != FftDescriptor.Kind.R2C || profile.shortRuns() != DeviceProfile.Choice.AUTO
-                || realInPasses(d, passes, profile.cpu())) {
-            return null;
-        }
-        FftDescriptor complex = complexPart(d);
-        List<Pass> longer = Planner.plan(complex.shape(), complex.batch(), profile.withShortRuns(DeviceProfile.Choice.OFF));
-        return longer.size() == passes.size() + 1 && fusesRealAcrossPasses(d, longer, profile.cpu()) ? longer : null;
+    static int splitKernels(FftDescriptor d, List<Pass> passes, boolean cpu) {
+        return d.kind() == FftDescriptor.Kind.R2C && !realInPasses(d, passes, cpu) ? 1 : 0;
     }
 
     /**

@@ -11,13 +11,13 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The passes a 1D real transform of several passes takes on a GPU profile: an r2c whose planner's short
- * runs would keep its split in a kernel of its own takes the device's runs and the split inside its last
- * pass ({@link Engine#splitInLongerRuns}). Host logic only: the kernels run in the device suite.
+ * The passes a 1D real transform of several passes takes on a GPU profile: the planner counts an r2c's split
+ * kernel ({@link Engine#splitKernels}), so that an r2c whose short runs would keep its split in a kernel of
+ * its own takes the device's runs and the split inside its last pass. Host logic only: the kernels run in
+ * the device suite.
  */
 class RealPassesPlanTest {
 
@@ -52,11 +52,13 @@ class RealPassesPlanTest {
                 FftDescriptor.r2c(4096).batch(16).build())) {
             assertEquals(plannersPasses(d, GPU).size(), Engine.planPasses(d, GPU).size(), d.toString());
         }
-        // Short runs the caller chose, and a CPU (whose r2c never splits inside its passes).
+        // Short runs forced on count the split kernel as well; a CPU's r2c never splits inside its passes,
+        // so the kernel counts on both sides there.
         FftDescriptor r2c = FftDescriptor.r2c(1 << 20).batch(32).build();
         DeviceProfile forced = GPU.withShortRuns(DeviceProfile.Choice.ON);
-        assertNull(Engine.splitInLongerRuns(r2c, plannersPasses(r2c, forced), forced));
+        assertEquals(shapes(plannersPasses(r2c, GPU.withShortRuns(DeviceProfile.Choice.OFF))), shapes(Engine.planPasses(r2c, forced)));
         DeviceProfile cpu = DeviceProfile.of("cpu", true, 512 << 10, 4096, 8L << 30, 16, Tuning.PLANNER);
-        assertNull(Engine.splitInLongerRuns(r2c, plannersPasses(r2c, cpu), cpu));
+        assertEquals(1, Engine.splitKernels(r2c, Engine.planPasses(r2c, cpu), true));
+        assertEquals(shapes(plannersPasses(r2c, cpu)), shapes(Engine.planPasses(r2c, cpu)));
     }
 }

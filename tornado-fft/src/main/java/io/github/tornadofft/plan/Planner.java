@@ -5,6 +5,7 @@ import io.github.tornadofft.kernels.RegisterPass;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.ToIntFunction;
 
 /**
  * Chooses how a power-of-two transform is computed: the passes over global memory, the axis and
@@ -47,7 +48,16 @@ public final class Planner {
      * of at most 256 work-items wherever that adds no pass ({@link #takesSmallerGroups}).
      */
     public static List<Pass> plan(int[] shape, int batch, DeviceProfile device) {
-        return plan(shape, batch, device, false);
+        return plan(shape, batch, device, false, passes -> 0);
+    }
+
+    /**
+     * {@link #plan}, for a caller that runs {@code kernelsBeside.applyAsInt(passes)} kernels of its own
+     * beside a plan's passes (an r2c whose split its last pass cannot take runs it in a kernel of its own):
+     * short runs are taken only where they make the whole, passes and those kernels, shorter.
+     */
+    public static List<Pass> plan(int[] shape, int batch, DeviceProfile device, ToIntFunction<List<Pass>> kernelsBeside) {
+        return plan(shape, batch, device, false, kernelsBeside);
     }
 
     /**
@@ -66,17 +76,19 @@ public final class Planner {
         if (lines < 2) {
             throw new IllegalArgumentException("shape: axes other than X to plan, got " + Arrays.toString(shape));
         }
-        return plan(shape, batch, device, true);
+        return plan(shape, batch, device, true, passes -> 0);
     }
 
-    private static List<Pass> plan(int[] shape, int batch, DeviceProfile device, boolean leadingOnly) {
+    private static List<Pass> plan(int[] shape, int batch, DeviceProfile device, boolean leadingOnly,
+                                   ToIntFunction<List<Pass>> kernelsBeside) {
         List<Pass> plan = inSmallerGroupsWhereFree(shape, batch, device, false, leadingOnly);
         if (!takesShortRuns(device)) {
             return plan;
         }
         List<Pass> shorter = inSmallerGroupsWhereFree(shape, batch, device, true, leadingOnly);
-        // Short runs only where the whole plan is shorter: not where they trade a fused X for a pass.
-        return shorter.size() < plan.size() ? shorter : plan;
+        // Short runs only where the whole is shorter: not where they trade a fused X for a pass, nor where
+        // their last pass cannot take a step the caller then runs as a kernel of its own.
+        return shorter.size() + kernelsBeside.applyAsInt(shorter) < plan.size() + kernelsBeside.applyAsInt(plan) ? shorter : plan;
     }
 
     /**

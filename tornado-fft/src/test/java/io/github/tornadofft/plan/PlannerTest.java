@@ -354,6 +354,21 @@ class PlannerTest {
     }
 
     @Test
+    void shortRunsSaveAPassOnlyWhereTheKernelsACallerRunsBesideThePassesDoNotTakeItBack() {
+        // A GPU whose arrays start on 128-byte lines: it takes short runs where they save a pass.
+        DeviceProfile gpu = DeviceProfile.of("gpu", false, 48 << 10, 1024, 140L << 30, 128, Tuning.PLANNER);
+        int[] shape = {1 << 19};
+        List<Pass> shortRuns = Planner.plan(shape, 32, gpu);
+        List<Pass> devicesRuns = Planner.plan(shape, 32, gpu.withShortRuns(DeviceProfile.Choice.OFF));
+        assertEquals(devicesRuns.size() - 1, shortRuns.size(), shortRuns.toString());
+        // A kernel beside either plan: short runs still save one.
+        assertEquals(shortRuns.size(), Planner.plan(shape, 32, gpu, passes -> 1).size());
+        // A kernel beside the short plan alone (a step its last pass cannot take): as many kernels either
+        // way, and the device's runs stand.
+        assertEquals(devicesRuns.size(), Planner.plan(shape, 32, gpu, passes -> passes.size() == shortRuns.size() ? 1 : 0).size());
+    }
+
+    @Test
     void onACpuAStridedOrMultiPassAxisOfRadix512OrMoreTakesTilesOf64Kb() {
         DeviceProfile pocl = DeviceProfile.of("cpu", true, 512 << 10, 4096, 8L << 30, 16, Tuning.PLANNER);
         for (io.github.tornadofft.api.Precision precision : io.github.tornadofft.api.Precision.values()) {
