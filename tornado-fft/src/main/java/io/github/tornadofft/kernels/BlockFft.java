@@ -3,6 +3,7 @@ package io.github.tornadofft.kernels;
 import io.github.tornadofft.Devices;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.plan.DeviceProfile;
+import io.github.tornadofft.reference.Twiddles;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
@@ -215,9 +216,36 @@ public final class BlockFft {
         return rest != 0 ? rest : logE == 4 ? 2 : 1;
     }
 
-    /** The twiddles {@link #execute} reads: {@code W_N^k}, k &lt; N, interleaved, to float rounding. */
+    /**
+     * The twiddles {@link #execute} reads, to float rounding: first {@code W_E^j}, j &lt; E, interleaved
+     * (the DFT's inner twiddles, the same for every work-item); then, for every span p = 1, 2, 4, ..., N / E
+     * that a pass may have, the rows a pass at span p reads: {@code W_N^{2^b step}} for each bit b of
+     * log2 E and each p' = t mod p &lt; p (step = p' N / (p E)), real parts row by row, then imaginary
+     * parts, so that adjacent work-items read adjacent floats (one cache line a warp, where the
+     * plain table {@code W_N^k} scattered them over up to 16).
+     */
     public FloatArray twiddles() {
-        return TwiddleTable.full(size, Direction.FORWARD);
+        int logE = Integer.numberOfTrailingZeros(valuesPerWorkItem);
+        int lines = workItemsPerTransform();
+        float[] table = new float[2 * valuesPerWorkItem + 2 * logE * (2 * lines - 1)];
+        for (int j = 0; j < valuesPerWorkItem; j++) {
+            put(table, 2 * j, 2 * j + 1, (long) j * lines);
+        }
+        for (int p = 1; p <= lines; p <<= 1) {
+            int row = 2 * valuesPerWorkItem + 2 * logE * (p - 1);
+            for (int bit = 0; bit < logE; bit++) {
+                for (int low = 0; low < p; low++) {
+                    long step = (long) low * (lines / p);
+                    put(table, row + bit * p + low, row + (bit + logE) * p + low, (step << bit) % size);
+                }
+            }
+        }
+        return FloatArray.fromArray(table);
+    }
+
+    private void put(float[] table, int re, int im, long k) {
+        table[re] = (float) Twiddles.cos2pi(k, size);
+        table[im] = (float) -Twiddles.sin2pi(k, size);
     }
 
     /**
@@ -375,7 +403,7 @@ public final class BlockFft {
         while (spanBits < logN) {
             // The first pass of radix A where log2 E does not divide log2 N, else passes of radix E.
             boolean whole = spanBits != 0 || (fft & FIRST_BIT) == 0;
-            pass(re, im, dest, twiddles, t, s, spanBits, logN, logA, logE - logA, whole);
+            pass(re, im, dest, twiddles, t, s, spanBits, logA, logE - logA, whole);
             spanBits += whole ? logE : logA;
             if (spanBits < logN) {
                 // The pass's results to where the next pass reads them: values t + S i of the transform.
@@ -412,7 +440,7 @@ public final class BlockFft {
      * A pass at span p = 2^spanBits of the DFT of E = A × B values (A = 2 or 4, B = 1, 2 or 4), split in
      * two steps (Cooley-Tukey inside the work-item's registers): element n = n2 + B n1 is in
      * register n; a DFT of A values over n1 for each n2 (output k1 in register n2 + B k1), each value
-     * times W_E^{n2 k1} = W_N^{n2 k1 N / E} (from the table: constants written out would take TornadoVM
+     * times W_E^{n2 k1} (from the table's head: constants written out would take TornadoVM
      * past the 600 nodes it inlines), a DFT of B values over the registers B k1 .. B k1 + B - 1 for each
      * k1 (output k2 in register B k1 + k2): output m = k1 + A k2 in register {@link #slotOf}(m).
      *
@@ -424,22 +452,23 @@ public final class BlockFft {
      * constant in the generated code whichever pass runs (the registers stay registers).
      */
     private static void pass(float[] re, float[] im, int[] dest, FloatArray twiddles, int t, int s, int spanBits,
-                             int logN, int logA, int logB, boolean whole) {
+                             int logA, int logB, boolean whole) {
         int logE = logA + logB;
         int b = 1 << logB;
-        int low = t & ((1 << spanBits) - 1);
-        int step = low << (logN - spanBits - logE);
-        // W_N^{m step} for every m from log2 E reads, W_N^{2^bit step}, each product one multiplication
-        // (W^{m + 2^bit} = W^m W^{2^bit}): global loads are what the GPU's load units queue on. Those of the
-        // first pass (span 1) are W^0 = 1: a branch would take TornadoVM past its 600 nodes.
+        int p = 1 << spanBits;
+        int low = t & (p - 1);
+        // W_N^{m step} for every m from log2 E reads, W_N^{2^bit step} from the span's rows of the table
+        // (adjacent work-items, adjacent floats), each product one multiplication (W^{m + 2^bit} =
+        // W^m W^{2^bit}): global loads are what the GPU's load units queue on. Those of the first pass
+        // (span 1) are W^0 = 1: a branch would take TornadoVM past its 600 nodes.
+        int row = (2 << logE) + 2 * logE * (p - 1) + low;
         float[] wr = new float[MAX_VALUES];
         float[] wi = new float[MAX_VALUES];
         wr[0] = 1f;
         wi[0] = 0f;
         for (int bit = 0; bit < logE; bit++) {
-            int w = 2 * ((step << bit) & ((1 << logN) - 1));
-            float c = twiddles.get(w);
-            float d = twiddles.get(w + 1);
+            float c = twiddles.get(row + bit * p);
+            float d = twiddles.get(row + (bit + logE) * p);
             for (int m = 0; m < 1 << bit; m++) {
                 wr[m + (1 << bit)] = wr[m] * c - wi[m] * d;
                 wi[m + (1 << bit)] = wr[m] * d + wi[m] * c;
@@ -458,7 +487,7 @@ public final class BlockFft {
         if (whole) {
             for (int k1 = 1; k1 < 1 << logA; k1++) {
                 for (int n2 = 1; n2 < b; n2++) {
-                    int w = 2 * ((n2 * k1) << (logN - logE));
+                    int w = 2 * n2 * k1;
                     rotate(re, im, n2 + b * k1, twiddles.get(w), twiddles.get(w + 1));
                 }
             }

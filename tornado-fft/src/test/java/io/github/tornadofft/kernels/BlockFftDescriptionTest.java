@@ -3,6 +3,7 @@ package io.github.tornadofft.kernels;
 import io.github.tornadofft.api.Direction;
 import org.junit.jupiter.api.Test;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -23,7 +24,39 @@ class BlockFftDescriptionTest {
         WorkerGrid1D grid = fft.grid(5);
         assertEquals(3 * 128, grid.getGlobalWork()[0], "three groups for five transforms, two a group");
         assertEquals(128, grid.getLocalWork()[0]);
-        assertEquals(2 * 1024, fft.twiddles().getSize());
+        assertEquals(2 * 16 + 2 * 4 * (2 * 64 - 1), fft.twiddles().getSize(), "W_E^j, then log2 E rows for each span to N / E");
+    }
+
+    @Test
+    void twiddleRowsHoldWhatEachSpanReads() {
+        for (BlockFft fft : new BlockFft[]{BlockFft.of(1024), BlockFft.of(2048), BlockFft.of(4096).valuesPerWorkItem(4),
+                BlockFft.of(8), BlockFft.of(2)}) {
+            int n = fft.size();
+            int e = fft.valuesPerWorkItem();
+            int logE = Integer.numberOfTrailingZeros(e);
+            int lines = fft.workItemsPerTransform();
+            FloatArray table = fft.twiddles();
+            for (int j = 0; j < e; j++) {
+                assertTwiddle(table.get(2 * j), table.get(2 * j + 1), (long) j * lines, n, fft + " W_E^" + j);
+            }
+            for (int p = 1; p <= lines; p <<= 1) {
+                int row = 2 * e + 2 * logE * (p - 1);
+                for (int bit = 0; bit < logE; bit++) {
+                    for (int low = 0; low < p; low++) {
+                        long k = ((long) low * lines / p << bit) % n;
+                        assertTwiddle(table.get(row + bit * p + low), table.get(row + (bit + logE) * p + low), k, n,
+                                fft + " span " + p + " bit " + bit + " line " + low);
+                    }
+                }
+            }
+            assertEquals(2 * e + 2 * logE * (2 * lines - 1), table.getSize(), fft.toString());
+        }
+    }
+
+    private static void assertTwiddle(float re, float im, long k, int n, String what) {
+        double angle = -2 * Math.PI * k / n;
+        assertEquals(Math.cos(angle), re, 1e-7, what + " (real part)");
+        assertEquals(Math.sin(angle), im, 1e-7, what + " (imaginary part)");
     }
 
     @Test
