@@ -376,7 +376,8 @@ public final class BlockFft {
      * last pass's outputs, which its DFT leaves in {@link #slotOf} order, are put in order in the
      * registers. The inverse runs as the conjugate of the forward transform of the conjugate values.
      *
-     * @param twiddles {@link #twiddles()} of the description
+     * @param twiddles {@link #twiddles()} of the description (its table depends on the size and the values
+     *                 per work-item: another description's gives wrong results, which no kernel can check)
      */
     public static void execute(KernelContext ctx, float[] re, float[] im, FloatArray twiddles, int fft) {
         int logN = fft & ((1 << SIZE_BITS) - 1);
