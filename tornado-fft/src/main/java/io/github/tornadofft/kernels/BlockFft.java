@@ -3,7 +3,6 @@ package io.github.tornadofft.kernels;
 import io.github.tornadofft.Devices;
 import io.github.tornadofft.api.Direction;
 import io.github.tornadofft.plan.DeviceProfile;
-import io.github.tornadofft.reference.Twiddles;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
@@ -217,35 +216,16 @@ public final class BlockFft {
     }
 
     /**
-     * The twiddles {@link #execute} reads, to float rounding: first {@code W_E^j}, j &lt; E, interleaved
-     * (the DFT's inner twiddles, the same for every work-item); then, for every span p = 1, 2, 4, ..., N / E
-     * that a pass may have, the rows a pass at span p reads: {@code W_N^{2^b step}} for each bit b of
-     * log2 E and each p' = t mod p &lt; p (step = p' N / (p E)), real parts row by row, then imaginary
-     * parts, so that adjacent work-items read adjacent floats (one cache line a warp, where the
-     * plain table {@code W_N^k} scattered them over up to 16).
+     * The twiddles {@link #execute} reads, rounded to float: {@link TwiddleTable#forBlock} of this size and
+     * values per work-item (the rows a pass reads, laid out so that adjacent work-items read adjacent floats).
      */
     public FloatArray twiddles() {
-        int logE = Integer.numberOfTrailingZeros(valuesPerWorkItem);
-        int lines = workItemsPerTransform();
-        float[] table = new float[2 * valuesPerWorkItem + 2 * logE * (2 * lines - 1)];
-        for (int j = 0; j < valuesPerWorkItem; j++) {
-            put(table, 2 * j, 2 * j + 1, (long) j * lines);
+        double[] table = TwiddleTable.forBlock(size, valuesPerWorkItem);
+        FloatArray floats = new FloatArray(table.length);
+        for (int i = 0; i < table.length; i++) {
+            floats.set(i, (float) table[i]);
         }
-        for (int p = 1; p <= lines; p <<= 1) {
-            int row = 2 * valuesPerWorkItem + 2 * logE * (p - 1);
-            for (int bit = 0; bit < logE; bit++) {
-                for (int low = 0; low < p; low++) {
-                    long step = (long) low * (lines / p);
-                    put(table, row + bit * p + low, row + (bit + logE) * p + low, (step << bit) % size);
-                }
-            }
-        }
-        return FloatArray.fromArray(table);
-    }
-
-    private void put(float[] table, int re, int im, long k) {
-        table[re] = (float) Twiddles.cos2pi(k, size);
-        table[im] = (float) -Twiddles.sin2pi(k, size);
+        return floats;
     }
 
     /**

@@ -177,6 +177,35 @@ public final class TwiddleTable {
         return table;
     }
 
+    /**
+     * The table {@link BlockFft#execute} reads for N = {@code n} points at E = {@code values} values a
+     * work-item (N / E lines), to double rounding: first {@code W_E^j}, j &lt; E, interleaved (the DFT's inner
+     * twiddles, the same for every work-item); then, for every span p = 1, 2, 4, ..., N / E that a pass may
+     * have, the rows a pass at span p reads: {@code W_N^{2^b step}} for each bit b of log2 E and each line
+     * t mod p &lt; p (step = (t mod p) N / (p E)), real parts row by row, then imaginary parts, so that
+     * adjacent work-items read adjacent entries (one cache line a warp, where the plain table {@code W_N^k}
+     * scattered them over up to 16). The rows of span p start at {@code 2 E + 2 log2(E) (p - 1)}.
+     */
+    public static double[] forBlock(int n, int values) {
+        int logE = Integer.numberOfTrailingZeros(values);
+        int lines = n / values;
+        double[] table = new double[2 * values + 2 * logE * (2 * lines - 1)];
+        for (int j = 0, at = 0; j < values; j++) {
+            at = put(table, at, (long) j * lines, n);
+        }
+        for (int p = 1; p <= lines; p <<= 1) {
+            int row = 2 * values + 2 * logE * (p - 1);
+            for (int bit = 0; bit < logE; bit++) {
+                for (int low = 0; low < p; low++) {
+                    long k = ((long) low * (lines / p) << bit) % n;
+                    table[row + bit * p + low] = Twiddles.cos2pi(k, n);
+                    table[row + (bit + logE) * p + low] = -Twiddles.sin2pi(k, n);
+                }
+            }
+        }
+        return table;
+    }
+
     private static int put(double[] table, int at, long e, long order) {
         table[at] = Twiddles.cos2pi(e, order);
         table[at + 1] = -Twiddles.sin2pi(e, order);
